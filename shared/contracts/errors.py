@@ -1,0 +1,93 @@
+"""The error hierarchy: every error the platform reports carries a stable code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class SenetError(Exception):
+    """Base of all errors with a stable, machine-readable code."""
+
+    code: str = "error"
+    status: int = 400
+
+    def __init__(self, message: str, *, code: str | None = None, details: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.details = details
+
+
+class BadRequest(SenetError):
+    """Malformed JSON or a payload that does not fit the schema."""
+
+    code = "bad_request"
+    status = 400
+
+
+class Unauthorized(SenetError):
+    """Missing or unknown bearer token."""
+
+    code = "unauthorized"
+    status = 401
+
+
+class Forbidden(SenetError):
+    """The caller may not act for that seat or see that view."""
+
+    code = "forbidden"
+    status = 403
+
+
+class NotFound(SenetError):
+    """Unknown table, game or player."""
+
+    code = "not_found"
+    status = 404
+
+
+class Conflict(SenetError):
+    """The command does not fit the table's current state (turn, version, lobby)."""
+
+    code = "conflict"
+    status = 409
+
+
+class NotYourTurn(Conflict):
+    """The seat is not among those that must act now."""
+
+    code = "not_your_turn"
+
+
+class StaleVersion(Conflict):
+    """The command's expected version is not the table's version."""
+
+    code = "stale_version"
+
+
+class DuplicateCommand(Conflict):
+    """The command id was already used for a different command."""
+
+    code = "duplicate_command"
+
+
+class IllegalMove(SenetError):
+    """The move breaks a rule of the game; the code names the rule."""
+
+    code = "illegal_move"
+    status = 422
+
+
+class PayloadTooLarge(SenetError):
+    """The request body exceeds the configured limit."""
+
+    code = "payload_too_large"
+    status = 413
+
+
+class Unavailable(SenetError):
+    """A backing service did not answer in time; the request may be retried."""
+
+    code = "unavailable"
+    status = 503

@@ -1,0 +1,109 @@
+"""The game contract: the small functional interface every game package exposes.
+
+A game is a "decider": state is a fold of events (`evolve`), a move is validated and
+turned into events by `decide`, and hidden information is removed only by `view` and
+`redact`. Seats are numbered 0..n-1 in table order. Rules code is pure: randomness comes
+in as an `Rng`, never from a global, and nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from shared.contracts.errors import IllegalMove
+from shared.games.rng import Rng
+
+__all__ = [
+    "GameEvent",
+    "GameMove",
+    "GameResult",
+    "GameSpec",
+    "IllegalMove",
+    "Rng",
+]
+
+
+class GameEvent(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """Base of every game event; the class name is the event's name (`DiceRolled`)."""
+
+
+class GameMove(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Base of every move a player can submit; the class name is the move's `type`."""
+
+
+class GameResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The final outcome: per-seat scores and ranks (1 = best; tied seats share a rank)."""
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    forfeited: list[int] = []
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything the platform needs to host a game; one instance per game package (`GAME`).
+
+    - `initial_state(seats, options)`: the empty state the setup events are folded onto.
+    - `setup(seats, options, rng)`: the opening events (shuffles and deals recorded in them).
+    - `evolve(state, event)`: the only way state changes.
+    - `decide(state, seat, move, rng)`: the events a legal move causes, including everything
+      the rules then do automatically up to the next decision; raises `IllegalMove`.
+      An accepted move always yields at least one event.
+    - `to_act(state)`: the seats that must decide now (empty when the game is over).
+    - `legal_moves(state, seat)`: every move that seat may make now (empty if none).
+    - `view(state, seat)`: what that seat (None: a spectator) may see, as a Struct.
+    - `redact(event, seat)`: the event as that seat may see it, or None to hide it.
+    - `result(state)`: the final result once the game is over, else None.
+    - `prompt(state, seat)`: a short phrase of what the seat is asked ("choose a disaster").
+    """
+
+    name: str
+    title: str
+    rules_version: int
+    min_players: int
+    max_players: int
+    options_type: type[msgspec.Struct]
+    move_type: Any
+    event_type: Any
+    initial_state: Callable[[int, Any], Any]
+    setup: Callable[[int, Any, Rng], Sequence[GameEvent]]
+    evolve: Callable[[Any, Any], Any]
+    decide: Callable[[Any, int, Any, Rng], Sequence[GameEvent]]
+    to_act: Callable[[Any], Sequence[int]]
+    legal_moves: Callable[[Any, int], Sequence[GameMove]]
+    view: Callable[[Any, int | None], msgspec.Struct]
+    redact: Callable[[Any, int | None], GameEvent | None]
+    result: Callable[[Any], GameResult | None]
+    prompt: Callable[[Any, int], str]
+
+    def fold(self, seats: int, options: Any, events: Sequence[GameEvent]) -> Any:
+        """The state after applying events to the initial state."""
+        state = self.initial_state(seats, options)
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
+    def decode_move(self, raw: bytes | str) -> GameMove:
+        """A move from its JSON form; raises msgspec.ValidationError on a bad shape."""
+        return msgspec.json.decode(raw, type=self.move_type)
+
+    def decode_event(self, raw: bytes | str) -> GameEvent:
+        """An event from its JSON form."""
+        return msgspec.json.decode(raw, type=self.event_type)
+
+    def convert_move(self, data: Any) -> GameMove:
+        """A move from already-decoded builtins (dicts and lists)."""
+        return msgspec.convert(data, type=self.move_type)
+
+    def convert_event(self, data: Any) -> GameEvent:
+        """An event from already-decoded builtins."""
+        return msgspec.convert(data, type=self.event_type)
+
+    def convert_options(self, data: Any) -> msgspec.Struct:
+        """Table options from builtins, defaults filled in."""
+        return msgspec.convert(data or {}, type=self.options_type)

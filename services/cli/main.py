@@ -1,0 +1,189 @@
+"""The `senet` command line: run the platform or one of its services, play, measure."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+
+from shared.logging import configure
+from shared.store import DEFAULT_STORE
+
+from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
+
+ENV_HELP = """
+Every option can also be set by an environment variable: SENET_STORE, SENET_BROKER,
+SENET_PREFIX, SENET_SHARDS, SENET_HOST, SENET_PORT, SENET_LOG_JSON (1 for JSON logs),
+SENET_LOG_LEVEL. Stores are URLs: memory, sqlite:///path/file.db (relative) or
+sqlite:////abs/file.db, postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
+amqp://user:password@host:port/vhost.
+"""
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(f"SENET_{name}", default)
+
+
+def _add_platform_options(parser: argparse.ArgumentParser, store_default: str) -> None:
+    parser.add_argument(
+        "--store", default=_env("STORE", store_default), help="event store URL [%(default)s]"
+    )
+    parser.add_argument("--broker", default=_env("BROKER", "memory"), help="broker URL [%(default)s]")
+    parser.add_argument(
+        "--prefix", default=_env("PREFIX", "senet"), help="name prefix of queues [%(default)s]"
+    )
+    parser.add_argument(
+        "--shards", type=int, default=int(_env("SHARDS", "8")), help="command shards [%(default)s]"
+    )
+
+
+def _add_http_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default=_env("HOST", "127.0.0.1"), help="bind address [%(default)s]")
+    parser.add_argument("--port", type=int, default=int(_env("PORT", "8080")), help="[%(default)s]")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every verb."""
+    parser = argparse.ArgumentParser(
+        prog="senet",
+        description="senet: an event-sourced backend for asynchronous online board games.",
+        epilog=ENV_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--log-json", action="store_true", default=_env("LOG_JSON", "") == "1")
+    parser.add_argument("--log-level", default=_env("LOG_LEVEL", "INFO"))
+    verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
+
+    serve = verbs.add_parser(
+        "serve", help="run the whole platform in one process (embedded default)", epilog=ENV_HELP
+    )
+    _add_platform_options(serve, DEFAULT_STORE)
+    _add_http_options(serve)
+
+    gateway = verbs.add_parser("gateway", help="run only the gateway (HTTP, WebSocket, views)")
+    _add_platform_options(gateway, DEFAULT_STORE)
+    _add_http_options(gateway)
+
+    table = verbs.add_parser("table", help="run only a table worker (commands) and its relay")
+    _add_platform_options(table, DEFAULT_STORE)
+    table.add_argument("--no-relay", action="store_true", help="do not run the outbox relay")
+
+    relay = verbs.add_parser("relay", help="run only the outbox relay (store → events exchange)")
+    _add_platform_options(relay, DEFAULT_STORE)
+
+    selfplay = verbs.add_parser("selfplay", help="bots play full games through the HTTP API")
+    selfplay.add_argument("--game", default="ra")
+    selfplay.add_argument("--players", type=int, default=3)
+    selfplay.add_argument("--games", type=int, default=1)
+    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--concurrency", type=int, default=4)
+    selfplay.add_argument("--options", default="{}", help="table options as JSON")
+    selfplay.add_argument("--url", default=None, help="a running gateway; default: embedded")
+    _add_platform_options(selfplay, "memory")
+
+    bench = verbs.add_parser("bench", help="measure engine, raw floor and end-to-end figures")
+    bench.add_argument("--quick", action="store_true", help="small run (for tests)")
+    bench.add_argument("--postgres", default=_env("BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"))
+    bench.add_argument("--amqp", default=_env("BENCH_AMQP", "amqp://guest:guest@127.0.0.1:5672/"))
+    bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = build_parser().parse_args(argv)
+    configure(json=args.log_json, level=args.log_level)
+    try:
+        if args.verb in {"serve", "gateway", "table", "relay"}:
+            return asyncio.run(_run_roles(args))
+        if args.verb == "selfplay":
+            return asyncio.run(_selfplay(args))
+        if args.verb == "bench":
+            from services.cli.bench import run_bench
+
+            return asyncio.run(run_bench(args))
+    except KeyboardInterrupt:
+        return 130
+    except ValueError as exc:
+        print(f"senet: {exc}", file=sys.stderr)
+        return 2
+    return 2
+
+
+def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
+    return PlatformConfig(
+        store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles
+    )
+
+
+async def _run_roles(args: argparse.Namespace) -> int:
+    roles = {
+        "serve": ALL_ROLES,
+        "gateway": frozenset({"gateway"}),
+        "table": frozenset({"table"} if args.verb == "table" and args.no_relay else {"table", "relay"}),
+        "relay": frozenset({"relay"}),
+    }[args.verb]
+    platform = Platform(_config(args, roles))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await platform.start()
+    runner = None
+    if platform.app is not None:
+        runner = await serve_http(platform.app, args.host, args.port)
+        print(
+            json.dumps({"listening": f"http://{args.host}:{args.port}", "store": args.store,
+                        "broker": args.broker, "roles": sorted(roles)}),
+            flush=True,
+        )  # fmt: skip
+    await stop.wait()
+    if runner is not None:
+        await runner.cleanup()
+    await platform.stop()
+    return 0
+
+
+async def _selfplay(args: argparse.Namespace) -> int:
+    from services.cli.selfplay import run_selfplay
+
+    options = json.loads(args.options)
+    if args.url:
+        return await run_selfplay(
+            args.url, args.game, args.players, args.games, args.seed, args.concurrency, options
+        )
+    platform = Platform(_config(args, ALL_ROLES))
+    await platform.start()
+    assert platform.app is not None
+    port = _free_port()
+    runner = await serve_http(platform.app, "127.0.0.1", port)
+    try:
+        return await run_selfplay(
+            f"http://127.0.0.1:{port}",
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            args.concurrency,
+            options,
+        )
+    finally:
+        await runner.cleanup()
+        await platform.stop()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

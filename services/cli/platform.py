@@ -1,0 +1,91 @@
+"""The composition root: wires store, broker, table worker, relay and gateway in one process.
+
+`senet serve` runs every role here; `senet table` and `senet gateway` run one role each.
+This is the only place that knows every service; the services never import each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from shared.messaging.port import Broker, Topology
+from shared.messaging.urls import broker_from_url
+from shared.store import EventStore, open_store
+
+from services.gateway.app import create_app
+from services.gateway.keys import GatewaySettings
+from services.table.relay import Relay
+from services.table.worker import TableWorker
+
+ALL_ROLES = frozenset({"table", "relay", "gateway"})
+
+
+@dataclass
+class PlatformConfig:
+    """Where the platform keeps its events and sends its messages, and which roles run."""
+
+    store: str = "sqlite:///var/senet.db"
+    broker: str = "memory"
+    prefix: str = "senet"
+    shards: int = 8
+    roles: frozenset[str] = ALL_ROLES
+    gateway: GatewaySettings = field(default_factory=GatewaySettings)
+
+
+class Platform:
+    """Running roles of the platform; `start()` then `stop()` (or `async with`)."""
+
+    def __init__(self, config: PlatformConfig, store: EventStore | None = None) -> None:
+        self.config = config
+        self.store = store or open_store(config.store)
+        self.broker: Broker = broker_from_url(
+            config.broker, Topology(shards=config.shards), config.prefix
+        )
+        self.relay: Relay | None = None
+        self.worker: TableWorker | None = None
+        self.app: web.Application | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        """Connect and start every configured role."""
+        await self.broker.connect()
+        roles = self.config.roles
+        if "relay" in roles:
+            self.relay = Relay(self.store, self.broker)
+            self.tasks.append(asyncio.create_task(self.relay.run(), name="relay"))
+        if "table" in roles:
+            wake = self.relay.wake if self.relay is not None else None
+            self.worker = TableWorker(self.store, self.broker, on_saved=wake)
+            await self.worker.serve()
+        if "gateway" in roles:
+            self.app = create_app(self.config.gateway, self.store, self.broker)
+
+    async def stop(self) -> None:
+        """Stop the roles and close connections."""
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.tasks.clear()
+        await self.broker.close()
+
+    async def __aenter__(self) -> Platform:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+
+async def serve_http(app: web.Application, host: str, port: int) -> web.AppRunner:
+    """Start serving an aiohttp app; returns the runner to clean up."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    return runner

@@ -1,0 +1,46 @@
+"""Sending commands to the table service and turning outcomes into answers or errors."""
+
+from __future__ import annotations
+
+import uuid
+
+import msgspec
+
+from shared.contracts.envelopes import Action, Command, Outcome
+from shared.contracts.errors import SenetError
+from shared.messaging.port import Broker
+from shared.messaging.routing import shard_of
+
+_encode = msgspec.json.Encoder()
+_decode_outcome = msgspec.json.Decoder(Outcome)
+
+
+async def send(
+    broker: Broker,
+    *,
+    table_id: str,
+    player_id: str,
+    action: Action,
+    timeout: float,
+    command_id: str | None = None,
+    expected_version: int | None = None,
+) -> Outcome:
+    """Send a command to its table's shard and return the accepted outcome; raise if rejected."""
+    command = Command(
+        command_id=command_id or uuid.uuid4().hex,
+        table_id=table_id,
+        player_id=player_id,
+        action=action,
+        expected_version=expected_version,
+        correlation_id=uuid.uuid4().hex,
+    )
+    shard = shard_of(table_id, broker.topology.shards)
+    reply = await broker.request(shard, _encode.encode(command), timeout=timeout)
+    outcome = _decode_outcome.decode(reply)
+    if not outcome.accepted:
+        error = outcome.error
+        assert error is not None
+        exc = SenetError(error.message, code=error.code, details=error.details)
+        exc.status = error.status
+        raise exc
+    return outcome

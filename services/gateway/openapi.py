@@ -1,0 +1,192 @@
+"""The route table and the OpenAPI document generated from it (one source for both)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from aiohttp import web
+
+from shared.contracts.envelopes import ErrorBody, Outcome
+
+from services.gateway import routes, views, ws
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass(frozen=True)
+class Route:
+    """One HTTP route and what it documents."""
+
+    method: str
+    path: str
+    handler: Handler
+    summary: str
+    body: type | None = None
+    answer: Any = None
+    auth: bool = True
+    status: int = 200
+
+
+ROUTES: list[Route] = [
+    Route(
+        "POST",
+        "/api/players",
+        routes.register_player,
+        "Register a player (name → token)",
+        routes.RegisterPlayer,
+        None,
+        auth=False,
+        status=201,
+    ),
+    Route("GET", "/api/me", routes.me, "Who the token belongs to", None, routes.Identity),
+    Route("GET", "/api/games", routes.list_games, "The games offered", None, None, auth=False),
+    Route(
+        "POST",
+        "/api/tables",
+        routes.create_table,
+        "Open a table (you take seat 0)",
+        routes.NewTable,
+        Outcome,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/tables",
+        routes.list_tables,
+        "List tables (?status=&game=)",
+        None,
+        list[views.TableSummary],
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}",
+        routes.get_table,
+        "A table's summary",
+        None,
+        views.TableSummary,
+        auth=False,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/join",
+        routes.join_table,
+        "Take the next free seat",
+        routes.LobbyCommand,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/start",
+        routes.start_table,
+        "Start the game",
+        routes.LobbyCommand,
+        Outcome,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/view",
+        routes.my_view,
+        "My view, legal moves and version (?min_version=N waits)",
+        None,
+        views.PlayerView,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/moves",
+        routes.submit_move,
+        "Submit a move",
+        routes.MoveRequest,
+        Outcome,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/events",
+        routes.table_events,
+        "The table's event log as I may see it (?after=VERSION)",
+        None,
+        list[views.LogEntry],
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/ws",
+        ws.table_socket,
+        "WebSocket: my view after every change (token in ?token= or header)",
+    ),
+    Route("GET", "/healthz", routes.healthz, "Liveness", auth=False),
+    Route("GET", "/readyz", routes.readyz, "Readiness", auth=False),
+]
+
+ERRORS = {
+    "400": "Malformed JSON or schema",
+    "401": "Missing or unknown token",
+    "403": "Not your seat",
+    "404": "Unknown table or game",
+    "409": "Not your turn, stale version, lobby conflict",
+    "413": "Body too large",
+    "422": "Illegal move (details.rule names the rule)",
+    "503": "The table service did not answer in time; retry",
+}
+
+
+def setup_routes(app: web.Application) -> None:
+    """Register every route of the table, and the OpenAPI document."""
+    for route in ROUTES:
+        app.router.add_route(route.method, route.path, route.handler)
+    app.router.add_get("/api/openapi.json", openapi_handler)
+
+
+async def openapi_handler(request: web.Request) -> web.Response:
+    """The OpenAPI document."""
+    return web.json_response(openapi_document())
+
+
+def openapi_document() -> dict[str, Any]:
+    """OpenAPI 3.1 for the route table; schemas come from the msgspec types."""
+    types = [r.body for r in ROUTES if r.body] + [r.answer for r in ROUTES if r.answer]
+    types.append(ErrorBody)
+    schemas, components = msgspec.json.schema_components(
+        types, ref_template="#/components/schemas/{name}"
+    )
+    by_type = dict(zip(types, schemas, strict=True))
+    paths: dict[str, dict[str, Any]] = {}
+    error_ref = by_type[ErrorBody]
+    for route in ROUTES:
+        op: dict[str, Any] = {"summary": route.summary, "operationId": route.handler.__name__}
+        params = [
+            {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+            for name in ("table_id",)
+            if "{" + name + "}" in route.path
+        ]
+        if params:
+            op["parameters"] = params
+        if route.body is not None:
+            op["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": by_type[route.body]}},
+            }
+        ok: dict[str, Any] = {"description": "OK"}
+        if route.answer is not None:
+            ok["content"] = {"application/json": {"schema": by_type[route.answer]}}
+        op["responses"] = {str(route.status): ok} | {
+            code: {"description": text, "content": {"application/json": {"schema": error_ref}}}
+            for code, text in ERRORS.items()
+        }
+        if route.auth:
+            op["security"] = [{"bearer": []}]
+        paths.setdefault(route.path, {})[route.method.lower()] = op
+    paths["/api/openapi.json"] = {
+        "get": {"summary": "This document", "responses": {"200": {"description": "OK"}}}
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "senet", "version": "1"},
+        "paths": paths,
+        "components": {
+            "schemas": components,
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        },
+    }

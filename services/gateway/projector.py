@@ -1,0 +1,151 @@
+"""The player-view projector: folds the event stream into per-table read models.
+
+It consumes the events exchange through its own queue and tracks the last store position
+it applied. Its read model lives in memory and is rebuilt from the store when it starts,
+so a rebuild and live consumption give the same views by construction (and a test checks
+it). A message that skips positions makes it read the missing events from the store; one
+at or below its position is a duplicate and is skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import structlog
+
+from shared.contracts.envelopes import EventEnvelope
+from shared.messaging.port import Broker, Delivery
+from shared.store import EventStore
+from shared.tables import state as table_state
+from shared.tables.envelopes import envelope_of, is_table_notification
+from shared.tables.events import TableCreated
+from shared.tables.state import TableState
+
+log = structlog.get_logger("senet.views")
+_decode_envelope = msgspec.json.Decoder(EventEnvelope)
+
+
+@dataclass
+class TableModel:
+    """The read model of one table: its state and its log of (envelope, decoded event)."""
+
+    state: TableState
+    log: list[tuple[EventEnvelope, Any]] = field(default_factory=list)
+    views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
+
+
+class ViewProjector:
+    """Keeps every table's state and log up to date from the event stream."""
+
+    consumer = "views"
+
+    def __init__(self, store: EventStore, broker: Broker | None) -> None:
+        self.store = store
+        self.broker = broker
+        self.tables: dict[str, TableModel] = {}
+        self.position = 0
+        self.applied = 0
+        self.lock = asyncio.Lock()
+        self.changed = asyncio.Condition()
+        self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
+
+    async def start(self) -> None:
+        """Subscribe to the events exchange, then catch up from the store."""
+        if self.broker is not None:
+            exchange = self.broker.topology.events_exchange
+            await self.broker.subscribe(exchange, "#", self.on_delivery, queue=None)
+        await self.catch_up()
+        log.info("views_ready", position=self.position, tables=len(self.tables))
+
+    async def catch_up(self, upto: int | None = None) -> None:
+        """Apply every stored event after the position (up to `upto`)."""
+        async with self.lock:
+            await self._read_store(upto)
+
+    async def on_delivery(self, delivery: Delivery) -> None:
+        """Apply one published envelope, filling any gap from the store first."""
+        envelope = _decode_envelope.decode(delivery.body)
+        async with self.lock:
+            if envelope.position <= self.position:
+                return  # a duplicate from a relay restart, or already read from the store
+            if envelope.position > self.position + 1:
+                await self._read_store(envelope.position - 1)
+            self._apply(envelope)
+            self.position = envelope.position
+        await self._notify(envelope.table_id)
+
+    async def _read_store(self, upto: int | None) -> None:
+        while True:
+            notes = await asyncio.to_thread(self.store.notifications, self.position, 1000, upto)
+            if not notes:
+                break
+            touched = set()
+            for note in notes:
+                if is_table_notification(note):
+                    envelope = envelope_of(self.store, note)
+                    self._apply(envelope)
+                    touched.add(envelope.table_id)
+                self.position = note.id
+            for table_id in touched:
+                await self._notify(table_id)
+        if upto is not None:
+            self.position = max(self.position, upto)
+
+    def _apply(self, envelope: EventEnvelope) -> None:
+        payload = msgspec.json.decode(envelope.payload)
+        if envelope.name == "TableCreated":
+            created = msgspec.convert(payload, type=TableCreated)
+            model = TableModel(state=table_state.created(envelope.table_id, created))
+            self.tables[envelope.table_id] = model
+            model.log.append((envelope, created))
+        else:
+            model = self.tables[envelope.table_id]
+            event = table_state.decode_event(model.state.spec, envelope.name, payload)
+            model.state = table_state.evolve(model.state, event)
+            model.log.append((envelope, event))
+            model.views.clear()
+        self.applied += 1
+
+    async def _notify(self, table_id: str) -> None:
+        model = self.tables.get(table_id)
+        version = model.state.version if model else 0
+        for queue in self.listeners.get(table_id, ()):
+            queue.put_nowait(version)
+        async with self.changed:
+            self.changed.notify_all()
+
+    async def wait_for(self, table_id: str, version: int, timeout: float) -> bool:
+        """Wait until the table's read model reaches a version; False on timeout."""
+
+        def reached() -> bool:
+            model = self.tables.get(table_id)
+            return model is not None and model.state.version >= version
+
+        async with self.changed:
+            try:
+                await asyncio.wait_for(self.changed.wait_for(reached), timeout)
+            except TimeoutError:
+                return False
+        return True
+
+    def listen(self, table_id: str) -> asyncio.Queue[int]:
+        """A queue that receives the table's version after every change."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self.listeners.setdefault(table_id, set()).add(queue)
+        return queue
+
+    def unlisten(self, table_id: str, queue: asyncio.Queue[int]) -> None:
+        """Stop receiving changes of a table."""
+        self.listeners.get(table_id, set()).discard(queue)
+
+    def get(self, table_id: str) -> TableModel | None:
+        """The read model of a table, or None."""
+        return self.tables.get(table_id)
+
+    def all(self) -> Iterator[TableModel]:
+        """Every table's read model."""
+        return iter(self.tables.values())

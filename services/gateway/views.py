@@ -1,0 +1,141 @@
+"""What a viewer may see of a table: the player view and the redacted event log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.games.contract import GameResult
+from shared.tables.events import SeedRevealed, TableCreated, TableEvent
+from shared.tables.state import PLAYING, TableState
+
+from services.gateway.projector import TableModel
+
+
+class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat as everybody sees it."""
+
+    seat: int
+    player_id: str | None
+    name: str
+
+
+class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
+    """A table as the lobby lists it."""
+
+    table_id: str
+    game: str
+    status: str
+    version: int
+    seats: list[SeatInfo]
+    options: Any
+    commitment: str
+    rules_version: int
+
+
+class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    """A viewer's view of a table: the game's view, whose turn, the viewer's legal moves."""
+
+    table: TableSummary
+    seat: int | None
+    to_act: list[int]
+    your_turn: bool
+    prompt: str
+    legal_moves: list[Any]
+    game: Any
+    result: GameResult | None
+    seed: str | None = None
+
+
+class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """One event of the table log as a viewer may see it."""
+
+    version: int
+    name: str
+    time: str
+    seat: int | None
+    payload: Any
+
+
+def summary(state: TableState) -> TableSummary:
+    """The public summary of a table."""
+    seats = [
+        SeatInfo(seat=i, player_id=pid, name=state.names[i]) for i, pid in enumerate(state.players)
+    ]
+    return TableSummary(
+        table_id=state.table_id,
+        game=state.game,
+        status=state.status,
+        version=state.version,
+        seats=seats,
+        options=state.options,
+        commitment=state.commitment,
+        rules_version=state.rules_version,
+    )
+
+
+def player_view(model: TableModel, seat: int | None) -> PlayerView:
+    """The view of one seat (None: a spectator), cached until the next event."""
+    cached = model.views.get(seat)
+    if cached is not None:
+        return cached
+    state = model.state
+    spec = state.spec
+    game_state = state.game_state
+    if game_state is None:
+        to_act: list[int] = []
+        game_view = None
+        moves: list[Any] = []
+        prompt = "wait for the table to fill" if state.free_seat() is not None else "start"
+        result = None
+    else:
+        to_act = list(spec.to_act(game_state))
+        game_view = spec.view(game_state, seat)
+        acting = seat is not None and seat in to_act and state.status == PLAYING
+        moves = list(spec.legal_moves(game_state, seat)) if acting else []
+        prompt = spec.prompt(game_state, seat) if acting else ""
+        result = spec.result(game_state)
+    view = PlayerView(
+        table=summary(state),
+        seat=seat,
+        to_act=to_act,
+        your_turn=seat is not None and seat in to_act,
+        prompt=prompt,
+        legal_moves=moves,
+        game=game_view,
+        result=result,
+        seed=state.revealed_seed or None,
+    )
+    model.views[seat] = view
+    return view
+
+
+def log_for(model: TableModel, seat: int | None, after: int = 0) -> list[LogEntry]:
+    """The table's events after a version, each as the viewer may see it."""
+    spec = model.state.spec
+    entries = []
+    for envelope, event in model.log:
+        if envelope.version <= after:
+            continue
+        visible = _visible(spec, event, seat)
+        if visible is None:
+            continue
+        entries.append(
+            LogEntry(
+                version=envelope.version,
+                name=envelope.name,
+                time=envelope.time,
+                seat=envelope.seat,
+                payload=visible,
+            )
+        )
+    return entries
+
+
+def _visible(spec: Any, event: Any, seat: int | None) -> Any:
+    if isinstance(event, TableCreated):
+        return msgspec.structs.replace(event, seed="")  # secret until SeedRevealed
+    if isinstance(event, TableEvent | SeedRevealed):
+        return event
+    return spec.redact(event, seat)

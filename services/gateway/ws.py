@@ -1,0 +1,56 @@
+"""The WebSocket of a table: pushes the caller's view after every change."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import msgspec
+from aiohttp import WSMsgType, web
+
+from services.gateway import views
+from services.gateway.keys import PROJECTOR, SETTINGS, SOCKETS
+from services.gateway.routes import identify, table_model
+
+_encode = msgspec.json.Encoder()
+
+
+async def table_socket(request: web.Request) -> web.StreamResponse:
+    """Send the view at once, then again whenever the table changes; close on game end."""
+    who = await identify(request)
+    model = table_model(request)
+    settings = request.app[SETTINGS]
+    socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
+    await socket.prepare(request)
+    request.app[SOCKETS].add(socket)
+    projector = request.app[PROJECTOR]
+    table_id = model.state.table_id
+    changes = projector.listen(table_id)
+    seat = model.state.seat_of(who.player_id)
+    reader = asyncio.create_task(_drain(socket))
+    try:
+        sent = -1
+        while not socket.closed:
+            if model.state.version != sent:
+                sent = model.state.version
+                view = views.player_view(model, seat)
+                await socket.send_bytes(_encode.encode(view))
+            waiter = asyncio.create_task(changes.get())
+            done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if reader in done:
+                waiter.cancel()
+                break
+    finally:
+        projector.unlisten(table_id, changes)
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+        await socket.close()
+    return socket
+
+
+async def _drain(socket: web.WebSocketResponse) -> None:
+    """Read (and ignore) client messages until the socket closes."""
+    async for message in socket:
+        if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
+            break

@@ -1,0 +1,154 @@
+"""Deciding a command against a table: lobby rules, turn and version checks, the game's rules."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
+from shared.contracts.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    IllegalMove,
+    NotYourTurn,
+    StaleVersion,
+)
+from shared.games.registry import get_game
+from shared.games.rng import Rng
+from shared.tables.aggregate import Table
+from shared.tables.events import SeatTaken, SeedRevealed, TableCreated, TableStarted
+from shared.tables.state import OPEN, OVER, TableState, evolve
+
+MAX_SEAT_NAME = 40
+
+
+def fingerprint(command: Command) -> str:
+    """A digest of what the command asks, to tell a repeat from a reused id."""
+    body = msgspec.json.encode([command.player_id, command.action])
+    return hashlib.sha256(body).hexdigest()[:32]
+
+
+def commitment_of(table_id: str, seed_hex: str) -> str:
+    """The public commitment to a table's secret seed: SHA-256 over table id and seed."""
+    return hashlib.sha256(table_id.encode() + bytes.fromhex(seed_hex)).hexdigest()
+
+
+def open_table(command: Command, action: CreateTable) -> Table:
+    """A new table for a CreateTable command, the creator seated; raises on bad input."""
+    game = get_game(action.game)
+    if not game.min_players <= action.seats <= game.max_players:
+        raise BadRequest(
+            f"{game.title} is for {game.min_players}-{game.max_players} players",
+            code="bad_seat_count",
+        )
+    try:
+        options = game.convert_options(msgspec.json.decode(action.options))
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise BadRequest(f"bad options: {exc}", code="bad_options") from exc
+    table_id = _table_uuid(command.table_id)
+    seed = secrets.token_bytes(32).hex()
+    created = TableCreated(
+        game=game.name,
+        seats=action.seats,
+        options=msgspec.to_builtins(options),
+        rules_version=game.rules_version,
+        creator=command.player_id,
+        commitment=commitment_of(str(table_id), seed),
+        seed=seed,
+    )
+    digest = fingerprint(command)
+    table = Table.open(table_id, created, command.command_id, digest)
+    seat = SeatTaken(seat=0, player_id=command.player_id, player_name=_name(action.player_name))
+    table.record([seat], command_id=command.command_id, fingerprint=digest, seat=0)
+    return table
+
+
+def decide(table: Table, command: Command) -> tuple[list[Any], int | None, dict[str, Any] | None]:
+    """The events a command causes at an existing table, its seat and its move."""
+    state = table.table
+    if command.expected_version is not None and command.expected_version != state.version:
+        raise StaleVersion(
+            f"table is at version {state.version}, not {command.expected_version}",
+            details={"version": str(state.version)},
+        )
+    action = command.action
+    if isinstance(action, CreateTable):
+        raise Conflict("table already exists", code="table_exists")
+    if isinstance(action, JoinTable):
+        return _join(state, command.player_id, action), state.free_seat(), None
+    seat = state.seat_of(command.player_id)
+    if seat is None:
+        raise Forbidden("you have no seat at this table", code="not_seated")
+    if isinstance(action, StartTable):
+        return _start(state), seat, None
+    assert isinstance(action, PlayMove)
+    events, move = _play(state, seat, action)
+    return events, seat, move
+
+
+def _join(state: TableState, player_id: str, action: JoinTable) -> list[Any]:
+    if state.status != OPEN:
+        raise Conflict("the game has already started", code="table_not_open")
+    if state.seat_of(player_id) is not None:
+        raise Conflict("you already have a seat at this table", code="already_seated")
+    seat = state.free_seat()
+    if seat is None:
+        raise Conflict("the table is full", code="table_full")
+    return [SeatTaken(seat=seat, player_id=player_id, player_name=_name(action.player_name))]
+
+
+def _start(state: TableState) -> list[Any]:
+    if state.status != OPEN:
+        raise Conflict("the game has already started", code="table_not_open")
+    if state.free_seat() is not None:
+        raise Conflict("not every seat is taken yet", code="table_not_full")
+    game = state.spec
+    started = TableStarted(players=[p or "" for p in state.players], commitment=state.commitment)
+    rng = Rng.for_step(bytes.fromhex(state.seed), state.table_id, state.version)
+    return [started, *game.setup(state.seats, state.options, rng)]
+
+
+def _play(state: TableState, seat: int, action: PlayMove) -> tuple[list[Any], dict[str, Any]]:
+    if state.status == OPEN:
+        raise Conflict("the game has not started", code="table_not_started")
+    if state.status == OVER:
+        raise Conflict("the game is over", code="game_over")
+    game = state.spec
+    try:
+        move = game.decode_move(action.move)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise BadRequest(f"not a {game.title} move: {exc}", code="bad_move") from exc
+    if seat not in game.to_act(state.game_state):
+        raise NotYourTurn("it is not your turn")
+    rng = Rng.for_step(bytes.fromhex(state.seed), state.table_id, state.version)
+    try:
+        events = list(game.decide(state.game_state, seat, move, rng))
+    except IllegalMove as exc:
+        raise IllegalMove(exc.message, code="illegal_move", details={"rule": exc.code}) from exc
+    if not events:
+        raise IllegalMove("the move changes nothing", code="illegal_move")
+    final = state
+    for event in events:
+        final = evolve(final, event)
+    if final.status == OVER:
+        events.append(SeedRevealed(seed=state.seed, commitment=state.commitment))
+    return events, msgspec.to_builtins(move)
+
+
+def _name(name: str) -> str:
+    name = name.strip()
+    if not name or len(name) > MAX_SEAT_NAME:
+        raise BadRequest(f"a player name has 1-{MAX_SEAT_NAME} characters", code="bad_name")
+    return name
+
+
+def _table_uuid(table_id: str) -> UUID:
+    try:
+        return UUID(table_id)
+    except ValueError as exc:
+        raise BadRequest("table id must be a UUID", code="bad_table_id") from exc

@@ -1,0 +1,85 @@
+"""Messages that cross service boundaries: commands, their outcomes, events, errors."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class ErrorBody(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An error as the API and the reply queue carry it: a stable code and a message."""
+
+    code: str
+    message: str
+    status: int = 400  # the HTTP status the gateway answers with
+    details: dict[str, str] | None = None
+
+
+class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Open a new table for a game; the creator takes the first seat."""
+
+    game: str
+    seats: int
+    options: msgspec.Raw = msgspec.Raw(b"{}")
+    player_name: str
+
+
+class JoinTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Take the next free seat at a table."""
+
+    player_name: str
+
+
+class StartTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Start the game once every seat is taken."""
+
+
+class PlayMove(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Make a move in the game; `move` is the game's own move JSON."""
+
+    move: msgspec.Raw
+
+
+Action = CreateTable | JoinTable | StartTable | PlayMove
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The command envelope: who asks what of which table, identified for idempotency."""
+
+    command_id: str
+    table_id: str
+    player_id: str
+    action: Action
+    expected_version: int | None = None
+    correlation_id: str = ""
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The table service's answer to a command: accepted (with the new version) or an error."""
+
+    command_id: str
+    table_id: str
+    accepted: bool
+    version: int = 0
+    events: list[str] = []
+    seat: int | None = None
+    replayed: bool = False
+    error: ErrorBody | None = None
+
+
+class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A stored event as it travels to projectors: its place in the log and its payload."""
+
+    position: int  # the event's notification id in the store: global order
+    table_id: str
+    game: str
+    version: int  # the table's version after this event (1 = TableCreated)
+    name: str
+    time: str
+    payload: msgspec.Raw
+    seat: int | None = None
+    command_id: str | None = None
+
+    @property
+    def event_id(self) -> str:
+        """A stable id: the table and the version."""
+        return f"{self.table_id}:{self.version}"

@@ -1,0 +1,90 @@
+"""The broker port: what the services need from a message broker, nothing more.
+
+Two adapters implement it: `memory.MemoryBroker` (in-process, the embedded default) and
+`amqp.AmqpBroker` (RabbitMQ through aio-pika). Names of exchanges and queues are given
+without the prefix; each adapter prepends `<prefix>.` so that runs and tests sharing one
+RabbitMQ never see each other's messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Protocol
+
+import msgspec
+
+
+class Delivery(msgspec.Struct, frozen=True, kw_only=True):
+    """One message as a consumer receives it."""
+
+    body: bytes
+    routing_key: str
+    headers: dict[str, str] = {}
+    redelivered: bool = False
+
+
+# A command handler returns the reply body; it is sent to the requester before the ack.
+CommandHandler = Callable[[Delivery], Awaitable[bytes]]
+# An event handler returns nothing; the message is acked after it returns.
+EventHandler = Callable[[Delivery], Awaitable[None]]
+
+
+class Topology(msgspec.Struct, frozen=True, kw_only=True):
+    """The broker objects of the platform (DESIGN.md, Messaging)."""
+
+    shards: int = 8
+    commands_exchange: str = "commands"  # direct: routing key = shard number
+    events_exchange: str = "events"  # topic: <game>.<EventName>.<table_id>
+    views_exchange: str = "views"  # fanout: "view changed" signals for gateways
+    delivery_limit: int = 5  # redeliveries before a command goes to the dead-letter queue
+
+    def shard_queue(self, shard: int) -> str:
+        """The queue name of a command shard."""
+        return f"commands.{shard}"
+
+
+class Broker(Protocol):
+    """The messaging port; every method may raise `shared.contracts.errors.Unavailable`."""
+
+    topology: Topology
+
+    async def connect(self) -> None:
+        """Open connections and declare the topology (idempotent)."""
+
+    async def close(self) -> None:
+        """Stop consumers and close connections."""
+
+    async def request(
+        self, shard: int, body: bytes, *, timeout: float, headers: Mapping[str, str] | None = None
+    ) -> bytes:
+        """Send a command to a shard queue and wait for its reply; Unavailable on timeout."""
+        ...
+
+    async def serve_shard(self, shard: int, handler: CommandHandler) -> None:
+        """Consume one shard queue (single active consumer, one message at a time).
+
+        The handler's reply goes to the requester, then the message is acked; if the
+        handler raises, the message is requeued (and dead-lettered past the delivery limit).
+        """
+
+    async def publish(
+        self, exchange: str, routing_key: str, body: bytes, headers: Mapping[str, str] | None = None
+    ) -> None:
+        """Publish with confirmation: returns only once the broker has taken the message."""
+
+    async def subscribe(
+        self,
+        exchange: str,
+        binding: str,
+        handler: EventHandler,
+        *,
+        queue: str | None = None,
+        prefetch: int = 100,
+    ) -> None:
+        """Consume an exchange: a durable named queue (with a dead-letter queue `<queue>.dlq`),
+        or with queue=None a private queue that lives as long as the subscription. The
+        message is acked after the handler returns; a handler that raises twice on the
+        same message sends it to the dead-letter queue and the rest flow on."""
+
+    async def cleanup(self) -> None:
+        """Delete every exchange and queue this broker's prefix owns (tests only)."""

@@ -1,0 +1,72 @@
+"""The event store: one eventsourcing application holding every aggregate of the platform."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import (
+    IntegrityError,
+    Notification,
+    ProcessRecorder,
+    Tracking,
+)
+
+from shared.store.urls import store_env
+
+
+class EventStore(Application[UUID]):
+    """Aggregates (tables, players), the notification log and consumers' positions.
+
+    Its recorder is a process recorder, so the positions of the relay and the projectors
+    ("tracking") live in the same database as the events they refer to.
+    """
+
+    name = "senet"
+
+    def construct_recorder(self) -> ProcessRecorder:
+        """A recorder that also keeps tracking records."""
+        return self.factory.process_recorder()
+
+    @property
+    def tracking(self) -> ProcessRecorder:
+        """The recorder, typed for its tracking methods."""
+        recorder = self.recorder
+        assert isinstance(recorder, ProcessRecorder)
+        return recorder
+
+    def notifications(
+        self, after: int, limit: int, upto: int | None = None
+    ) -> Sequence[Notification]:
+        """Stored events with position > after (and <= upto), oldest first."""
+        return self.recorder.select_notifications(
+            start=after, limit=limit, stop=upto, inclusive_of_start=False
+        )
+
+    def last_position(self) -> int:
+        """The position of the newest stored event (0 when empty)."""
+        return self.recorder.max_notification_id() or 0
+
+    def position_of(self, consumer: str) -> int:
+        """The last position a consumer recorded (0 if none)."""
+        return self.tracking.max_tracking_id(consumer) or 0
+
+    def record_position(self, consumer: str, position: int) -> None:
+        """Record that a consumer has handled everything up to position (idempotent)."""
+        try:
+            self.tracking.insert_tracking(Tracking(consumer, position))
+        except IntegrityError:
+            pass  # already recorded: a restarted consumer handled it again
+
+    def decode(self, notification: Notification) -> Any:
+        """The domain event a notification holds."""
+        return self.mapper.to_domain_event(notification)
+
+
+def open_store(url: str, **extra_env: str) -> EventStore:
+    """An event store for a URL (see `shared.store.urls`)."""
+    env = store_env(url)
+    env.update(extra_env)
+    return EventStore(env=env)

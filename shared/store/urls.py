@@ -1,0 +1,49 @@
+"""Event stores named by URL: `memory`, `sqlite:///path/to/file.db`, `postgresql://host/db`."""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs, unquote, urlparse
+
+DEFAULT_STORE = "sqlite:///var/senet.db"
+
+
+def store_env(url: str) -> dict[str, str]:
+    """The eventsourcing environment for a store URL; ValueError on an unknown scheme."""
+    if url == "memory":
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    parsed = urlparse(url)
+    if parsed.scheme == "sqlite":
+        path = unquote(parsed.path)
+        # sqlite:///var/x.db is relative (var/x.db); sqlite:////abs/x.db is absolute.
+        path = path[1:]
+        if not path:
+            raise ValueError(f"sqlite store URL needs a file path: {url!r}")
+        if path != ":memory:":
+            directory = os.path.dirname(os.path.abspath(path))
+            os.makedirs(directory, exist_ok=True)
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": path,
+            "SQLITE_LOCK_TIMEOUT": "10",
+        }
+    if parsed.scheme in {"postgres", "postgresql"}:
+        query = parse_qs(parsed.query)
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": parsed.path.lstrip("/") or "postgres",
+            "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(parsed.port or 5432),
+            "POSTGRES_USER": unquote(parsed.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(parsed.password or ""),
+            "POSTGRES_POOL_SIZE": query.get("pool_size", ["8"])[0],
+            "POSTGRES_MAX_OVERFLOW": "8",
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+            "POSTGRES_LOCK_TIMEOUT": "10",
+        }
+        if "schema" in query:
+            env["POSTGRES_SCHEMA"] = query["schema"][0]
+        return env
+    raise ValueError(
+        f"unknown store URL {url!r}: use 'memory', 'sqlite:///path.db' or 'postgresql://host/db'"
+    )

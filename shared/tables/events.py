@@ -1,0 +1,48 @@
+"""The table's own events (lobby and fairness); the game's events follow TableStarted."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """Base of the table-level events; the class name is the event's name."""
+
+
+class TableCreated(TableEvent):
+    """A table was opened. `seed` is secret until SeedRevealed; `commitment` is public."""
+
+    game: str
+    seats: int
+    options: dict[str, object]
+    rules_version: int
+    creator: str
+    commitment: str
+    seed: str = ""
+
+
+class SeatTaken(TableEvent):
+    """A player sat down."""
+
+    seat: int
+    player_id: str
+    player_name: str
+
+
+class TableStarted(TableEvent):
+    """All seats were taken and the game began; the commitment is repeated for the players."""
+
+    players: list[str]
+    commitment: str
+
+
+class SeedRevealed(TableEvent):
+    """The game is over: the secret seed is published so anyone can check every draw."""
+
+    seed: str
+    commitment: str
+
+
+TABLE_EVENTS: dict[str, type[TableEvent]] = {
+    cls.__name__: cls for cls in (TableCreated, SeatTaken, TableStarted, SeedRevealed)
+}

@@ -1,0 +1,121 @@
+"""A table's state as a fold of its events: lobby, seats, and the game's own state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.games.contract import GameSpec
+from shared.games.registry import get_game
+from shared.tables.events import (
+    TABLE_EVENTS,
+    SeatTaken,
+    SeedRevealed,
+    TableCreated,
+    TableEvent,
+    TableStarted,
+)
+
+OPEN, PLAYING, OVER = "open", "playing", "over"
+
+
+class TableState(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything known about a table after some of its events."""
+
+    table_id: str
+    game: str
+    seats: int
+    options: Any
+    rules_version: int
+    creator: str
+    commitment: str
+    seed: str
+    players: tuple[str | None, ...]
+    names: tuple[str, ...]
+    status: str = OPEN
+    version: int = 0
+    game_state: Any = None
+    revealed_seed: str = ""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game played at this table."""
+        return get_game(self.game)
+
+    def seat_of(self, player_id: str) -> int | None:
+        """The seat of a player, or None if not seated."""
+        for seat, pid in enumerate(self.players):
+            if pid == player_id:
+                return seat
+        return None
+
+    def free_seat(self) -> int | None:
+        """The lowest free seat, or None when the table is full."""
+        for seat, pid in enumerate(self.players):
+            if pid is None:
+                return seat
+        return None
+
+
+def decode_event(game: GameSpec, name: str, payload: Any) -> Any:
+    """A table or game event from its stored builtins form."""
+    cls = TABLE_EVENTS.get(name)
+    if cls is not None:
+        return msgspec.convert(payload, type=cls)
+    return game.convert_event(payload)
+
+
+def event_payload(event: Any) -> dict[str, Any]:
+    """The stored builtins form of a table or game event (tag included)."""
+    return msgspec.to_builtins(event)
+
+
+def created(table_id: str, event: TableCreated) -> TableState:
+    """The state of a table just opened."""
+    spec = get_game(event.game)
+    return TableState(
+        table_id=table_id,
+        game=event.game,
+        seats=event.seats,
+        options=spec.convert_options(event.options),
+        rules_version=event.rules_version,
+        creator=event.creator,
+        commitment=event.commitment,
+        seed=event.seed,
+        players=(None,) * event.seats,
+        names=("",) * event.seats,
+        version=1,
+    )
+
+
+def evolve(state: TableState, event: Any) -> TableState:
+    """The state after one more event (table-level or the game's)."""
+    version = state.version + 1
+    if isinstance(event, TableEvent):
+        return _evolve_table(state, event, version)
+    spec = state.spec
+    game_state = spec.evolve(state.game_state, event)
+    status = OVER if spec.result(game_state) is not None else state.status
+    return msgspec.structs.replace(state, game_state=game_state, status=status, version=version)
+
+
+def _evolve_table(state: TableState, event: TableEvent, version: int) -> TableState:
+    if isinstance(event, SeatTaken):
+        players = list(state.players)
+        names = list(state.names)
+        players[event.seat] = event.player_id
+        names[event.seat] = event.player_name
+        return msgspec.structs.replace(
+            state, players=tuple(players), names=tuple(names), version=version
+        )
+    if isinstance(event, TableStarted):
+        return msgspec.structs.replace(
+            state,
+            status=PLAYING,
+            game_state=state.spec.initial_state(state.seats, state.options),
+            version=version,
+        )
+    if isinstance(event, SeedRevealed):
+        return msgspec.structs.replace(state, revealed_seed=event.seed, version=version)
+    raise TypeError(f"unexpected table event {type(event).__name__}")

@@ -1,0 +1,61 @@
+"""Fixtures shared by every test layer: the machine's real servers, unique names per run."""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+AMQP_URL = os.environ.get("SENET_TEST_AMQP", "amqp://guest:guest@127.0.0.1:5672/")
+PG_URL = os.environ.get("SENET_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _reachable(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1.0):
+            return True
+    except OSError:
+        return False
+
+
+def require_server(name: str, host: str, port: int) -> None:
+    """Skip locally when a server is down; under CI=true a missing server is a failure."""
+    if _reachable(host, port):
+        return
+    message = f"{name} is not reachable on {host}:{port}"
+    if IN_CI:
+        pytest.fail(message + " (CI=true: real servers are required)")
+    pytest.skip(message)
+
+
+@pytest.fixture
+def unique_name() -> str:
+    """A fresh name for queues, schemas and tables of one test."""
+    return "t" + uuid.uuid4().hex[:12]
+
+
+@pytest.fixture
+def amqp_url() -> str:
+    """The real RabbitMQ of the machine."""
+    require_server("RabbitMQ", "127.0.0.1", 5672)
+    return AMQP_URL
+
+
+@pytest.fixture
+def postgres_url(unique_name: str) -> Iterator[str]:
+    """A PostgreSQL URL whose schema is private to this test and dropped afterwards."""
+    require_server("PostgreSQL", "127.0.0.1", 5432)
+    import psycopg
+
+    schema = f"senet_{unique_name}"
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{PG_URL}?schema={schema}"
+    finally:
+        with psycopg.connect(PG_URL, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

@@ -1,0 +1,100 @@
+"""A full game over HTTP and WebSocket on the embedded default."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from aiohttp import WSMsgType
+from aiohttp.test_utils import TestClient
+
+from services.cli.platform import Platform
+from services.gateway.keys import PROJECTOR
+from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
+
+
+async def test_full_ra_game_ends_with_result_and_rebuilt_views_equal_live(
+    client: TestClient, platform: Platform
+) -> None:
+    table_id, players = await open_table(client, "ra", 3)
+    moves = await play_moves(client, table_id, players, seed=3)
+    final = await view(client, table_id, players[0])
+    assert moves > 30
+    assert final["result"] is not None
+    assert final["table"]["status"] == "over"
+    assert final["to_act"] == [] and final["legal_moves"] == []
+    assert sorted(final["result"]["ranks"])[0] == 1
+    assert platform.app is not None
+    await rebuilt_views_equal_live(platform, platform.app[PROJECTOR])
+
+
+async def test_seed_is_hidden_until_the_end_and_then_matches_the_commitment(
+    client: TestClient,
+) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    log = await (await client.get(f"/api/tables/{table_id}/events", headers=players[1].auth)).json()
+    created = log[0]
+    assert created["name"] == "TableCreated"
+    assert created["payload"]["seed"] == ""
+    assert not any(entry["name"] == "SeedRevealed" for entry in log)
+    await play_moves(client, table_id, players, seed=5)
+    log = await (await client.get(f"/api/tables/{table_id}/events", headers=players[1].auth)).json()
+    revealed = log[-1]
+    assert revealed["name"] == "SeedRevealed"
+    seed = bytes.fromhex(revealed["payload"]["seed"])
+    commitment = hashlib.sha256(table_id.encode() + seed).hexdigest()
+    assert commitment == created["payload"]["commitment"] == revealed["payload"]["commitment"]
+    assert [e["version"] for e in log] == list(range(1, len(log) + 1))
+
+
+async def test_event_log_after_a_version_returns_only_newer_events(client: TestClient) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    everything = await (
+        await client.get(f"/api/tables/{table_id}/events", headers=players[0].auth)
+    ).json()
+    newer = await (
+        await client.get(f"/api/tables/{table_id}/events?after=2", headers=players[0].auth)
+    ).json()
+    assert newer == everything[2:]
+    assert everything[1]["name"] == "SeatTaken"
+
+
+async def test_websocket_pushes_the_new_view_after_a_move(client: TestClient) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    first = await view(client, table_id, players[0])
+    actor = players[first["to_act"][0]]
+    other = players[1 - first["to_act"][0]]
+    async with client.ws_connect(f"/api/tables/{table_id}/ws?token={other.token}") as socket:
+        message = await socket.receive(timeout=5)
+        assert message.type == WSMsgType.BINARY
+        start = json.loads(message.data)
+        assert start["table"]["version"] == first["table"]["version"]
+        assert start["legal_moves"] == []  # not the watcher's turn: no moves offered
+        mine = await view(client, table_id, actor)
+        response = await client.post(
+            f"/api/tables/{table_id}/moves",
+            json={"move": mine["legal_moves"][0]},
+            headers=actor.auth,
+        )
+        assert response.status == 200
+        version = (await response.json())["version"]
+        message = await socket.receive(timeout=5)
+        pushed = json.loads(message.data)
+        assert pushed["table"]["version"] == version > first["table"]["version"]
+
+
+async def test_openapi_document_lists_exactly_the_routes(client: TestClient) -> None:
+    response = await client.get("/api/openapi.json")
+    document = await response.json()
+    assert document["openapi"].startswith("3.")
+    documented = {
+        (method.upper(), path) for path, ops in document["paths"].items() for method in ops
+    }
+    app = client.app
+    assert app is not None
+    served = {
+        (route.method, route.resource.canonical)
+        for route in app.router.routes()
+        if route.method != "HEAD" and route.resource is not None
+    }
+    assert documented == served

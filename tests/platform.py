@@ -1,0 +1,111 @@
+"""Helpers for platform tests: a running platform per backend and an HTTP bot driver."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from shared.store import open_store
+
+from services.cli.platform import Platform, PlatformConfig
+from services.gateway.projector import ViewProjector
+from services.gateway.views import player_view
+
+
+@dataclass
+class Player:
+    """A registered player as the tests drive it."""
+
+    name: str
+    token: str
+    player_id: str
+
+    @property
+    def auth(self) -> dict[str, str]:
+        """The Authorization header."""
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+async def register(client: TestClient, name: str) -> Player:
+    """Register a player through the API."""
+    response = await client.post("/api/players", json={"name": name})
+    assert response.status == 201, await response.text()
+    data = await response.json()
+    return Player(name=name, token=data["token"], player_id=data["player_id"])
+
+
+async def open_table(
+    client: TestClient, game: str, players: int, options: dict[str, Any] | None = None
+) -> tuple[str, list[Player]]:
+    """Register players, open a table, seat everyone and start; returns the table id."""
+    seated = [await register(client, f"p{i}-{uuid.uuid4().hex[:4]}") for i in range(players)]
+    response = await client.post(
+        "/api/tables",
+        json={"game": game, "seats": players, "options": options or {}},
+        headers=seated[0].auth,
+    )
+    assert response.status == 201, await response.text()
+    table_id = (await response.json())["table_id"]
+    for player in seated[1:]:
+        response = await client.post(f"/api/tables/{table_id}/join", json={}, headers=player.auth)
+        assert response.status == 200, await response.text()
+    response = await client.post(f"/api/tables/{table_id}/start", json={}, headers=seated[0].auth)
+    assert response.status == 200, await response.text()
+    return table_id, seated
+
+
+async def view(client: TestClient, table_id: str, player: Player) -> dict[str, Any]:
+    """A player's view."""
+    response = await client.get(f"/api/tables/{table_id}/view", headers=player.auth)
+    assert response.status == 200, await response.text()
+    return await response.json()
+
+
+async def play_moves(
+    client: TestClient, table_id: str, players: list[Player], seed: int, limit: int = 100_000
+) -> int:
+    """Random legal moves until the game ends or `limit` moves were accepted."""
+    rng = random.Random(seed)
+    moves = 0
+    while moves < limit:
+        first = await view(client, table_id, players[0])
+        if first["result"] is not None:
+            break
+        seat = rng.choice(first["to_act"])
+        mine = await view(client, table_id, players[seat])
+        move = rng.choice(mine["legal_moves"])
+        response = await client.post(
+            f"/api/tables/{table_id}/moves",
+            json={"move": move, "expected_version": mine["table"]["version"]},
+            headers=players[seat].auth,
+        )
+        assert response.status == 200, await response.text()
+        moves += 1
+    return moves
+
+
+async def rebuilt_views_equal_live(platform: Platform, live: ViewProjector) -> None:
+    """A projector rebuilt from the store has the same tables and views as the live one."""
+    rebuilt = ViewProjector(platform.store, None)
+    await rebuilt.catch_up()
+    assert rebuilt.tables.keys() == live.tables.keys()
+    for table_id, model in live.tables.items():
+        again = rebuilt.tables[table_id]
+        assert again.state == model.state
+        assert [e.version for e, _ in again.log] == [e.version for e, _ in model.log]
+        for seat in [None, *range(model.state.seats)]:
+            assert player_view(again, seat) == player_view(model, seat)
+
+
+def embedded_config(store: str = "memory") -> PlatformConfig:
+    """The embedded default with a private prefix."""
+    return PlatformConfig(store=store, broker="memory", prefix="t" + uuid.uuid4().hex[:8])
+
+
+def fresh_store(url: str) -> Any:
+    """A store for a URL (tests use it to read what the platform wrote)."""
+    return open_store(url)

@@ -41,10 +41,15 @@ class DiceRolled(GameEvent, frozen=True, kw_only=True):
 
 
 class SunsLocked(GameEvent, frozen=True, kw_only=True):
-    """Rules, Play: dice showing Suns go onto the Sun track in front of Ra, in this order."""
+    """Rules, Play: dice showing Suns go onto the Sun track in front of Ra, in this order.
+
+    `spaces` are their Sun-track spaces (None: beside the track, past its last space);
+    `suns` is the number of Suns locked this turn so far.
+    """
 
     seat: int
     dice: tuple[int, ...]
+    spaces: tuple[int | None, ...]
     suns: int
 
 

@@ -16,7 +16,14 @@ def _roll(state: RaState, seat: int, dice: tuple[int, ...], rng: Rng) -> list[ev
     out: list[ev.RaEvent] = [ev.DiceRolled(seat=seat, roll=state.rolls + 1, dice=dice, faces=faces)]
     suns = tuple(die for die, face in zip(dice, faces, strict=True) if face == SUN)
     if suns:
-        out.append(ev.SunsLocked(seat=seat, dice=suns, suns=len(state.suns) + len(suns)))
+        # Rules, Play: one die per space right in front of Ra; "If he runs out of spaces on
+        # the Ra track, he places them at the end" (None: beside the track).
+        first = state.ra + len(state.suns) + 1
+        spaces = tuple(
+            space if space <= C.last_space else None for space in range(first, first + len(suns))
+        )
+        total = len(state.suns) + len(suns)
+        out.append(ev.SunsLocked(seat=seat, dice=suns, spaces=spaces, suns=total))
     return out
 
 

@@ -9,11 +9,10 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
-from shared.store import open_store
-
 from services.cli.platform import Platform, PlatformConfig
 from services.gateway.projector import ViewProjector
 from services.gateway.views import player_view
+from shared.store import open_store
 
 
 @dataclass

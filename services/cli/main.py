@@ -12,10 +12,9 @@ import socket
 import sys
 from collections.abc import Sequence
 
+from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from shared.logging import configure
 from shared.store import DEFAULT_STORE
-
-from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 
 ENV_HELP = """
 Every option can also be set by an environment variable: SENET_STORE, SENET_BROKER,
@@ -34,7 +33,9 @@ def _add_platform_options(parser: argparse.ArgumentParser, store_default: str) -
     parser.add_argument(
         "--store", default=_env("STORE", store_default), help="event store URL [%(default)s]"
     )
-    parser.add_argument("--broker", default=_env("BROKER", "memory"), help="broker URL [%(default)s]")
+    parser.add_argument(
+        "--broker", default=_env("BROKER", "memory"), help="broker URL [%(default)s]"
+    )
     parser.add_argument(
         "--prefix", default=_env("PREFIX", "senet"), help="name prefix of queues [%(default)s]"
     )
@@ -44,7 +45,9 @@ def _add_platform_options(parser: argparse.ArgumentParser, store_default: str) -
 
 
 def _add_http_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default=_env("HOST", "127.0.0.1"), help="bind address [%(default)s]")
+    parser.add_argument(
+        "--host", default=_env("HOST", "127.0.0.1"), help="bind address [%(default)s]"
+    )
     parser.add_argument("--port", type=int, default=int(_env("PORT", "8080")), help="[%(default)s]")
 
 
@@ -89,7 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = verbs.add_parser("bench", help="measure engine, raw floor and end-to-end figures")
     bench.add_argument("--quick", action="store_true", help="small run (for tests)")
-    bench.add_argument("--postgres", default=_env("BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"))
+    bench.add_argument(
+        "--postgres", default=_env("BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+    )
     bench.add_argument("--amqp", default=_env("BENCH_AMQP", "amqp://guest:guest@127.0.0.1:5672/"))
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
     return parser
@@ -126,7 +131,9 @@ async def _run_roles(args: argparse.Namespace) -> int:
     roles = {
         "serve": ALL_ROLES,
         "gateway": frozenset({"gateway"}),
-        "table": frozenset({"table"} if args.verb == "table" and args.no_relay else {"table", "relay"}),
+        "table": frozenset(
+            {"table"} if args.verb == "table" and args.no_relay else {"table", "relay"}
+        ),
         "relay": frozenset({"relay"}),
     }[args.verb]
     platform = Platform(_config(args, roles))

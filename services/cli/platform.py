@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from shared.messaging.port import Broker, Topology
-from shared.messaging.urls import broker_from_url
-from shared.store import EventStore, open_store
-
 from services.gateway.app import create_app
 from services.gateway.keys import GatewaySettings
 from services.table.relay import Relay
 from services.table.worker import TableWorker
+from shared.messaging.port import Broker, Topology
+from shared.messaging.urls import broker_from_url
+from shared.store import EventStore, open_store
 
 ALL_ROLES = frozenset({"table", "relay", "gateway"})
 

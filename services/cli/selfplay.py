@@ -39,9 +39,7 @@ class Api:
         self.session = session
         self.base = base.rstrip("/")
 
-    async def call(
-        self, method: str, path: str, bot: Bot | None = None, body: Any = None
-    ) -> Any:
+    async def call(self, method: str, path: str, bot: Bot | None = None, body: Any = None) -> Any:
         """One request; raises ApiError on a non-2xx answer."""
         headers = {"Authorization": f"Bearer {bot.token}"} if bot else {}
         async with self.session.request(

@@ -7,13 +7,12 @@ from collections.abc import AsyncIterator
 
 from aiohttp import WSCloseCode, web
 
-from shared.messaging.port import Broker
-from shared.store import EventStore
-
 from services.gateway.errors import errors_middleware
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, SOCKETS, STORE, GatewaySettings
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
+from shared.messaging.port import Broker
+from shared.store import EventStore
 
 
 def create_app(settings: GatewaySettings, store: EventStore, broker: Broker) -> web.Application:

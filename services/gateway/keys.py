@@ -7,10 +7,9 @@ import weakref
 import msgspec
 from aiohttp import web
 
+from services.gateway.projector import ViewProjector
 from shared.messaging.port import Broker
 from shared.store import EventStore
-
-from services.gateway.projector import ViewProjector
 
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):

@@ -9,9 +9,8 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from shared.contracts.envelopes import ErrorBody, Outcome
-
 from services.gateway import routes, views, ws
+from shared.contracts.envelopes import ErrorBody, Outcome
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

@@ -9,14 +9,13 @@ from typing import Any, TypeVar
 import msgspec
 from aiohttp import web
 
-from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
-from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
-from shared.games.registry import available_games, get_game
-
 from services.gateway import players, views
 from services.gateway.commands import send
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
 from services.gateway.projector import TableModel
+from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
+from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
+from shared.games.registry import available_games, get_game
 
 T = TypeVar("T")
 _encode = msgspec.json.Encoder()
@@ -33,7 +32,7 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     game: str
     seats: int
-    options: msgspec.Raw = msgspec.Raw(b"{}")
+    options: dict[str, Any] = {}  # the game's options; checked by the table service
     command_id: str | None = None
 
 
@@ -153,7 +152,10 @@ async def create_table(request: web.Request) -> web.Response:
     get_game(body.game)  # 404 unknown_game before anything is sent
     table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(who, body)
     action = CreateTable(
-        game=body.game, seats=body.seats, options=body.options, player_name=who.name
+        game=body.game,
+        seats=body.seats,
+        options=msgspec.Raw(_encode.encode(body.options)),
+        player_name=who.name,
     )
     outcome = await send(
         request.app[BROKER],

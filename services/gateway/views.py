@@ -6,11 +6,10 @@ from typing import Any
 
 import msgspec
 
+from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
 from shared.tables.state import PLAYING, TableState
-
-from services.gateway.projector import TableModel
 
 
 class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):

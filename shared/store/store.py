@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -55,10 +56,9 @@ class EventStore(Application[UUID]):
 
     def record_position(self, consumer: str, position: int) -> None:
         """Record that a consumer has handled everything up to position (idempotent)."""
-        try:
+        # Already recorded means a restarted consumer handled it again: nothing to do.
+        with contextlib.suppress(IntegrityError):
             self.tracking.insert_tracking(Tracking(consumer, position))
-        except IntegrityError:
-            pass  # already recorded: a restarted consumer handled it again
 
     def decode(self, notification: Notification) -> Any:
         """The domain event a notification holds."""

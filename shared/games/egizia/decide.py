@@ -1,0 +1,160 @@
+"""decide and legal_moves: one (check, do) pair per move and pending decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
+
+from shared.contracts.errors import IllegalMove
+from shared.games.egizia import building, cards, feeding, nile
+from shared.games.egizia import moves as mv
+from shared.games.egizia.components import DATA, TRACKS
+from shared.games.egizia.ctx import Ctx
+from shared.games.egizia.events import EgiziaEvent
+from shared.games.egizia.state import EgiziaState
+from shared.games.rng import Rng
+
+Check = Callable[[EgiziaState, int, Any], None]
+Do = Callable[[Ctx, int, Any], None]
+
+
+def _do_turn_card(ctx: Ctx, seat: int, move: mv.PlayNileCard) -> None:
+    """A card on the seat's own turn; in the open Nile turn the turn then goes on or passes."""
+    pending = ctx.state.pending
+    assert pending is not None
+    cards.do_card(ctx, seat, move)
+    if pending.kind == "nile_after" and DATA.nile[move.card].effect != "second_ship":
+        from shared.games.egizia.flow import after_placement
+
+        after_placement(ctx, seat)
+
+
+_CARD = (cards.check_card, _do_turn_card)
+
+HANDLERS: dict[str, dict[type, tuple[Check, Do]]] = {
+    "nile": {
+        mv.PlaceShip: (nile.check_place, nile.do_place),
+        mv.PlayNileCard: _CARD,
+    },
+    "nile_after": {
+        mv.PlayNileCard: _CARD,
+        mv.EndTurn: (nile.check_end_turn, nile.do_end_turn),
+    },
+    "crew": {mv.AdvanceCrew: (nile.check_advance, nile.do_advance)},
+    "ring": {mv.MoveWaterRing: (nile.check_ring, nile.do_ring)},
+    "leftover": {mv.TakeLeftoverCard: (nile.check_leftover, nile.do_leftover)},
+    "feed": {
+        mv.PlayNileCard: (cards.check_card, feeding.do_feed_card),
+        mv.TradeStonesForGrain: (feeding.check_trade, feeding.do_trade),
+        mv.AcceptFeeding: (feeding.check_accept, feeding.do_accept),
+    },
+    "build": {
+        mv.PassBuild: (building.check_pass, building.do_pass),
+        mv.AssignCrew: (building.check_assign, building.do_assign),
+        mv.PlayNileCard: _CARD,
+        mv.DrawSphinxCards: (building.check_draw, building.do_draw),
+        mv.BuildObelisk: (building.check_obelisk, building.do_obelisk),
+        mv.TakeTomb: (building.check_tomb, building.do_tomb),
+        mv.BuildPyramid: (building.check_pyramid, building.do_pyramid),
+        mv.BuildTemple: (building.check_temple, building.do_temple),
+        mv.FinishBuild: (building.check_finish, building.do_finish),
+    },
+    "sphinx_keep": {mv.KeepSphinxCards: (building.check_keep, building.do_keep)},
+    "build_end": {
+        mv.PlayNileCard: _CARD,
+        mv.EndTurn: (nile.check_end_turn, nile.do_end_turn),
+    },
+}
+
+
+def to_act(state: EgiziaState) -> list[int]:
+    """The one seat whose decision the game waits for (none when over)."""
+    if state.over or state.pending is None:
+        return []
+    return [state.pending.seat]
+
+
+def _handler(state: EgiziaState, seat: int, move: Any) -> tuple[Check, Do]:
+    if state.over:
+        raise IllegalMove("the game is over", code="game_over")
+    if state.pending is None or seat != state.pending.seat:
+        raise IllegalMove("it is not your turn", code="not_your_turn")
+    pair = HANDLERS[state.pending.kind].get(type(move))
+    if pair is None:
+        raise IllegalMove(
+            f"{type(move).__name__} is not possible now ({state.pending.kind})",
+            code="move_not_expected_now",
+        )
+    return pair
+
+
+def decide(state: EgiziaState, seat: int, move: Any, rng: Rng) -> Sequence[EgiziaEvent]:
+    """The events a legal move causes, including every automatic step up to the next decision."""
+    check, do = _handler(state, seat, move)
+    check(state, seat, move)
+    ctx = Ctx(state)
+    do(ctx, seat, move)
+    return ctx.events
+
+
+def is_legal(state: EgiziaState, seat: int, move: Any) -> bool:
+    """The move passes decide's checks."""
+    try:
+        check, _ = _handler(state, seat, move)
+        check(state, seat, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _candidates(state: EgiziaState, seat: int) -> list[Any]:
+    assert state.pending is not None
+    kind = state.pending.kind
+    out: list[Any] = []
+    if kind == "nile":
+        for stop in range(len(DATA.stops)):
+            berths: list[int | None] = [None]
+            if stop in DATA.site_stops:
+                berths += list(range(len(state.sites[0].berths)))
+            for berth in berths:
+                out.append(mv.PlaceShip(stop=stop, berth=berth))
+            if DATA.stops[stop] not in ("card",) and stop not in DATA.site_stops:
+                out.append(mv.PlaceShip(stop=stop, doubled=True))
+        out += cards.card_candidates(state, seat)
+    elif kind in ("nile_after", "build_end"):
+        out += cards.card_candidates(state, seat)
+        out.append(mv.EndTurn())
+    elif kind == "crew":
+        out += [mv.AdvanceCrew(crew=c) for c in range(4)]
+    elif kind == "ring":
+        out += [mv.MoveWaterRing(direction=d) for d in (-1, 0, 1)]
+    elif kind == "leftover":
+        out += [mv.TakeLeftoverCard(field=f) for f in range(len(state.river_cards))]
+        out.append(mv.TakeLeftoverCard())
+    elif kind == "feed":
+        out += cards.card_candidates(state, seat)
+        out += [mv.TradeStonesForGrain(count=n) for n in range(1, feeding.missing(state, seat) + 1)]
+        out.append(mv.AcceptFeeding())
+    elif kind == "build":
+        out.append(mv.PassBuild())
+        out += [mv.AssignCrew(crew=c) for c in range(4)]
+        out += cards.card_candidates(state, seat)
+        out += [mv.DrawSphinxCards(count=n) for n in range(1, DATA.sphinx_draw_max + 1)]
+        out += [mv.BuildObelisk(), mv.TakeTomb()]
+        out += [mv.BuildPyramid(row=r) for r in range(len(DATA.pyramid_sizes))]
+        out += [mv.BuildTemple(field=f) for f in range(len(state.temple))]
+        out += [mv.FinishBuild(marker=m) for m in (None, *TRACKS)]
+    elif kind == "sphinx_keep":
+        assert state.build is not None
+        drawn = state.build.drawn
+        for k in range(building.keep_limit(state, seat) + 1):
+            out += [mv.KeepSphinxCards(cards=c) for c in combinations(drawn, k)]
+    return out
+
+
+def legal_moves(state: EgiziaState, seat: int) -> list[Any]:
+    """Every move the seat may make now (the candidates that pass decide's checks)."""
+    if state.over or state.pending is None or seat != state.pending.seat:
+        return []
+    return [m for m in _candidates(state, seat) if is_legal(state, seat, m)]

@@ -1,0 +1,68 @@
+"""Sobek (Cathala), as played online: both variants, hidden hands and bribery pots."""
+
+from __future__ import annotations
+
+from shared.games.contract import GameResult, GameSpec
+from shared.games.rng import Rng
+from shared.games.sobek.events import SobekEvent
+from shared.games.sobek.evolve import evolve
+from shared.games.sobek.flow import to_act
+from shared.games.sobek.legal import legal_moves
+from shared.games.sobek.moves import SobekMove, SobekOptions
+from shared.games.sobek.rounds import prepare
+from shared.games.sobek.rules import decide
+from shared.games.sobek.state import SobekState, initial_state
+from shared.games.sobek.views import redact, view
+
+PROMPTS: dict[str, str] = {
+    "choose_start": "choose the start player",
+    "turn": "take a card, play a character or lay a set",
+    "choose_event": "choose an event chip",
+    "vizier": "take a card from the pot",
+    "scribe": "discard to 6 cards",
+    "sideways": "lay remaining sets sideways or finish",
+}
+
+
+def setup(seats: int, options: SobekOptions, rng: Rng) -> list:
+    """The opening events: round 1 prepared, the first delivery, the random start player."""
+    return prepare(seats, 1, (0,) * seats, rng)
+
+
+def result(state: SobekState) -> GameResult | None:
+    """Final scores; tied leaders share the win (Rules, Spielende)."""
+    if state.phase != "over":
+        return None
+    scores = list(state.scores)
+    ranks = [1 + sum(1 for other in scores if other > mine) for mine in scores]
+    return GameResult(scores=scores, ranks=ranks, winners=list(state.winners))
+
+
+def prompt(state: SobekState, seat: int) -> str:
+    """What the seat is asked now."""
+    if seat not in to_act(state):
+        return "wait"
+    return PROMPTS.get(state.phase, "wait")
+
+
+GAME = GameSpec(
+    name="sobek",
+    title="Sobek",
+    rules_version=1,
+    min_players=2,
+    max_players=4,
+    options_type=SobekOptions,
+    move_type=SobekMove,
+    event_type=SobekEvent,
+    initial_state=initial_state,
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_moves=legal_moves,
+    view=view,
+    redact=redact,
+    result=result,
+    prompt=prompt,
+)
+"""The Sobek game for the platform."""

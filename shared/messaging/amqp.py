@@ -1,0 +1,361 @@
+"""The RabbitMQ broker through aio-pika: quorum shard queues, confirms, reply queue, DLX."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import aio_pika
+from aio_pika.abc import (
+    AbstractChannel,
+    AbstractConnection,
+    AbstractExchange,
+    AbstractIncomingMessage,
+    AbstractQueue,
+    AbstractRobustConnection,
+    ExchangeType,
+)
+from aio_pika.exceptions import AMQPError, ChannelInvalidStateError
+
+from shared.contracts.errors import Unavailable
+from shared.messaging.port import CommandHandler, Delivery, EventHandler, Topology
+
+log = logging.getLogger(__name__)
+
+# What a lost connection looks like from aio-pika, aiormq and the socket.
+_BROKER_ERRORS = (AMQPError, ChannelInvalidStateError, ConnectionError, OSError)
+PUBLISH_TIMEOUT = 10.0  # seconds to wait for a publisher confirm
+EVENT_DELIVERY_LIMIT = 1  # quorum: dead-lettered when redelivered more often, i.e. 2nd failure
+
+
+def _unavailable(error: BaseException) -> Unavailable:
+    return Unavailable(f"RabbitMQ is unavailable: {error!r}", code="broker_unavailable")
+
+
+def _headers(raw: Mapping[str, Any] | None) -> dict[str, str]:
+    """AMQP header table -> str map (nested values such as x-death are left out)."""
+    out = {}
+    for key, value in (raw or {}).items():
+        if isinstance(value, bytes):
+            value = value.decode(errors="replace")
+        if isinstance(value, str | int | float | bool):
+            out[key] = str(value)
+    return out
+
+
+def _is_aio_pika(task: asyncio.Task[Any]) -> bool:
+    code = getattr(task.get_coro(), "cr_code", None)
+    return not task.done() and code is not None and "aio_pika" in code.co_filename
+
+
+async def _close(closable: AbstractConnection | AbstractChannel) -> None:
+    """Close, then wait briefly for the close-callback tasks aio-pika starts meanwhile."""
+    before = asyncio.all_tasks()
+    await closable.close()
+    started = [task for task in asyncio.all_tasks() - before if _is_aio_pika(task)]
+    if started:
+        await asyncio.wait(started, timeout=1.0)
+
+
+def _delivery(message: AbstractIncomingMessage) -> Delivery:
+    return Delivery(
+        body=message.body,
+        routing_key=message.routing_key or "",
+        headers=_headers(message.headers),
+        redelivered=bool(message.redelivered),
+    )
+
+
+class AmqpBroker:
+    """The broker port on RabbitMQ; every name is `<prefix>.<name>`."""
+
+    def __init__(self, url: str, topology: Topology = Topology(), prefix: str = "senet") -> None:  # noqa: B008
+        self.url = url
+        self.topology = topology
+        self.prefix = prefix
+        self._lock = asyncio.Lock()
+        self._connection: AbstractRobustConnection | None = None
+        self._channel: AbstractChannel | None = None  # publishing, with confirms
+        self._exchanges: dict[str, AbstractExchange] = {}
+        self._reply_queue = f"{prefix}.reply.{uuid.uuid4().hex}"
+        self._pending: dict[str, asyncio.Future[bytes]] = {}
+        self._workers: set[asyncio.Task[None]] = set()
+        # Durable names this broker declared, for cleanup(); kept across close().
+        self._queues: set[str] = set()
+        self._exchange_names: set[str] = set()
+
+    def _name(self, name: str) -> str:
+        return f"{self.prefix}.{name}"
+
+    def _kind(self, exchange: str) -> ExchangeType:
+        if exchange == self.topology.views_exchange:
+            return ExchangeType.FANOUT
+        if exchange in (self.topology.commands_exchange, "dlx"):
+            return ExchangeType.DIRECT
+        return ExchangeType.TOPIC
+
+    def _quorum(self, dead_letter_key: str, delivery_limit: int) -> dict[str, Any]:
+        return {
+            "x-queue-type": "quorum",
+            "x-delivery-limit": delivery_limit,
+            "x-dead-letter-exchange": self._name("dlx"),
+            "x-dead-letter-routing-key": dead_letter_key,
+        }
+
+    async def connect(self) -> None:
+        """Open the robust connection and declare the topology (idempotent)."""
+        async with self._lock:
+            if self._connection is not None:
+                return
+            try:
+                connection = await aio_pika.connect_robust(
+                    self.url,
+                    timeout=PUBLISH_TIMEOUT,
+                    # Shown by `rabbitmqctl list_connections name client_properties`.
+                    client_properties={"connection_name": f"{self.prefix} broker"},
+                )
+            except _BROKER_ERRORS as error:
+                raise _unavailable(error) from error
+            try:
+                self._channel = await connection.channel(publisher_confirms=True)
+                await self._declare_topology(self._channel)
+                replies = await connection.channel()
+                queue = await replies.declare_queue(
+                    self._reply_queue, exclusive=True, auto_delete=True
+                )
+                await queue.consume(self._on_reply, no_ack=True)
+            except _BROKER_ERRORS as error:
+                await connection.close()
+                raise _unavailable(error) from error
+            self._connection = connection
+
+    async def _declare_topology(self, channel: AbstractChannel) -> None:
+        topology = self.topology
+        exchanges = (
+            "dlx",
+            topology.commands_exchange,
+            topology.events_exchange,
+            topology.views_exchange,
+        )
+        for exchange in exchanges:
+            await self._exchange(exchange, channel)
+        await self._dead_letter_queue(channel, f"{topology.commands_exchange}.dlq")
+        for shard in range(topology.shards):
+            queue = await self._shard_queue(channel, shard)
+            await queue.bind(self._name(topology.commands_exchange), str(shard))
+
+    async def _shard_queue(self, channel: AbstractChannel, shard: int) -> AbstractQueue:
+        """Declare a shard's quorum queue (single active consumer, delivery limit, DLX)."""
+        dead_letter_key = f"{self.topology.commands_exchange}.dlq"
+        arguments = {
+            **self._quorum(dead_letter_key, self.topology.delivery_limit),
+            "x-single-active-consumer": True,
+        }
+        name = self._name(self.topology.shard_queue(shard))
+        self._queues.add(name)
+        return await channel.declare_queue(name, durable=True, arguments=arguments)
+
+    async def _exchange(
+        self, exchange: str, channel: AbstractChannel | None = None
+    ) -> AbstractExchange:
+        """The durable exchange of that name, declared on first use (unknown names: topic)."""
+        if exchange not in self._exchanges:
+            channel = channel or self._channel
+            assert channel is not None
+            name = self._name(exchange)
+            declared = await channel.declare_exchange(name, self._kind(exchange), durable=True)
+            self._exchanges[exchange] = declared
+            self._exchange_names.add(name)
+        return self._exchanges[exchange]
+
+    async def _dead_letter_queue(self, channel: AbstractChannel, name: str) -> None:
+        queue = await channel.declare_queue(
+            self._name(name), durable=True, arguments={"x-queue-type": "quorum"}
+        )
+        self._queues.add(self._name(name))
+        await queue.bind(self._name("dlx"), name)
+
+    async def close(self) -> None:
+        """Stop the consumers and close the connection (unacked messages return to queues)."""
+        workers, self._workers = self._workers, set()
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(Unavailable("broker closed", code="broker_unavailable"))
+        connection, self._connection = self._connection, None
+        self._channel = None
+        self._exchanges.clear()
+        if connection is not None:
+            await _close(connection)
+
+    async def request(
+        self, shard: int, body: bytes, *, timeout: float, headers: Mapping[str, str] | None = None
+    ) -> bytes:
+        """Send a command to a shard queue and wait for its reply; Unavailable on timeout."""
+        if not 0 <= shard < self.topology.shards:
+            raise ValueError(f"shard {shard} is not in 0..{self.topology.shards - 1}")
+        await self.connect()
+        correlation_id = uuid.uuid4().hex
+        reply = asyncio.get_running_loop().create_future()
+        self._pending[correlation_id] = reply
+        message = aio_pika.Message(
+            body,
+            headers=dict(headers or {}),
+            correlation_id=correlation_id,
+            reply_to=self._reply_queue,
+            delivery_mode=aio_pika.DeliveryMode.PERSISTENT,
+        )
+        try:
+            async with asyncio.timeout(timeout):
+                await self._publish(self.topology.commands_exchange, str(shard), message)
+                return await reply
+        except TimeoutError:
+            raise Unavailable(
+                f"no reply from shard {shard} within {timeout}s", code="broker_timeout"
+            ) from None
+        finally:
+            self._pending.pop(correlation_id, None)
+
+    async def _on_reply(self, message: AbstractIncomingMessage) -> None:
+        future = self._pending.get(message.correlation_id or "")
+        if future is not None and not future.done():
+            future.set_result(message.body)
+
+    async def serve_shard(self, shard: int, handler: CommandHandler) -> None:
+        """Consume one shard queue with prefetch 1: handler, reply, then ack (nack on error)."""
+        await self.connect()
+        name = self._name(self.topology.shard_queue(shard))
+
+        async def serve(message: AbstractIncomingMessage) -> None:
+            try:
+                reply = await handler(_delivery(message))
+            except Exception:
+                log.exception("command handler failed on %s", name)
+                await message.nack(requeue=True)
+                return
+            if message.reply_to:
+                answer = aio_pika.Message(reply, correlation_id=message.correlation_id)
+                await self._publish("", message.reply_to, answer)
+            await message.ack()
+
+        channel = await self._consumer_channel(1)
+        await self._consume(await self._shard_queue(channel, shard), serve)
+
+    async def publish(
+        self, exchange: str, routing_key: str, body: bytes, headers: Mapping[str, str] | None = None
+    ) -> None:
+        """Publish with confirmation: returns only once RabbitMQ has taken the message."""
+        await self.connect()
+        message = aio_pika.Message(
+            body, headers=dict(headers or {}), delivery_mode=aio_pika.DeliveryMode.PERSISTENT
+        )
+        await self._publish(exchange, routing_key, message)
+
+    async def _publish(self, exchange: str, routing_key: str, message: aio_pika.Message) -> None:
+        """Publish and await the confirm; "" is the default exchange (for replies)."""
+        try:
+            if exchange:
+                target = await self._exchange(exchange)
+            else:
+                assert self._channel is not None
+                target = self._channel.default_exchange
+            await target.publish(message, routing_key, mandatory=False, timeout=PUBLISH_TIMEOUT)
+        except _BROKER_ERRORS as error:
+            raise _unavailable(error) from error
+
+    async def subscribe(
+        self,
+        exchange: str,
+        binding: str,
+        handler: EventHandler,
+        *,
+        queue: str | None = None,
+        prefetch: int = 100,
+    ) -> None:
+        """Consume an exchange through a durable quorum queue (with DLQ) or a private queue."""
+        await self.connect()
+        source = await self._exchange(exchange)
+        channel = await self._consumer_channel(prefetch)
+        if queue is None:
+            private = f"{self.prefix}.private.{uuid.uuid4().hex}"
+            target = await channel.declare_queue(private, exclusive=True, auto_delete=True)
+        else:
+            await self._dead_letter_queue(channel, f"{queue}.dlq")
+            arguments = self._quorum(f"{queue}.dlq", EVENT_DELIVERY_LIMIT)
+            name = self._name(queue)
+            target = await channel.declare_queue(name, durable=True, arguments=arguments)
+            self._queues.add(name)
+        await target.bind(source, binding)
+
+        async def consume(message: AbstractIncomingMessage) -> None:
+            try:
+                await handler(_delivery(message))
+            except Exception:
+                log.exception("event handler failed on %s", target.name)
+                # A classic private queue has no delivery limit: drop on the second failure.
+                await message.nack(requeue=queue is not None or not message.redelivered)
+                return
+            await message.ack()
+
+        await self._consume(target, consume)
+
+    async def _consumer_channel(self, prefetch: int) -> AbstractChannel:
+        assert self._connection is not None
+        channel = await self._connection.channel()
+        await channel.set_qos(prefetch_count=prefetch)
+        return channel
+
+    async def _consume(
+        self, queue: AbstractQueue, process: Callable[[AbstractIncomingMessage], Awaitable[None]]
+    ) -> None:
+        """Handle the queue's deliveries strictly one at a time, in order, in one task."""
+        inbox: asyncio.Queue[AbstractIncomingMessage] = asyncio.Queue()
+        await queue.consume(inbox.put)
+
+        async def work() -> None:
+            while True:
+                message = await inbox.get()
+                try:
+                    await process(message)
+                except (*_BROKER_ERRORS, Unavailable) as error:
+                    # The channel is gone: RabbitMQ redelivers the unacked message.
+                    log.warning("could not settle a message from %s: %r", queue.name, error)
+
+        worker = asyncio.create_task(work(), name=f"consume {queue.name}")
+        self._workers.add(worker)
+        worker.add_done_callback(self._workers.discard)
+
+    async def cleanup(self) -> None:
+        """Close, then delete every queue and exchange this broker declared (tests only)."""
+        await self.close()
+        try:
+            connection = await aio_pika.connect(self.url, timeout=PUBLISH_TIMEOUT)
+        except _BROKER_ERRORS as error:
+            raise _unavailable(error) from error
+        try:
+            channel = await connection.channel()
+            for queue in sorted(self._queues):
+                await channel.queue_delete(queue)
+            for exchange in sorted(self._exchange_names):
+                await channel.exchange_delete(exchange)
+        finally:
+            await _close(connection)
+
+    async def dead_letters(self, queue: str) -> list[Delivery]:
+        """Take the messages dead-lettered from `queue` (`commands` for the shard queues)."""
+        await self.connect()
+        assert self._connection is not None
+        channel = await self._connection.channel()
+        try:
+            dlq = await channel.get_queue(self._name(f"{queue}.dlq"), ensure=True)
+            taken = []
+            while (message := await dlq.get(no_ack=True, fail=False)) is not None:
+                taken.append(_delivery(message))
+            return taken
+        finally:
+            await _close(channel)

@@ -142,3 +142,30 @@ def test_an_ankh_used_as_a_symbol_cannot_join_a_pair() -> None:
 def test_sun_dice_cannot_be_applied_as_symbols() -> None:
     state = rolled(new_game(2), ["sun", "nile", "ankh", "pharaoh", "pharaoh"])
     assert rejects(GAME, state, 0, mv.AdvancePharaoh(dice=(0, 3))) == "die_is_sun"
+
+
+def test_an_ankh_may_join_the_pharaoh_later_in_the_turn_once_a_real_pharaoh_was_used() -> None:
+    state = rolled(new_game(2), ["pharaoh", "ankh", "nile", "nile", "monument"])
+    state, _ = play(state, 0, mv.AdvancePharaoh(dice=(0,)))
+    assert mv.AdvancePharaoh(dice=(1,)) in GAME.legal_moves(state, 0)
+    state, events = play(state, 0, mv.AdvancePharaoh(dice=(1,)))
+    assert events == [ev.PharaohAdvanced(seat=0, dice=(1,), spaces=1, position=2)]
+
+
+def test_an_ankh_may_join_the_nile_later_only_after_a_real_nile_advanced_the_marker() -> None:
+    state = rolled(new_game(2), ["nile", "nile", "nile", "ankh", "nile"])
+    flooded, _ = play(state, 0, mv.FloodNile(dice=(0, 1, 2)))
+    # The flood used real Niles, but none advanced the marker: the Ankh cannot advance alone.
+    assert rejects(GAME, flooded, 0, mv.AdvanceNile(dice=(3,))) == "needs_real_nile"
+    advanced, _ = play(flooded, 0, mv.AdvanceNile(dice=(4,)))
+    after, events = play(advanced, 0, mv.AdvanceNile(dice=(3,)))
+    assert events[0].position == 2
+    assert (after.nile[0], after.floods[0]) == (2, 1)
+
+
+def test_a_real_pharaoh_used_this_turn_does_not_carry_over_to_the_next_turn() -> None:
+    state = rolled(new_game(2), ["pharaoh", "nile", "nile", "nile", "nile"])
+    state, _ = play(state, 0, mv.AdvancePharaoh(dice=(0,)))
+    state, _ = play(state, 0, mv.EndTurn())
+    state = rolled(state, ["ankh", "nile", "nile", "nile", "nile"])
+    assert rejects(GAME, state, 1, mv.AdvancePharaoh(dice=(0,))) == "needs_real_pharaoh"

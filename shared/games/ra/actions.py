@@ -20,7 +20,9 @@ from shared.games.rng import Rng
 def advance_pharaoh(state: RaState, seat: int, move: AdvancePharaoh, rng: Rng) -> list[ev.RaEvent]:
     """Rules, Pharaoh: one space per die, Ankhs only with a real Pharaoh, not beyond 12."""
     faces = take_dice(state, move.dice, (PHARAOH, ANKH))
-    if PHARAOH not in faces:
+    # Rules, Pharaoh: "If he uses at least one die showing a Pharaoh, any die showing an Ankh
+    # may also be used" - in this move or in an earlier one of the same turn.
+    if PHARAOH not in faces and PHARAOH not in state.advanced:
         raise illegal("needs_real_pharaoh", "Ankhs count as Pharaohs only with a real Pharaoh")
     position = state.pharaoh[seat] + len(faces)
     if position > C.pharaoh_end:
@@ -32,7 +34,9 @@ def advance_pharaoh(state: RaState, seat: int, move: AdvancePharaoh, rng: Rng) -
 def advance_nile(state: RaState, seat: int, move: AdvanceNile, rng: Rng) -> list[ev.RaEvent]:
     """Rules, Nile: one space per die, Ankhs only with a real Nile, not beyond 12."""
     faces = take_dice(state, move.dice, (NILE, ANKH))
-    if NILE not in faces:
+    # Rules, Nile: Ankhs join "if he uses at least one die showing the Nile to advance his
+    # marker" - in this move or in an earlier advance of the same turn (a flood does not count).
+    if NILE not in faces and NILE not in state.advanced:
         raise illegal("needs_real_nile", "Ankhs count as Niles only with a real Nile")
     position = state.nile[seat] + len(faces)
     if position > C.nile_end:

@@ -8,7 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from shared.games.ra import events as ev
-from shared.games.ra.components import SUN, C
+from shared.games.ra.components import NILE, PHARAOH, SUN, C
 from shared.games.ra.state import (
     APPLY,
     DISASTER,
@@ -49,6 +49,7 @@ def _new_turn(state: RaState, seat: int) -> RaState:
         rolls=0,
         suns=(),
         used=(),
+        advanced=(),
         monuments_placed=0,
         disaster="",
     )
@@ -71,14 +72,29 @@ def _rolling_stopped(state: RaState, e: ev.RollingStopped) -> RaState:
     return replace(state, phase=APPLY)
 
 
+def _advanced(state: RaState, symbol: str, dice: tuple[int, ...]) -> tuple[str, ...]:
+    """The symbols advanced with a real die this turn, `symbol` added if one was used now."""
+    if symbol in state.advanced or all(state.faces[d] != symbol for d in dice):
+        return state.advanced
+    return (*state.advanced, symbol)
+
+
 def _pharaoh_advanced(state: RaState, e: ev.PharaohAdvanced) -> RaState:
     return replace(
-        state, pharaoh=_set(state.pharaoh, e.seat, e.position), used=_used(state, e.dice)
+        state,
+        pharaoh=_set(state.pharaoh, e.seat, e.position),
+        used=_used(state, e.dice),
+        advanced=_advanced(state, PHARAOH, e.dice),
     )
 
 
 def _nile_advanced(state: RaState, e: ev.NileAdvanced) -> RaState:
-    return replace(state, nile=_set(state.nile, e.seat, e.position), used=_used(state, e.dice))
+    return replace(
+        state,
+        nile=_set(state.nile, e.seat, e.position),
+        used=_used(state, e.dice),
+        advanced=_advanced(state, NILE, e.dice),
+    )
 
 
 def _nile_flooded(state: RaState, e: ev.NileFlooded) -> RaState:

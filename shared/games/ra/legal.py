@@ -62,12 +62,12 @@ def _apply_moves(state: RaState, seat: int) -> list[mv.RaMove]:
     pharaoh = [d for d in free if faces[d] in (PHARAOH, ANKH)]
     room = C.pharaoh_end - state.pharaoh[seat]
     for dice in _subsets(pharaoh, range(1, min(room, len(pharaoh)) + 1)):
-        if any(faces[d] == PHARAOH for d in dice):
+        if PHARAOH in state.advanced or any(faces[d] == PHARAOH for d in dice):
             out.append(mv.AdvancePharaoh(dice=dice))
     nile = [d for d in free if faces[d] in (NILE, ANKH)]
     room = C.nile_end - state.nile[seat]
     for dice in _subsets(nile, range(1, min(room, len(nile)) + 1)):
-        if any(faces[d] == NILE for d in dice):
+        if NILE in state.advanced or any(faces[d] == NILE for d in dice):
             out.append(mv.AdvanceNile(dice=dice))
     for dice in combinations(nile, C.flood_dice):
         if any(faces[d] == NILE for d in dice):

@@ -34,11 +34,13 @@ class RaState(msgspec.Struct, frozen=True, kw_only=True):
     # Row-major: row = die colour, column 0..7; the seat on each space or EMPTY.
     monuments: tuple[int, ...] = ()
     # The current turn: faces per die ("" = not rolled), rolls made, locked Suns in order,
-    # dice already applied, Monument markers placed, the disaster declared ("" = none).
+    # dice already applied, the tracks advanced with a real Pharaoh/Nile die (so later Ankhs
+    # may follow), Monument markers placed, the disaster declared ("" = none).
     faces: tuple[str, ...] = ()
     rolls: int = 0
     suns: tuple[int, ...] = ()
     used: tuple[int, ...] = ()
+    advanced: tuple[str, ...] = ()
     monuments_placed: int = 0
     disaster: str = ""
     # Per seat: markers that victim must still retrieve after a disaster.

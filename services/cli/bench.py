@@ -23,14 +23,13 @@ from uuid import UUID
 import aiohttp
 from eventsourcing.domain import Aggregate, event
 
+from services.cli.platform import Platform, PlatformConfig, serve_http
 from shared.games.registry import get_game
 from shared.games.rng import Rng
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.routing import shard_of
 from shared.messaging.urls import broker_from_url
 from shared.store import open_store
-
-from services.cli.platform import Platform, PlatformConfig, serve_http
 
 TABLES = 50
 

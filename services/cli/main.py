@@ -5,13 +5,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib
+import inspect
 import json
 import os
+import pkgutil
 import signal
 import socket
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from services.cli import verbs as verbs_package
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from shared.logging import configure
 from shared.store import DEFAULT_STORE
@@ -97,7 +102,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--amqp", default=_env("BENCH_AMQP", "amqp://guest:guest@127.0.0.1:5672/"))
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
+    for verb in plugin_verbs():
+        verb.add_parser(verbs)
     return parser
+
+
+def plugin_verbs() -> list[Any]:
+    """Verbs that live in their own modules under services/cli/verbs/ (replay, notify ...).
+
+    Each module has `add_parser(subparsers)` (registering its verb name) and
+    `run(args) -> int` (may be a coroutine function).
+    """
+    modules = []
+    for info in sorted(pkgutil.iter_modules(verbs_package.__path__), key=lambda m: m.name):
+        modules.append(importlib.import_module(f"{verbs_package.__name__}.{info.name}"))
+    return modules
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,6 +132,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from services.cli.bench import run_bench
 
             return asyncio.run(run_bench(args))
+        for verb in plugin_verbs():
+            if getattr(verb, "VERB", None) == args.verb:
+                outcome = verb.run(args)
+                if inspect.iscoroutine(outcome):
+                    outcome = asyncio.run(outcome)
+                return int(outcome)
     except KeyboardInterrupt:
         return 130
     except ValueError as exc:

@@ -96,5 +96,3 @@ SUN, PHARAOH, NILE, CIVILIZATION, MONUMENT, ANKH = (
 )
 if set(C.faces) != {SUN, PHARAOH, NILE, CIVILIZATION, MONUMENT, ANKH}:  # pragma: no cover
     raise ValueError(f"data.toml: unexpected die faces {C.faces}")
-DISASTERS: tuple[str, ...] = ("pharaoh", "nile", "civilization", "monuments")
-"""Rules, Disaster: the four disasters a player may declare."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from shared.games.ra import events as ev
 from shared.games.ra.checks import colour_index, column_index, illegal
-from shared.games.ra.components import DISASTERS, C
+from shared.games.ra.components import C
 from shared.games.ra.evolve import evolve
-from shared.games.ra.moves import DeclareDisaster, RetrieveMarker
+from shared.games.ra.moves import DISASTERS, DeclareDisaster, RetrieveMarker
 from shared.games.ra.state import RaState, cell, others
 from shared.games.rng import Rng
 

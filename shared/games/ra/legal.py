@@ -8,7 +8,6 @@ from shared.games.ra import moves as mv
 from shared.games.ra.components import (
     ANKH,
     CIVILIZATION,
-    DISASTERS,
     MONUMENT,
     NILE,
     PHARAOH,
@@ -77,7 +76,7 @@ def _apply_moves(state: RaState, seat: int) -> list[mv.RaMove]:
     ankhs = [d for d in free if faces[d] == ANKH]
     out.extend(mv.ScoreAnkhPair(dice=pair) for pair in combinations(ankhs, 2))
     if len(state.suns) >= C.disaster_min_suns and not state.disaster:
-        out.extend(mv.DeclareDisaster(disaster=kind) for kind in DISASTERS)
+        out.extend(mv.DeclareDisaster(disaster=kind) for kind in mv.DISASTERS)
     out.append(mv.EndTurn())
     return out
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from shared.games.contract import GameMove
 
 Disaster = Literal["pharaoh", "nile", "civilization", "monuments"]
+"""Rules, Disaster: the four disasters a player may declare."""
+
+DISASTERS: tuple[Disaster, ...] = get_args(Disaster)
 
 
 class RollDice(GameMove, frozen=True, kw_only=True):

@@ -7,6 +7,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from shared.games.egizia import GAME
+from shared.games.egizia import moves as mv
 from shared.games.egizia.components import DATA, card_by_key
 from shared.games.egizia.state import EgiziaState, Pending
 from tests.gamekit import apply, start
@@ -79,3 +80,21 @@ def play(state: EgiziaState, seat: int, *moves: Any) -> tuple[EgiziaState, list]
 def of(events: list, kind: type) -> list:
     """The events of one type."""
     return [e for e in events if isinstance(e, kind)]
+
+
+def builder(site: int, seat: int = 0, seats: int = 2, **changes: Any) -> EgiziaState:
+    """`seat` places its last ship on berth 0 of `site` and gets its building turn (no quarries)."""
+    state = well_fed(fresh(seats))
+    changes.setdefault("cards", (DATA.start_grain,))
+    state = player(state, seat, **changes)
+    stop = DATA.site_stops[site]
+    state, _ = play(last_ship(state, seat), seat, mv.PlaceShip(stop=stop, berth=0))
+    assert state.pending == Pending(seat=seat, kind="build", site=site)
+    return state
+
+
+def with_card(state: EgiziaState, field: int, key: str) -> EgiziaState:
+    """Lay a given card on a river card field."""
+    river = list(state.river_cards)
+    river[field] = cid(key)
+    return replace(state, river_cards=tuple(river))

@@ -123,7 +123,11 @@ def _lay_set(step: Step, seat: int, move: LaySet) -> None:
     if move.onto is not None:
         # Rules, Einen Satz auslegen: at least 3 new cards of the same goods type.
         mine = s.sets[seat]
-        need(0 <= move.onto < len(mine), "no_such_set", "no such set")
+        need(
+            0 <= move.onto < len(mine) and not mine[move.onto].sideways,
+            "no_such_set",
+            "no such set",
+        )
         need(fits(mine[move.onto], goods), "goods_mismatch", "the cards do not fit that set")
         goods = mine[move.onto].goods or goods
     step.emit(SetLaid(seat=seat, cards=move.cards, onto=move.onto, goods=goods))

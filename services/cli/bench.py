@@ -155,15 +155,16 @@ async def _bots(base: str, seconds: float) -> tuple[list[float], int, float]:
         started = time.perf_counter()
 
         async def bot(index: int) -> None:
+            # Two requests a move: my view (legal moves), then the move, whose outcome
+            # says who acts next.
             nonlocal errors
             rng = random.Random(index)
+            table_id, tokens, to_act = tables[index]
             while time.perf_counter() < deadline:
-                table_id, tokens = tables[index]
-                view = await _get(http, f"/api/tables/{table_id}/view", tokens[0])
-                if view["result"] is not None:
-                    tables[index] = await _new_table(http)
+                if not to_act:
+                    table_id, tokens, to_act = await _new_table(http)
                     continue
-                seat = rng.choice(view["to_act"])
+                seat = rng.choice(to_act)
                 mine = await _get(http, f"/api/tables/{table_id}/view", tokens[seat])
                 body = {
                     "move": rng.choice(mine["legal_moves"]),
@@ -173,11 +174,12 @@ async def _bots(base: str, seconds: float) -> tuple[list[float], int, float]:
                 async with http.post(
                     f"/api/tables/{table_id}/moves", json=body, headers=_auth(tokens[seat])
                 ) as response:
-                    await response.read()
+                    outcome = await response.json()
                     if response.status != 200:
                         errors += 1
                         continue
                 latencies.append(time.perf_counter() - t0)
+                to_act = outcome["to_act"]
 
         await asyncio.gather(*(bot(i) for i in range(TABLES)))
         elapsed = time.perf_counter() - started
@@ -214,11 +216,11 @@ def _percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
-    index = min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))
+    index = min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))
     return ordered[index]
 
 
-async def _new_table(http: aiohttp.ClientSession) -> tuple[str, list[str]]:
+async def _new_table(http: aiohttp.ClientSession) -> tuple[str, list[str], list[int]]:
     tokens = []
     for i in range(3):
         async with http.post("/api/players", json={"name": f"bench{i}"}) as response:
@@ -231,8 +233,8 @@ async def _new_table(http: aiohttp.ClientSession) -> tuple[str, list[str]]:
         async with http.post(f"/api/tables/{table_id}/join", json={}, headers=_auth(token)) as r:
             await r.read()
     async with http.post(f"/api/tables/{table_id}/start", json={}, headers=_auth(tokens[0])) as r:
-        await r.read()
-    return table_id, tokens
+        started = await r.json()
+    return table_id, tokens, started["to_act"]
 
 
 async def _get(http: aiohttp.ClientSession, path: str, token: str) -> Any:

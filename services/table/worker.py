@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -37,13 +39,20 @@ class TableWorker:
         *,
         cache_size: int = 5000,
         on_saved: Callable[[], None] | None = None,
+        group_commit: bool = True,
+        max_batch: int = 64,
     ) -> None:
         self.store = store
         self.broker = broker
         self.cache: OrderedDict[UUID, Table] = OrderedDict()
         self.cache_size = cache_size
         self.on_saved = on_saved
-        self.lock = asyncio.Lock()
+        self.group_commit = group_commit
+        self.max_batch = max_batch
+        self._queue: list[tuple[Command, asyncio.Future[Outcome]]] = []
+        self._wakeup = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self.batches = 0
 
     async def serve(self, shards: list[int] | None = None) -> None:
         """Start consuming the given shards (default: all)."""
@@ -63,7 +72,14 @@ class TableWorker:
             correlation_id=command.correlation_id,
         )
         try:
-            outcome = await asyncio.to_thread(self.decide_and_store, command)
+            if self.group_commit:
+                outcome = await self._through_group_commit(command)
+            else:
+                outcome = await asyncio.to_thread(self.decide_and_store, command)
+            if outcome.accepted:
+                log.info("command_accepted", version=outcome.version, replayed=outcome.replayed)
+            else:
+                log.info("command_rejected", code=outcome.error.code if outcome.error else "")
         finally:
             structlog.contextvars.clear_contextvars()
         if outcome.accepted and not outcome.replayed and self.on_saved is not None:
@@ -86,7 +102,94 @@ class TableWorker:
                 raise
         return _rejected(command, SenetError("table is busy, retry", code="busy"))
 
+    async def _through_group_commit(self, command: Command) -> Outcome:
+        """Queue the command for the writer; its outcome arrives after the batch's commit."""
+        if self._writer is None or self._writer.done():
+            # A fresh context: the writer must not carry the first command's log bindings.
+            self._writer = asyncio.create_task(
+                self._write_batches(), name="group-commit", context=contextvars.Context()
+            )
+        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        self._queue.append((command, future))
+        self._wakeup.set()
+        return await future
+
+    async def _write_batches(self) -> None:
+        """Decide and store queued commands of different tables in one transaction each turn."""
+        while True:
+            await self._wakeup.wait()
+            self._wakeup.clear()
+            while self._queue:
+                batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
+                try:
+                    outcomes = await asyncio.to_thread(
+                        self.decide_and_store_many, [command for command, _ in batch]
+                    )
+                except Exception as exc:  # the store is down: every message is requeued
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                self.batches += 1
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
+                    if not future.done():
+                        future.set_result(outcome)
+
+    def decide_and_store_many(self, batch: list[Command]) -> list[Outcome]:
+        """Decide several commands and save all their events in one transaction (thread).
+
+        Commands must be for different tables (one command per shard is in flight at a
+        time, and a table belongs to one shard). If the joint save fails, each command is
+        re-read, re-decided and saved on its own, so one conflict cannot sink the others.
+        """
+        outcomes: list[Outcome | None] = [None] * len(batch)
+        staged: list[tuple[int, Table, list[Any], Outcome]] = []
+        tables: set[str] = set()
+        for index, command in enumerate(batch):
+            if command.table_id in tables:
+                outcomes[index] = self.decide_and_store(command)  # rare: decided on its own
+                continue
+            try:
+                outcome, table, pending = self._decide(command)
+            except SenetError as exc:
+                outcomes[index] = _rejected(command, exc)
+                continue
+            except Exception:
+                self._evict(command.table_id)
+                raise
+            if table is None:
+                outcomes[index] = outcome
+            else:
+                tables.add(command.table_id)
+                staged.append((index, table, pending, outcome))
+        if staged:
+            try:
+                self.store.save(*[event for _, _, pending, _ in staged for event in pending])
+            except IntegrityError:
+                for index, table, _, _ in staged:
+                    self._evict(str(table.id))
+                    outcomes[index] = self.decide_and_store(batch[index])
+            except Exception:
+                for _, table, _, _ in staged:
+                    self._evict(str(table.id))
+                raise
+            else:
+                for index, table, _, outcome in staged:
+                    self._remember(table)
+                    outcomes[index] = outcome
+        assert all(o is not None for o in outcomes)
+        return [o for o in outcomes if o is not None]
+
     def _attempt(self, command: Command) -> Outcome:
+        outcome, table, pending = self._decide(command)
+        if table is None:
+            return outcome
+        self.store.save(*pending)
+        self._remember(table)
+        return outcome
+
+    def _decide(self, command: Command) -> tuple[Outcome, Table | None, list[Any]]:
+        """The outcome, and the table with its unsaved events (None: nothing to save)."""
         table = self._load(command.table_id)
         digest = commands.fingerprint(command)
         if table is None:
@@ -99,32 +202,35 @@ class TableWorker:
             if known is not None:
                 if known.fingerprint != digest:
                     raise DuplicateCommand("command id already used for another command")
-                return Outcome(
+                replayed = Outcome(
                     command_id=command.command_id,
                     table_id=command.table_id,
                     accepted=True,
                     version=known.last_version,
                     events=list(known.names),
                     seat=known.seat,
+                    status=table.table.status,
+                    to_act=_to_act(table),
                     replayed=True,
                 )
+                return replayed, None, []
             events, seat, move = commands.decide(table, command)
             table.record(
                 events, command_id=command.command_id, fingerprint=digest, seat=seat, move=move
             )
-        pending = table.collect_events()
-        self.store.save(*pending)
-        self._remember(table)
+        pending = list(table.collect_events())
         names = [getattr(e, "name", "TableCreated") for e in pending]
-        log.info("command_accepted", events=len(pending), version=table.table.version)
-        return Outcome(
+        outcome = Outcome(
             command_id=command.command_id,
             table_id=command.table_id,
             accepted=True,
             version=table.table.version,
             events=names,
             seat=seat,
+            status=table.table.status,
+            to_act=_to_act(table),
         )
+        return outcome, table, pending
 
     def _load(self, table_id: str) -> Table | None:
         try:
@@ -153,8 +259,14 @@ class TableWorker:
             self.cache.pop(UUID(table_id), None)
 
 
+def _to_act(table: Table) -> list[int]:
+    state = table.table
+    if state.game_state is None or state.status != "playing":
+        return []
+    return list(state.spec.to_act(state.game_state))
+
+
 def _rejected(command: Command, exc: SenetError) -> Outcome:
-    log.info("command_rejected", code=exc.code)
     details = {k: str(v) for k, v in exc.details.items()} if isinstance(exc.details, dict) else None
     return Outcome(
         command_id=command.command_id,

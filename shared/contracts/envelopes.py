@@ -62,6 +62,8 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     version: int = 0
     events: list[str] = []
     seat: int | None = None
+    status: str = ""  # the table's status after the command: open, playing, over
+    to_act: list[int] = []  # the seats that must decide next
     replayed: bool = False
     error: ErrorBody | None = None
 

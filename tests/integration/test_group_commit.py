@@ -1,0 +1,97 @@
+"""Group commit: commands of different tables saved in one transaction, conflicts isolated."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Iterator
+
+import msgspec
+import pytest
+
+from services.table.worker import TableWorker
+from shared.contracts.envelopes import Command, CreateTable, JoinTable
+from shared.messaging.memory import MemoryBroker
+from shared.messaging.routing import shard_of
+from shared.store import open_store
+from shared.tables.envelopes import envelope_of, is_table_notification
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    """A durable store of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/gc.db"
+    else:
+        yield request.getfixturevalue("postgres_url")
+
+
+def _cmd(table_id: str, player: str, action: object) -> Command:
+    return Command(command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action)  # type: ignore[arg-type]
+
+
+def test_a_batch_saves_every_table_and_answers_each_command(url: str) -> None:
+    worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    tables = [str(uuid.uuid4()) for _ in range(5)]
+    creates = [_cmd(t, "a", CreateTable(game="ra", seats=2, player_name="A")) for t in tables]
+    outcomes = worker.decide_and_store_many(creates)
+    assert [o.accepted for o in outcomes] == [True] * 5
+    assert [o.table_id for o in outcomes] == tables
+    assert all(o.version == 2 and o.seat == 0 for o in outcomes)
+    store = open_store(url)
+    stored = {envelope_of(store, n).table_id for n in store.notifications(0, 100)}
+    assert stored == set(tables)
+
+
+def test_a_conflict_in_a_batch_is_retried_alone_and_the_others_still_commit(url: str) -> None:
+    first = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    one, two = str(uuid.uuid4()), str(uuid.uuid4())
+    first.decide_and_store_many(
+        [_cmd(t, "a", CreateTable(game="ra", seats=3, player_name="A")) for t in (one, two)]
+    )
+    other = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    assert other.decide_and_store(_cmd(one, "b", JoinTable(player_name="B"))).accepted
+    # `first` still holds table one at version 2: the joint save must fail and be redone.
+    outcomes = first.decide_and_store_many(
+        [_cmd(one, "c", JoinTable(player_name="C")), _cmd(two, "c", JoinTable(player_name="C"))]
+    )
+    assert [(o.accepted, o.seat, o.version) for o in outcomes] == [(True, 2, 4), (True, 1, 3)]
+    store = open_store(url)
+    versions: dict[str, list[int]] = {}
+    for note in store.notifications(0, 100):
+        if is_table_notification(note):
+            envelope = envelope_of(store, note)
+            versions.setdefault(envelope.table_id, []).append(envelope.version)
+    assert versions == {one: [1, 2, 3, 4], two: [1, 2, 3]}
+
+
+def test_a_rejected_command_in_a_batch_changes_nothing_and_others_commit(url: str) -> None:
+    worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    table = str(uuid.uuid4())
+    good = _cmd(table, "a", CreateTable(game="ra", seats=2, player_name="A"))
+    bad = _cmd(str(uuid.uuid4()), "a", JoinTable(player_name="A"))  # no such table
+    outcomes = worker.decide_and_store_many([bad, good])
+    assert outcomes[0].error is not None and outcomes[0].error.code == "unknown_table"
+    assert outcomes[1].accepted
+    assert open_store(url).last_position() > 0
+
+
+async def test_concurrent_commands_through_the_broker_are_grouped(tmp_path) -> None:
+    broker = MemoryBroker(prefix="gc" + uuid.uuid4().hex[:6])
+    await broker.connect()
+    worker = TableWorker(open_store(f"sqlite:///{tmp_path}/b.db"), broker)
+    await worker.serve()
+    try:
+
+        async def create(table_id: str) -> dict:
+            command = _cmd(table_id, "a", CreateTable(game="ra", seats=2, player_name="A"))
+            shard = shard_of(table_id, broker.topology.shards)
+            reply = await broker.request(shard, msgspec.json.encode(command), timeout=10)
+            return msgspec.json.decode(reply)
+
+        replies = await asyncio.gather(*(create(str(uuid.uuid4())) for _ in range(40)))
+        assert all(r["accepted"] for r in replies)
+        assert 0 < worker.batches < 40  # several commands shared a commit
+    finally:
+        await broker.cleanup()
+        await broker.close()

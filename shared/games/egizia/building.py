@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from shared.contracts.errors import IllegalMove
 from shared.games.egizia import events as ev
 from shared.games.egizia.cards import ALLOWED, card_candidates, check_card
@@ -24,7 +26,7 @@ from shared.games.egizia.queries import holds, next_obelisk, pyramid_spot, templ
 from shared.games.egizia.state import Build, EgiziaState
 
 
-def _fail(code: str, message: str) -> None:
+def _fail(code: str, message: str) -> NoReturn:
     raise IllegalMove(message, code=code)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from shared.contracts.errors import IllegalMove
 from shared.games.egizia import events as ev
 from shared.games.egizia.components import DATA
@@ -23,7 +25,7 @@ ALLOWED = {
 }
 
 
-def _fail(code: str, message: str) -> None:
+def _fail(code: str, message: str) -> NoReturn:
     raise IllegalMove(message, code=code)
 
 

@@ -164,7 +164,7 @@ def _first_place(state: EgiziaState, seat: int) -> EgiziaState:
     for index, site in enumerate(state.sites):
         if seat in site.berths:
             others = [s for s in site.berths if s is not None and s != seat]
-            berths = [seat, *others]
+            berths: list[int | None] = [seat, *others]
             berths += [None] * (len(site.berths) - len(berths))
             state = _set_site(state, index, replace(site, berths=tuple(berths)))
         elif seat in site.reserve:

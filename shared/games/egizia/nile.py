@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from shared.contracts.errors import IllegalMove
 from shared.games.egizia import events as ev
 from shared.games.egizia.components import DATA
@@ -19,7 +21,7 @@ from shared.games.egizia.queries import at_site, can_advance, holds, placements
 from shared.games.egizia.state import EgiziaState
 
 
-def _fail(code: str, message: str) -> None:
+def _fail(code: str, message: str) -> NoReturn:
     raise IllegalMove(message, code=code)
 
 

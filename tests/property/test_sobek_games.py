@@ -38,6 +38,7 @@ from shared.games.sobek.moves import (
     TakeCard,
 )
 from shared.games.sobek.state import SobekState, zone
+from shared.games.sobek.views import view
 from tests.gamekit import play_random, start
 
 SEATS = st.sampled_from([2, 3, 4])
@@ -227,7 +228,7 @@ def test_original_variant_never_shows_another_players_hand_pot_or_the_pile_order
                 held[seat] |= set(before.hands[seat]) | set(before.pots[seat])
         for seat in [*range(seats), None]:
             hidden = secrets(state, seat) if seat is not None else secrets_spectator(state)
-            vision = GAME.view(state, seat)
+            vision = view(state, seat)
             if seat is not None and state.phase == "vizier" and seat == state.active:
                 hidden -= set(state.pots[state.vizier_victim or 0])  # the Vizier's look
             assert not card_ids(vision) & hidden
@@ -280,7 +281,7 @@ def test_async_variant_remembers_only_what_could_be_seen_and_never_too_little(
                     backs = Counter(CARDS[c].back for c in real_cards)
                     sure_backs = Counter(b for _, b, u in entries if not u)
                     assert all(k <= backs[b] for b, k in sure_backs.items())
-            vision = GAME.view(state, seat)
+            vision = view(state, seat)
             for p in range(seats):
                 if p != seat:
                     assert vision.players[p].hand_count == len(state.hands[p])

@@ -17,7 +17,8 @@ from shared.games.sobek.moves import (
     TakeBribe,
     TakeCard,
 )
-from shared.games.sobek.state import LaidSet
+from shared.games.sobek.state import LaidSet, SobekState
+from shared.games.sobek.views import view
 from tests.gamekit import rejects
 from tests.rules.test_sobek_kit import arrange, cards, fresh, names, play, where
 
@@ -86,7 +87,7 @@ def test_high_priest_on_a_type_not_in_the_pot_does_nothing() -> None:
     )
 
 
-def fresh_with(*hand: int) -> object:
+def fresh_with(*hand: int) -> SobekState:
     """Seat 0 to move with that hand."""
     return arrange(fresh(3), hands={0: hand}, active=0)
 
@@ -101,8 +102,8 @@ def test_vizier_looks_through_an_opponents_pot_and_takes_one_card() -> None:
     state, events = play(state, 0, PlayVizier(card=VIZIER, victim=2))
     assert names(events) == ["CharacterPlayed"] and state.phase == "vizier"
     # The vizier sees the whole pot in the view, the others do not.
-    assert [c.id for c in GAME.view(state, 0).vizier_pot or []] == list(pot)
-    assert GAME.view(state, 1).vizier_pot is None
+    assert [c.id for c in view(state, 0).vizier_pot or []] == list(pot)
+    assert view(state, 1).vizier_pot is None
     assert rejects(GAME, state, 0, TakeBribe(card=QUEEN)) == "not_in_pot"
     state, events = play(state, 0, TakeBribe(card=pot[0]))
     assert names(events) == ["BribeTaken", "TurnBegan"]

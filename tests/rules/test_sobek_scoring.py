@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from shared.games.sobek import GAME
 from shared.games.sobek.events import BriberyPenalty, GameEnded, RoundScored
 from shared.games.sobek.moves import FinishLaying, LaySidewaysSet, TakeCard
 from shared.games.sobek.rounds import most_corrupt, penalty
 from shared.games.sobek.sets import score
-from shared.games.sobek.state import LaidSet
+from shared.games.sobek.state import LaidSet, SobekState
 from tests.gamekit import rejects
 from tests.rules.test_sobek_kit import arrange, cards, fresh, names, play, where
 
@@ -15,7 +17,7 @@ IVORY_SET = LaidSet(cards=cards("ivory:3", 2) + cards("ivory:0", 1, back="beige"
 CATTLE_SET = LaidSet(cards=cards("cattle:1", 1) + cards("cattle:0", 4), goods="cattle")
 
 
-def last_card_state(**fields: object) -> object:
+def last_card_state(**fields: Any) -> SobekState:
     """Round 1, seat 0 to move, one card left on the quays and none in the pile."""
     state = fresh(3)
     return arrange(

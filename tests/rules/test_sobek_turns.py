@@ -38,7 +38,7 @@ def test_round_one_start_player_is_random() -> None:
 @pytest.mark.parametrize(("seats", "deliveries"), [(2, 5), (3, 6), (4, 6)])
 def test_a_round_has_six_deliveries_five_with_two_players(seats: int, deliveries: int) -> None:
     played = play_random(GAME, seats, {}, seed=2, check=False)
-    per_round = Counter()
+    per_round: Counter[int] = Counter()
     current = 0
     for e in played.events:
         if isinstance(e, RoundPrepared):

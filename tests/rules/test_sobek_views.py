@@ -15,6 +15,7 @@ from shared.games.sobek.moves import (
     TakeCard,
 )
 from shared.games.sobek.state import SobekState
+from shared.games.sobek.views import view
 from tests.gamekit import start
 from tests.rules.test_sobek_kit import arrange, cards, chip, fresh, play
 
@@ -34,7 +35,7 @@ def faces(cards_seen: list | None) -> list[tuple[str | None, str, bool]]:
 def test_original_view_shows_other_hands_and_pots_as_counts_and_backs_only() -> None:
     state = fresh(3)
     state = arrange(state, pots={0: cards("fish:1", 2), 1: cards("wheat:1", 1)})
-    mine = GAME.view(state, 0)
+    mine = view(state, 0)
     assert [c.id for c in mine.players[0].hand or []] == list(state.hands[0])
     assert [c.id for c in mine.players[0].pot or []] == list(state.pots[0])
     other = mine.players[1]
@@ -47,7 +48,7 @@ def test_characters_lie_face_down_on_the_quays_for_everybody() -> None:
     state = fresh(3)
     state = arrange(state, row=(QUEEN, *state.row[1:]))
     for seat in (0, 1, 2, None):
-        first = GAME.view(state, seat).quays[0]
+        first = view(state, seat).quays[0]
         assert (first.back, first.id, first.face) == ("orange", None, None)
 
 
@@ -63,7 +64,8 @@ def test_round_prepared_shows_only_ones_own_green_cards() -> None:
     assert all(c is None for c in seen.chips) and len(seen.chips) == 5
     assert all(r.id is None for r in seen.set_aside)
     spectator = GAME.redact(prepared, None)
-    assert all(r.id is None for hand in spectator.hands for r in hand)  # type: ignore[attr-defined]
+    assert isinstance(spectator, RoundPrepared)
+    assert all(r.id is None for hand in spectator.hands for r in hand)
 
 
 def test_delivery_hides_characters_from_everybody() -> None:
@@ -119,17 +121,17 @@ def thief_game() -> SobekState:
 
 def test_async_shows_cards_taken_face_up_and_hides_characters_taken() -> None:
     state = thief_game()
-    view = GAME.view(state, 2)
-    assert faces(view.players[1].hand) == [
+    seen = view(state, 2)
+    assert faces(seen.players[1].hand) == [
         ("", "green", False),
         ("", "green", False),
         ("fish:1", "beige", False),
         ("wheat:1", "beige", False),
     ]
     # Seat 0 took the Thief face down: the others see an orange back only.
-    assert ("", "orange", False) in faces(view.players[0].hand)
+    assert ("", "orange", False) in faces(seen.players[0].hand)
     original = thief_game_original()
-    assert GAME.view(original, 2).players[1].hand is None
+    assert view(original, 2).players[1].hand is None
 
 
 def thief_game_original() -> SobekState:
@@ -147,7 +149,7 @@ def test_async_thief_taking_one_of_two_beige_cards_fades_both_candidates() -> No
     state = thief_game()
     state, events = play(state, 0, PlayThief(card=THIEF, victim=1, back="beige"))
     stolen = events[1].card.id  # type: ignore[attr-defined]
-    bystander = GAME.view(state, 2)
+    bystander = view(state, 2)
     assert faces(bystander.players[1].hand) == [
         ("", "green", False),
         ("", "green", False),
@@ -159,9 +161,9 @@ def test_async_thief_taking_one_of_two_beige_cards_fades_both_candidates() -> No
     assert bystander.players[1].hand_count == 3
     # The victim knows which card went; the thief sees it after taking.
     left = WHEAT if stolen == FISH else FISH
-    victim = GAME.view(state, 1)
+    victim = view(state, 1)
     assert (CARDS[stolen].face, "beige", False) in faces(victim.players[0].hand)
-    thief = GAME.view(state, 0)
+    thief = view(state, 0)
     assert ("", "beige", False) not in faces(thief.players[1].hand)
     assert (CARDS[left].face, "beige", False) in faces(thief.players[1].hand)
     assert (CARDS[stolen].face, "beige", False) not in faces(thief.players[1].hand)
@@ -170,7 +172,7 @@ def test_async_thief_taking_one_of_two_beige_cards_fades_both_candidates() -> No
 def test_async_thief_taking_the_only_green_card_kind_is_certain() -> None:
     state = thief_game()
     state, _ = play(state, 0, PlayThief(card=THIEF, victim=1, back="green"))
-    bystander = GAME.view(state, 2)
+    bystander = view(state, 2)
     # Both green cards are unknown to the bystander, so one unknown green moved: no fading.
     assert faces(bystander.players[1].hand) == [
         ("", "green", False),
@@ -197,7 +199,7 @@ def test_async_scribe_discards_fade_the_candidates_in_hand_and_pot() -> None:
     state, _ = play(state, 1, DiscardCard(card=FISH))
     state, _ = play(state, 1, DiscardCard(card=WHEAT))
     state, _ = play(state, 1, DiscardCard(card=FILLER[0]))
-    seen = GAME.view(state, 2).players[1]
+    seen = view(state, 2).players[1]
     assert seen.hand_count == 6 and seen.pot_count == 3
     assert all(c.uncertain for c in seen.pot or [])
     assert all(c.uncertain for c in seen.hand or [] if c.back == "beige")
@@ -208,22 +210,22 @@ def test_async_pile_display_keeps_queen_draws_and_removed_cards_but_counts_true_
     None
 ):
     state = fresh(2, variant="async")
-    view = GAME.view(state, 0)
+    seen = view(state, 0)
     delivered_goods = sum(1 for c in state.row if CARDS[c].character is None)
     # 45 beige goods, minus the ones seen on the quays; the 9 removed cards stay listed.
-    assert len(view.pile_goods or []) == 45 - delivered_goods
-    assert view.pile_characters == sum(1 for c in state.pile if CARDS[c].character)
-    assert all(c.id is None for c in view.pile_goods or [])
+    assert len(seen.pile_goods or []) == 45 - delivered_goods
+    assert seen.pile_characters == sum(1 for c in state.pile if CARDS[c].character)
+    assert all(c.id is None for c in seen.pile_goods or [])
     state = arrange(state, row=(QUEEN, *state.row[1:]), active=0)
     state, _ = play(state, 0, TakeCard(position=0))
     state = arrange(state, active=0, pile=(cards("scribe:wheat")[0], *state.pile[1:]))
-    before = GAME.view(state, 1)
+    before = view(state, 1)
     state, _ = play(state, 0, PlayQueen(card=QUEEN))
-    after = GAME.view(state, 1)
+    after = view(state, 1)
     assert after.pile_count == before.pile_count - 3
     assert len(after.pile_goods or []) == len(before.pile_goods or [])
     assert after.pile_characters == (before.pile_characters or 0) - 1
-    assert GAME.view(fresh(2), 0).pile_goods is None
+    assert view(fresh(2), 0).pile_goods is None
 
 
 def test_async_chips_stay_visible_to_a_player_who_chose_one() -> None:
@@ -233,5 +235,5 @@ def test_async_chips_stay_visible_to_a_player_who_chose_one() -> None:
     state = arrange(state, hands={0: fish})
     state, _ = play(state, 0, LaySet(cards=fish))
     state, _ = play(state, 0, ChooseEvent(chip=chip("villainy")))
-    assert [c.kind for c in GAME.view(state, 0).chips or []] == ["flood", "curse"]
-    assert GAME.view(state, 1).chips is None
+    assert [c.kind for c in view(state, 0).chips or []] == ["flood", "curse"]
+    assert view(state, 1).chips is None

@@ -7,6 +7,7 @@ from collections import Counter
 import msgspec
 from msgspec.structs import replace
 
+from shared.games.contract import GameEvent
 from shared.games.sobek.components import CARDS, CHIPS, PILE_CARDS, Card
 from shared.games.sobek.events import (
     BribesRemoved,
@@ -233,7 +234,7 @@ def _face_up(r: CardRef) -> CardRef:
     return r if r.id is not None and CARDS[r.id].character is None else _hide(r)
 
 
-def redact(event: object, seat: int | None) -> object:
+def redact(event: GameEvent, seat: int | None) -> GameEvent | None:
     """The event as that seat may see it: other players' hidden cards become bare backs."""
     if isinstance(event, RoundPrepared):
         return replace(

@@ -273,7 +273,7 @@ async def run_bench(args: argparse.Namespace) -> int:
     seconds = 3.0 if args.quick else 15.0
     games = 5 if args.quick else 40
     report: dict[str, Any] = {"tables": TABLES, "seconds_per_phase": seconds}
-    engine = {}
+    engine: dict[str, Any] = {}
     for name in ("ra", "egizia", "sobek"):
         try:
             engine[name] = engine_figures(name, 4 if name != "ra" else 3, games)

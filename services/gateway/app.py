@@ -35,5 +35,6 @@ async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
 
 
 async def _close_sockets(app: web.Application) -> None:
-    for socket in set(app[SOCKETS]):
+    sockets: list[web.WebSocketResponse] = list(app[SOCKETS])
+    for socket in sockets:
         await socket.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")

@@ -25,4 +25,4 @@ SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
 PROJECTOR = web.AppKey("projector", ViewProjector)
-SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
+SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse

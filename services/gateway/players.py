@@ -45,7 +45,7 @@ def find_by_token(store: EventStore, token: str) -> Player | None:
     """The player holding a token, or None."""
     token_hash = hash_token(token)
     try:
-        player = store.repository.get(uuid5(_TOKEN_NAMESPACE, token_hash))
+        player: Player = store.repository.get(uuid5(_TOKEN_NAMESPACE, token_hash))
     except AggregateNotFoundError:
         return None
     assert isinstance(player, Player)

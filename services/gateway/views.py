@@ -91,9 +91,11 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
     else:
         to_act = list(spec.to_act(game_state))
         game_view = spec.view(game_state, seat)
-        acting = seat is not None and seat in to_act and state.status == PLAYING
-        moves = list(spec.legal_moves(game_state, seat)) if acting else []
-        prompt = spec.prompt(game_state, seat) if acting else ""
+        if seat is not None and seat in to_act and state.status == PLAYING:
+            moves = list(spec.legal_moves(game_state, seat))
+            prompt = spec.prompt(game_state, seat)
+        else:
+            moves, prompt = [], ""
         result = spec.result(game_state)
     view = PlayerView(
         table=summary(state),

@@ -9,7 +9,7 @@ class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """Base of the table-level events; the class name is the event's name."""
 
 
-class TableCreated(TableEvent):
+class TableCreated(TableEvent, frozen=True, kw_only=True):
     """A table was opened. `seed` is secret until SeedRevealed; `commitment` is public."""
 
     game: str
@@ -21,7 +21,7 @@ class TableCreated(TableEvent):
     seed: str = ""
 
 
-class SeatTaken(TableEvent):
+class SeatTaken(TableEvent, frozen=True, kw_only=True):
     """A player sat down."""
 
     seat: int
@@ -29,14 +29,14 @@ class SeatTaken(TableEvent):
     player_name: str
 
 
-class TableStarted(TableEvent):
+class TableStarted(TableEvent, frozen=True, kw_only=True):
     """All seats were taken and the game began; the commitment is repeated for the players."""
 
     players: list[str]
     commitment: str
 
 
-class SeedRevealed(TableEvent):
+class SeedRevealed(TableEvent, frozen=True, kw_only=True):
     """The game is over: the secret seed is published so anyone can check every draw."""
 
     seed: str

@@ -16,8 +16,7 @@ def gain_stones(ctx: Ctx, seat: int, delta: int, reason: str) -> None:
 
 
 def move_marker(ctx: Ctx, seat: int, track: str, steps: int) -> None:
-    """Rules, stone sale and grain market: each step down; on reaching the bottom field, and for
-    every step a marker already there would go further, 3 stones (stone sale) or 2 points."""
+    """Markers step down; reaching the bottom, or a step beyond it, gives 3 stones or 2 points."""
     bottom = DATA.track_levels(track) - 1
     for _ in range(steps):
         pos = getattr(ctx.state.players[seat], track)
@@ -63,10 +62,14 @@ def offer_crew_choice(ctx: Ctx, seat: int, steps: int, origin: str) -> bool:
     return True
 
 
-def take_card(ctx: Ctx, seat: int, card_id: int, field: int, origin: str) -> bool:
-    """Take a Nile card and carry it out; True when a choice is now pending."""
+def take_card(
+    ctx: Ctx, seat: int, card_id: int, field: int, origin: str, ship: ev.ShipPlaced | None = None
+) -> bool:
+    """Take a card, put the ship on its field, carry the card out; True if a choice waits."""
     card = DATA.nile[card_id]
     ctx.emit(ev.NileCardTaken(seat=seat, card=card_id, field=field, kept=card.kind != "instant"))
+    if ship is not None:
+        ctx.emit(ship)
     effect = card.effect
     if effect == "grain" and card.bonus:
         # Online table, brown fields: a one-time bonus on taking the card.

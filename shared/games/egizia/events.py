@@ -60,6 +60,12 @@ class NileCardPlayed(GameEvent, frozen=True, kw_only=True):
     flag: str = ""
 
 
+class RemainingCardDeclined(GameEvent, frozen=True, kw_only=True):
+    """The holder of the "remaining card" card takes none this time."""
+
+    seat: int
+
+
 class CityVisited(GameEvent, frozen=True, kw_only=True):
     """A ship on a round field: the city's action runs (twice when doubled)."""
 
@@ -368,6 +374,7 @@ EgiziaEvent = (
     | ShipPlaced
     | NileCardTaken
     | NileCardPlayed
+    | RemainingCardDeclined
     | CityVisited
     | ChoiceOffered
     | ChoiceClosed

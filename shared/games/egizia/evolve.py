@@ -392,6 +392,7 @@ _MUTATORS: dict[type, Callable[[EgiziaState, Any], EgiziaState]] = {
     ev.ShipPlaced: _ship_placed,
     ev.NileCardTaken: _nile_card_taken,
     ev.NileCardPlayed: _nile_card_played,
+    ev.RemainingCardDeclined: lambda state, e: replace(state, pending=None),
     ev.CityVisited: lambda state, e: state,
     ev.ChoiceOffered: _choice_offered,
     ev.ChoiceClosed: _choice_closed,

@@ -69,8 +69,8 @@ def do_place(ctx: Ctx, seat: int, move: PlaceShip) -> None:
         field = DATA.card_stops.index(stop)
         card_id = state.river_cards[field]
         assert card_id is not None
-        ctx.emit(ev.ShipPlaced(seat=seat, stop=stop, upstream=upstream))
-        if take_card(ctx, seat, card_id, field, "nile"):
+        ship = ev.ShipPlaced(seat=seat, stop=stop, upstream=upstream)
+        if take_card(ctx, seat, card_id, field, "nile", ship):
             return
     elif stop in DATA.site_stops:
         ctx.emit(ev.ShipPlaced(seat=seat, stop=stop, berth=berth, upstream=upstream))
@@ -164,5 +164,5 @@ def do_leftover(ctx: Ctx, seat: int, move: TakeLeftoverCard) -> None:
         if take_card(ctx, seat, card_id, move.field, "leftover"):
             return
     else:
-        ctx.emit(ev.ChoiceClosed(seat=seat))
+        ctx.emit(ev.RemainingCardDeclined(seat=seat))
     end_nile(ctx)

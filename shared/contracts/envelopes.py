@@ -39,7 +39,19 @@ class PlayMove(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unkno
     move: msgspec.Raw
 
 
-Action = CreateTable | JoinTable | StartTable | PlayMove
+class TimeOutTurn(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The notify service: a seat's turn passed its deadline; apply the table's policy.
+
+    `policy` is "bot" (a random legal move) or "forfeit" (a bot takes the seat for good);
+    `turn` is the table version at which the seat's turn began (recorded in the event).
+    """
+
+    seat: int
+    policy: str
+    turn: int
+
+
+Action = CreateTable | JoinTable | StartTable | PlayMove | TimeOutTurn
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -53,7 +65,7 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     correlation_id: str = ""
 
 
-class Outcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     """The table service's answer to a command: accepted (with the new version) or an error."""
 
     command_id: str

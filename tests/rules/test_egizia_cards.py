@@ -502,3 +502,24 @@ def test_instant_cards_cannot_be_played_from_the_hand() -> None:
     assert code == "card_not_playable_now"
     code = rejects(GAME, state, seat, mv.PlayNileCard(card=cid("stones_6")))
     assert code == "card_not_held"
+
+
+def test_temple_and_tombs_points_card() -> None:
+    state, seat = _turn()
+    state = replace(state, temple=(seat, seat, None, 9, *state.temple[4:]))
+    state = player(with_card(state, 0, "points_temple_tombs"), seat, tombs=(3, 4))
+    _, events = play(state, seat, mv.PlaceShip(stop=FIELD0))
+    assert ev.PointsScored(seat=seat, points=4, reason="building_card") in events
+
+
+def test_building_points_card_without_stones_gives_nothing() -> None:
+    _, _, events = _take("points_temple_tombs")
+    assert not of(events, ev.PointsScored)
+
+
+def test_decide_is_deterministic_and_ignores_the_rng() -> None:
+    from shared.games.rng import Rng
+
+    state, seat = _turn()
+    move = mv.PlaceShip(stop=FIELD0)
+    assert GAME.decide(state, seat, move, Rng(1)) == GAME.decide(state, seat, move, Rng(2))

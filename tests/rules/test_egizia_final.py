@@ -229,3 +229,64 @@ def test_sphinx_cards_become_visible_to_all_at_the_end() -> None:
     assert GAME.view(state, 0).players[0].sphinx == state.players[0].sphinx
     state, _ = _final(state)
     assert GAME.view(state, 1).players[0].sphinx == state.players[0].sphinx
+
+
+def _everything_for_seat_0() -> EgiziaState:
+    """A finished-looking board where seat 0 meets every Sphinx condition."""
+    state = fresh(4)
+    bottom_sale = DATA.stone_sale_levels - 1
+    bottom_grain = len(DATA.grain_penalty) - 1
+    state = replace(
+        state,
+        obelisk=(0,) * len(DATA.obelisk),
+        pyramid=tuple((0,) * n for n in DATA.pyramid_sizes),
+        temple=(0,) * len(state.temple),
+        tombs_taken=12,
+    )
+    state = player(
+        state,
+        0,
+        stone_sale=bottom_sale,
+        grain_market=bottom_grain,
+        tombs=(1, 2, 3),
+        score=35,
+        crews=(3, 3, 3, 3),
+    )
+    return give(state, 0, "quarry_4", "green_4", "yellow_6", "brown_9", "upstream")
+
+
+def test_every_sphinx_card_scores_when_its_condition_is_met() -> None:
+    full = _everything_for_seat_0()
+    for card in DATA.sphinx:
+        assert sphinx_points(full, 0, card) > 0, card
+
+
+def test_every_conditional_sphinx_card_scores_nothing_on_an_empty_board() -> None:
+    empty = player(fresh(4), 0, score=5)
+    always = {"crew"}  # a crew always has some strength
+    for card in DATA.sphinx:
+        points = sphinx_points(empty, 0, card)
+        if card.condition in always:
+            assert points == DATA.crew_start[card.crew]
+        elif card.condition == "richest" and card.source in ("quarry", "green"):
+            # everyone holds the start quarry and the green start field: a tie, which counts
+            assert points == card.points
+        else:
+            assert points == 0, card
+
+
+def test_richest_green_and_brown_cards() -> None:
+    state = give(fresh(4), 1, "green_4", "brown_8")
+    green, brown = _card("richest", source="green"), _card("richest", source="brown")
+    assert sphinx_points(state, 1, green) == green.points
+    assert sphinx_points(state, 0, green) == 0  # 6 against 10
+    assert sphinx_points(state, 1, brown) == brown.points
+
+
+def test_last_level_grain_market_table_counts_players_there() -> None:
+    state = fresh(4)
+    bottom = len(DATA.grain_penalty) - 1
+    card = _card("last_level_any", track="grain_market")
+    for k in range(1, 5):
+        state = player(state, k - 1, grain_market=bottom)
+        assert sphinx_points(state, 0, card) == card.table[k - 1]

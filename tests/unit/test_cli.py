@@ -1,0 +1,78 @@
+"""The command line: verbs, options and their SENET_* environment variables."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from services.cli import bench
+from services.cli.main import build_parser, main
+from shared.store.urls import store_env
+
+
+def test_store_and_broker_default_to_the_embedded_platform() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert args.store == "sqlite:///var/senet.db"
+    assert args.broker == "memory"
+    assert args.port == 8080
+
+
+def test_environment_variables_set_the_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SENET_STORE", "postgresql://db.example/senet")
+    monkeypatch.setenv("SENET_BROKER", "amqp://guest:guest@rabbit/")
+    monkeypatch.setenv("SENET_SHARDS", "16")
+    args = build_parser().parse_args(["table"])
+    assert (args.store, args.broker, args.shards) == (
+        "postgresql://db.example/senet",
+        "amqp://guest:guest@rabbit/",
+        16,
+    )
+
+
+def test_flags_override_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SENET_STORE", "memory")
+    args = build_parser().parse_args(["gateway", "--store", "sqlite:////tmp/x.db"])
+    assert args.store == "sqlite:////tmp/x.db"
+
+
+def test_store_urls_map_to_eventsourcing_settings() -> None:
+    assert store_env("memory") == {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    assert store_env("sqlite:////tmp/senet/a.db")["SQLITE_DBNAME"] == "/tmp/senet/a.db"
+    pg = store_env("postgresql://alice:s3cret@db:6432/games?schema=s1")
+    assert (pg["POSTGRES_HOST"], pg["POSTGRES_PORT"], pg["POSTGRES_DBNAME"]) == (
+        "db",
+        "6432",
+        "games",
+    )
+    assert (pg["POSTGRES_USER"], pg["POSTGRES_PASSWORD"], pg["POSTGRES_SCHEMA"]) == (
+        "alice",
+        "s3cret",
+        "s1",
+    )
+
+
+def test_an_unknown_store_url_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown store URL"):
+        store_env("mysql://db/x")
+
+
+def test_selfplay_prints_one_line_per_game_and_a_summary(capsys: pytest.CaptureFixture) -> None:
+    code = main(["--log-level", "WARNING", "selfplay", "--game", "ra", "--players", "2",
+                 "--games", "2", "--seed", "5"])  # fmt: skip
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0
+    games, summary = lines[:-1], lines[-1]
+    assert len(games) == 2
+    for game in games:
+        assert set(game) == {"table_id", "game", "moves", "events", "scores", "winner"}
+        assert game["events"] > game["moves"] > 0 and len(game["scores"]) == 2
+    assert summary["games"] == summary["finished"] == 2 and summary["failed"] == 0
+    assert summary["moves_per_s"] > 0
+
+
+def test_engine_benchmark_reports_per_move_time_and_games_per_second() -> None:
+    figures = bench.engine_figures("ra", 2, 2)
+    assert figures["moves"] > 50
+    assert 0 < figures["median_us_per_move"] <= figures["p99_us_per_move"]
+    assert figures["games_per_s"] > 0

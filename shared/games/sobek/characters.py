@@ -26,6 +26,11 @@ from shared.games.sobek.rounds import after_take
 from shared.games.sobek.sets import MIXED, choices, fits, goods_of
 from shared.games.sobek.state import SobekState
 
+Play = (
+    PlayQueen | PlayHighPriest | PlayVizier | PlayScribe | PlayThief | PlayCourtesan | PlayMerchant
+)
+"""Every move that plays a character for its power."""
+
 # Which character each Play move needs; both priests share one power.
 NEEDS: dict[type, tuple[str, ...]] = {
     PlayQueen: ("queen",),
@@ -38,13 +43,12 @@ NEEDS: dict[type, tuple[str, ...]] = {
 }
 
 
-def check_card(state: SobekState, seat: int, move: object) -> str:
+def check_card(state: SobekState, seat: int, move: Play) -> str:
     """The played card must be in hand and be the right character; returns its name."""
-    card_id: int = move.card  # type: ignore[attr-defined]
-    need(card_id in state.hands[seat], "card_not_in_hand", "that card is not in your hand")
-    name = CARDS[card_id].character
+    need(move.card in state.hands[seat], "card_not_in_hand", "that card is not in your hand")
+    name = CARDS[move.card].character or ""
     need(name in NEEDS[type(move)], "wrong_character", "that card is not this character")
-    return name  # type: ignore[return-value]
+    return name
 
 
 def thief_victims(state: SobekState, seat: int) -> list[int]:
@@ -70,7 +74,7 @@ def courtesan_options(
     return options
 
 
-def play(step: Step, seat: int, move: object, rng: Rng) -> None:
+def play(step: Step, seat: int, move: Play, rng: Rng) -> None:
     """Validate and resolve one Play move."""
     s = step.state
     name = check_card(s, seat, move)
@@ -130,7 +134,8 @@ def _thief(step: Step, seat: int, move: PlayThief, name: str, rng: Rng) -> None:
     need(move.victim is not None, "target_required", "choose whom to rob")
     need(move.victim in opponents(s, seat), "invalid_target", "choose an opponent")
     need(move.victim in victims, "empty_hand", "that hand is empty")
-    victim: int = move.victim  # type: ignore[assignment]
+    victim = move.victim
+    assert victim is not None
     # Rules, Dieb: the thief sees only the backs, so picks a back; the card is random.
     same = sorted(c for c in s.hands[victim] if CARDS[c].back == move.back)
     need(bool(same), "no_card_with_back", "no card with that back in that hand")
@@ -148,7 +153,8 @@ def _courtesan(step: Step, seat: int, move: PlayCourtesan, name: str) -> None:
         end_turn(step)
         return
     need(move.onto is not None, "target_required", "choose a set to add to")
-    onto: int = move.onto  # type: ignore[assignment]
+    onto = move.onto
+    assert onto is not None
     need(
         0 <= onto < len(s.sets[seat]) and not s.sets[seat][onto].sideways,
         "no_such_set",
@@ -182,7 +188,8 @@ def _merchant(step: Step, seat: int, move: PlayMerchant, name: str, rng: Rng) ->
         "not_on_quays",
         "no card lies there",
     )
-    position: int = move.position  # type: ignore[assignment]
+    position = move.position
+    assert position is not None
     step.emit(CharacterPlayed(seat=seat, card=move.card, character=name))
     # Rules, Händler: any quay card, no bribe, the cards before it stay.
     step.emit(

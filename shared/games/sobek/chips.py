@@ -71,7 +71,8 @@ def choose(step: Step, seat: int, move: ChooseEvent) -> None:
     elif chip.kind == "flood":
         step.emit(FloodChosen(seat=seat, chip=move.chip))
     elif chip.kind == "curse":
-        step.emit(CurseLaid(seat=seat, chip=move.chip, target=move.target))  # type: ignore[arg-type]
+        assert move.target is not None
+        step.emit(CurseLaid(seat=seat, chip=move.chip, target=move.target))
     elif chip.kind == "prosperity":
         step.emit(ProsperityPlaced(seat=seat, chip=move.chip, onto=move.onto))
     elif chip.kind == "embalming":

@@ -18,6 +18,11 @@ class CardRef(msgspec.Struct, frozen=True, kw_only=True, array_like=True):
     id: int | None = None
 
 
+def ids(refs: tuple[CardRef, ...]) -> tuple[int, ...]:
+    """The ids of full (unredacted) card references."""
+    return tuple(r.id for r in refs if r.id is not None)
+
+
 class RoundPrepared(GameEvent, frozen=True, kw_only=True):
     """A round is set up: green hands dealt, cards set aside, draw pile and 5 chips drawn.
 

@@ -64,7 +64,7 @@ def decide(state: SobekState, seat: int, move: Any, rng: Rng) -> list:
         _take_card(step, seat, move, rng)
     elif isinstance(move, LaySet):
         _lay_set(step, seat, move)
-    elif isinstance(move, tuple(characters.NEEDS)):
+    elif isinstance(move, characters.Play):
         characters.play(step, seat, move, rng)
     elif isinstance(move, ChooseEvent):
         chips.choose(step, seat, move)

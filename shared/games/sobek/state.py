@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from shared.games.sobek.components import CARD_COUNT, RULES
@@ -79,3 +81,14 @@ def initial_state(seats: int, options: object) -> SobekState:
     """The empty state before the first round is prepared."""
     variant = getattr(options, "variant", "original")
     return SobekState(seats=seats, variant=variant, scores=(0,) * seats)
+
+
+def at(items: tuple, index: int, value: Any) -> tuple:
+    """A copy of the tuple with one item replaced."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def without(items: tuple[int, ...], gone: tuple[int, ...] | set[int]) -> tuple[int, ...]:
+    """The tuple without the given card ids."""
+    gone = set(gone)
+    return tuple(c for c in items if c not in gone)

@@ -9,22 +9,20 @@ from uuid import UUID
 
 import msgspec
 
+from shared.audit.decisions import MAX_SEAT_NAME, join_events, play_events, seat_name, start_events
 from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
 from shared.contracts.errors import (
     BadRequest,
     Conflict,
     Forbidden,
-    IllegalMove,
-    NotYourTurn,
     StaleVersion,
 )
 from shared.games.registry import get_game
-from shared.games.rng import Rng
 from shared.tables.aggregate import Table
-from shared.tables.events import SeatTaken, SeedRevealed, TableCreated, TableStarted
-from shared.tables.state import OPEN, OVER, TableState, evolve
+from shared.tables.events import SeatTaken, TableCreated
+from shared.tables.state import TableState
 
-MAX_SEAT_NAME = 40
+__all__ = ["MAX_SEAT_NAME", "commitment_of", "decide", "fingerprint", "open_table"]
 
 
 def fingerprint(command: Command) -> str:
@@ -92,59 +90,20 @@ def decide(table: Table, command: Command) -> tuple[list[Any], int | None, dict[
 
 
 def _join(state: TableState, player_id: str, action: JoinTable) -> list[Any]:
-    if state.status != OPEN:
-        raise Conflict("the game has already started", code="table_not_open")
-    if state.seat_of(player_id) is not None:
-        raise Conflict("you already have a seat at this table", code="already_seated")
-    seat = state.free_seat()
-    if seat is None:
-        raise Conflict("the table is full", code="table_full")
-    return [SeatTaken(seat=seat, player_id=player_id, player_name=_name(action.player_name))]
+    return join_events(state, player_id, action.player_name)
 
 
 def _start(state: TableState) -> list[Any]:
-    if state.status != OPEN:
-        raise Conflict("the game has already started", code="table_not_open")
-    if state.free_seat() is not None:
-        raise Conflict("not every seat is taken yet", code="table_not_full")
-    game = state.spec
-    started = TableStarted(players=[p or "" for p in state.players], commitment=state.commitment)
-    rng = Rng.for_step(bytes.fromhex(state.seed), state.table_id, state.version)
-    return [started, *game.setup(state.seats, state.options, rng)]
+    return start_events(state)
 
 
 def _play(state: TableState, seat: int, action: PlayMove) -> tuple[list[Any], dict[str, Any]]:
-    if state.status == OPEN:
-        raise Conflict("the game has not started", code="table_not_started")
-    if state.status == OVER:
-        raise Conflict("the game is over", code="game_over")
-    game = state.spec
-    try:
-        move = game.decode_move(action.move)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise BadRequest(f"not a {game.title} move: {exc}", code="bad_move") from exc
-    if seat not in game.to_act(state.game_state):
-        raise NotYourTurn("it is not your turn")
-    rng = Rng.for_step(bytes.fromhex(state.seed), state.table_id, state.version)
-    try:
-        events = list(game.decide(state.game_state, seat, move, rng))
-    except IllegalMove as exc:
-        raise IllegalMove(exc.message, code="illegal_move", details={"rule": exc.code}) from exc
-    if not events:
-        raise IllegalMove("the move changes nothing", code="illegal_move")
-    final = state
-    for event in events:
-        final = evolve(final, event)
-    if final.status == OVER:
-        events.append(SeedRevealed(seed=state.seed, commitment=state.commitment))
+    events, move = play_events(state, seat, action.move)
     return events, msgspec.to_builtins(move)
 
 
 def _name(name: str) -> str:
-    name = name.strip()
-    if not name or len(name) > MAX_SEAT_NAME:
-        raise BadRequest(f"a player name has 1-{MAX_SEAT_NAME} characters", code="bad_name")
-    return name
+    return seat_name(name)
 
 
 def _table_uuid(table_id: str) -> UUID:

@@ -16,6 +16,7 @@ from shared.tables.events import (
     TableEvent,
     TableStarted,
 )
+from shared.tables.upcasting import upcast
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 
@@ -59,7 +60,8 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def decode_event(game: GameSpec, name: str, payload: Any) -> Any:
-    """A table or game event from its stored builtins form."""
+    """A table or game event from its stored builtins form (older schemas upcast first)."""
+    payload = upcast(name, payload)
     cls = TABLE_EVENTS.get(name)
     if cls is not None:
         return msgspec.convert(payload, type=cls)

@@ -1,0 +1,57 @@
+"""`senet replay TABLE [--at N] [--seat S] [--verify] --store URL`: audit a stored table."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+import msgspec
+
+from services.table.replay import load, snapshot, verify_table
+from shared.contracts.errors import SenetError
+from shared.store import DEFAULT_STORE, open_store
+
+VERB = "replay"
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the verb."""
+    parser = subparsers.add_parser(
+        VERB,
+        help="show a table at any event (as a seat saw it), or re-decide it with --verify",
+    )
+    parser.add_argument("table", help="the table id")
+    parser.add_argument("--at", type=int, default=None, help="after event N [the last]")
+    parser.add_argument("--seat", type=int, default=None, help="only what seat S could see")
+    parser.add_argument(
+        "--verify", action="store_true", help="re-decide every command and compare events"
+    )
+    parser.add_argument(
+        "--store",
+        default=os.environ.get("SENET_STORE", DEFAULT_STORE),
+        help="event store URL [%(default)s]",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the snapshot (JSON) or the verification; 0 when identical."""
+    try:
+        store = open_store(args.store)
+        if args.verify:
+            report = verify_table(store, args.table)
+            print(msgspec.json.encode(report).decode())
+            if report.problem is not None:
+                print(f"senet replay: divergence: {report.problem.message}", file=sys.stderr)
+                print(f"  expected: {report.problem.expected}", file=sys.stderr)
+                print(f"  recorded: {report.problem.recorded}", file=sys.stderr)
+                return 1
+            print(f"senet replay: {report.events} events re-decided, identical", file=sys.stderr)
+            return 0
+        shot = snapshot(args.table, load(store, args.table), args.at, args.seat)
+        print(msgspec.json.encode(shot).decode())
+        return 0
+    except SenetError as exc:
+        print(f"senet replay: {exc.message} [{exc.code}]", file=sys.stderr)
+        return 2

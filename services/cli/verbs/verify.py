@@ -1,0 +1,46 @@
+"""`senet verify game.json`: check a game record offline (no server, no store)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from shared.audit.record import decode_record
+from shared.audit.verify import verify_record
+from shared.contracts.errors import SenetError
+
+VERB = "verify"
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the verb."""
+    parser = subparsers.add_parser(
+        VERB, help="check a game record offline: seed, every event, the final scores"
+    )
+    parser.add_argument("record", help="the game record (JSON) written by `senet export`")
+
+
+def run(args: argparse.Namespace) -> int:
+    """0 when the record is sound; 1 with the first problem named; 2 when unreadable."""
+    try:
+        record = decode_record(Path(args.record).read_bytes())
+    except OSError as exc:
+        print(f"senet verify: cannot read {args.record}: {exc}", file=sys.stderr)
+        return 2
+    except SenetError as exc:
+        print(f"senet verify: {exc.message}", file=sys.stderr)
+        return 2
+    report = verify_record(record)
+    print(msgspec.json.encode(report).decode())
+    if report.problem is not None:
+        problem = report.problem
+        print(f"senet verify: FAILED ({problem.kind}): {problem.message}", file=sys.stderr)
+        print(f"  expected: {problem.expected}", file=sys.stderr)
+        print(f"  recorded: {problem.recorded}", file=sys.stderr)
+        return 1
+    print(f"senet verify: ok, {report.events} events follow from the commands", file=sys.stderr)
+    return 0

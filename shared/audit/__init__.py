@@ -1,0 +1,1 @@
+"""Audit: re-deciding a table from its events, self-contained game records, offline checks."""

@@ -1,0 +1,140 @@
+"""The self-contained game record: everything needed to check a finished game offline."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.contracts.errors import BadRequest
+from shared.games.contract import GameResult
+
+FORMAT = "senet-game-record/1"
+
+
+class SeatRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """Who sat where."""
+
+    seat: int
+    player_id: str
+    name: str
+
+
+class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """One accepted command: `create`, `join`, `start` or `move` (with the move's JSON)."""
+
+    command_id: str
+    kind: str
+    seat: int | None
+    player_id: str = ""
+    player_name: str = ""
+    move: Any = None
+
+
+class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """One stored event: its number at the table, name, command and payload."""
+
+    version: int
+    name: str
+    command_id: str
+    seat: int | None
+    payload: dict[str, Any]
+
+
+class StoredEvent(msgspec.Struct, frozen=True, kw_only=True):
+    """A table event as the store holds it (the move only on a PlayMove's first event)."""
+
+    version: int
+    name: str
+    command_id: str
+    seat: int | None
+    payload: dict[str, Any]
+    move: Any = None
+
+
+class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished table: setup, seed, commands in order and every event they caused."""
+
+    format: str = FORMAT
+    table_id: str
+    game: str
+    rules_version: int
+    options: dict[str, Any]
+    seats: int
+    creator: str
+    players: list[SeatRecord]
+    commitment: str
+    seed: str
+    commands: list[CommandRecord]
+    events: list[EventRecord]
+    result: GameResult | None
+
+
+class BadRecord(BadRequest):
+    """A file that is not a readable game record."""
+
+    code = "bad_record"
+
+
+def encode_record(record: GameRecord) -> bytes:
+    """The record as indented JSON."""
+    return msgspec.json.format(msgspec.json.encode(record), indent=1) + b"\n"
+
+
+def decode_record(raw: bytes | str) -> GameRecord:
+    """A record from its JSON; raises BadRecord when it does not fit the format."""
+    try:
+        record = msgspec.json.decode(raw, type=GameRecord)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise BadRecord(f"not a game record: {exc}") from exc
+    if record.format != FORMAT:
+        raise BadRecord(f"unknown record format {record.format!r} (expected {FORMAT})")
+    return record
+
+
+def commands_of(events: list[StoredEvent]) -> list[CommandRecord]:
+    """The commands behind a table's events: one per run of events with the same command id."""
+    commands: list[CommandRecord] = []
+    players: dict[int, str] = {}
+    index = 0
+    while index < len(events):
+        first = events[index]
+        run = [first]
+        while index + len(run) < len(events) and events[index + len(run)].command_id == (
+            first.command_id
+        ):
+            run.append(events[index + len(run)])
+        for event in run:
+            if event.name == "SeatTaken":
+                players[int(event.payload["seat"])] = str(event.payload["player_id"])
+        commands.append(_command(first, run, players))
+        index += len(run)
+    return commands
+
+
+def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]) -> CommandRecord:
+    if first.name == "TableCreated":
+        seat = next((e for e in run if e.name == "SeatTaken"), None)
+        name = str(seat.payload.get("player_name", seat.payload.get("name", ""))) if seat else ""
+        creator = str(first.payload.get("creator", ""))
+        return CommandRecord(
+            command_id=first.command_id, kind="create", seat=0, player_id=creator, player_name=name
+        )
+    if first.name == "SeatTaken":
+        payload = first.payload
+        return CommandRecord(
+            command_id=first.command_id,
+            kind="join",
+            seat=first.seat,
+            player_id=str(payload["player_id"]),
+            player_name=str(payload.get("player_name", payload.get("name", ""))),
+        )
+    player = players.get(first.seat, "") if first.seat is not None else ""
+    kind = "start" if first.name == "TableStarted" else "move"
+    return CommandRecord(
+        command_id=first.command_id,
+        kind=kind,
+        seat=first.seat,
+        player_id=player,
+        move=first.move if kind == "move" else None,
+    )

@@ -1,0 +1,255 @@
+"""Re-deciding a table from its commands and comparing with its recorded events, one by one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.audit.decisions import evolve_with, join_events, play_events, seat_name, start_events
+from shared.audit.record import CommandRecord, EventRecord
+from shared.audit.rules import pinned_game
+from shared.contracts.errors import SenetError
+from shared.games.contract import GameSpec
+from shared.tables import state as table_state
+from shared.tables.events import SeatTaken, TableCreated
+from shared.tables.state import TableState
+
+
+class Divergence(msgspec.Struct, frozen=True, kw_only=True):
+    """The first place where the record and the rules disagree, in plain words."""
+
+    kind: str
+    version: int | None
+    expected: str
+    recorded: str
+    message: str
+
+
+class Header(msgspec.Struct, frozen=True, kw_only=True):
+    """What a table was opened with (the TableCreated of its record)."""
+
+    table_id: str
+    game: str
+    rules_version: int
+    options: dict[str, Any]
+    seats: int
+    creator: str
+    commitment: str
+    seed: str
+
+
+class Replayed(msgspec.Struct, frozen=True, kw_only=True):
+    """The state the rules reach, and the first divergence (None: identical)."""
+
+    state: TableState | None
+    divergence: Divergence | None
+
+
+def redecide(header: Header, commands: list[CommandRecord], events: list[EventRecord]) -> Replayed:
+    """Re-run every command with the pinned rules and the seed; compare event by event."""
+    spec = pinned_game(header.game, header.rules_version)
+    order = _order_problem(events)
+    if order is not None:
+        return Replayed(state=None, divergence=order)
+    state: TableState | None = None
+    position = 0
+    for number, command in enumerate(commands, 1):
+        try:
+            expected = _expected(header, spec, state, command)
+        except SenetError as exc:
+            return Replayed(state=state, divergence=_refused(number, command, position, exc))
+        for event in expected:
+            recorded = events[position] if position < len(events) else None
+            divergence = _compare(spec, position + 1, command, event, recorded)
+            if divergence is not None:
+                return Replayed(state=state, divergence=divergence)
+            state = _fold(header, spec, state, event)
+            position += 1
+    if position < len(events):
+        extra = events[position]
+        return Replayed(
+            state=state,
+            divergence=Divergence(
+                kind="event_added",
+                version=extra.version,
+                expected="no further event",
+                recorded=extra.name,
+                message=f"event {extra.version} ({extra.name}) follows from no command",
+            ),
+        )
+    return Replayed(state=state, divergence=None)
+
+
+def _expected(
+    header: Header, spec: GameSpec, state: TableState | None, command: CommandRecord
+) -> list[Any]:
+    if command.kind == "create":
+        if state is not None:
+            raise SenetError("the table is created twice", code="table_exists")
+        created = TableCreated(
+            game=header.game,
+            seats=header.seats,
+            options=header.options,
+            rules_version=header.rules_version,
+            creator=header.creator,
+            commitment=header.commitment,
+            seed=header.seed,
+        )
+        name = seat_name(command.player_name)
+        return [created, SeatTaken(seat=0, player_id=header.creator, player_name=name)]
+    if state is None:
+        raise SenetError("the first command does not create the table", code="no_table")
+    if command.kind == "join":
+        return join_events(state, command.player_id, command.player_name)
+    if command.kind == "start":
+        _seated(state, command)
+        return start_events(state, spec)
+    if command.kind == "move":
+        _seated(state, command)
+        assert command.seat is not None
+        events, _ = play_events(state, command.seat, command.move, spec)
+        return events
+    raise SenetError(f"unknown command kind {command.kind!r}", code="bad_command")
+
+
+def _seated(state: TableState, command: CommandRecord) -> None:
+    if command.seat is None or not 0 <= command.seat < state.seats:
+        raise SenetError(f"seat {command.seat} is not a seat of this table", code="bad_seat")
+    if command.player_id and state.players[command.seat] != command.player_id:
+        raise SenetError(f"seat {command.seat} is not {command.player_id}", code="not_seated")
+
+
+def _fold(header: Header, spec: GameSpec, state: TableState | None, event: Any) -> TableState:
+    if state is None:
+        return table_state.created(header.table_id, event)
+    return evolve_with(spec, state, event)
+
+
+def _compare(
+    spec: GameSpec,
+    version: int,
+    command: CommandRecord,
+    expected: Any,
+    recorded: EventRecord | None,
+) -> Divergence | None:
+    name = type(expected).__name__
+    want = _plain(expected)
+    if recorded is None:
+        return Divergence(
+            kind="event_removed",
+            version=version,
+            expected=f"{name} {_short(want)}",
+            recorded="nothing",
+            message=f"event {version} ({name}) is missing: the record ends before it",
+        )
+    if recorded.name != name:
+        return Divergence(
+            kind="event_differs",
+            version=version,
+            expected=name,
+            recorded=recorded.name,
+            message=(
+                f"event {version} should be {name} but the record has {recorded.name} "
+                "(an event was changed, removed or moved)"
+            ),
+        )
+    try:
+        got = _normal(spec, name, recorded.payload)
+    except (msgspec.ValidationError, TypeError, ValueError) as exc:
+        return Divergence(
+            kind="event_differs",
+            version=version,
+            expected=_short(want),
+            recorded=_short(recorded.payload),
+            message=f"event {version} ({name}) cannot be read: {exc}",
+        )
+    if got != want:
+        field, exp, rec = _first_difference(want, got)
+        return Divergence(
+            kind="event_differs",
+            version=version,
+            expected=_short(exp),
+            recorded=_short(rec),
+            message=(
+                f"event {version} ({name}) does not follow from the commands and the seed: "
+                f"{field} should be {_short(exp)} but the record has {_short(rec)}"
+            ),
+        )
+    if recorded.command_id != command.command_id:
+        return Divergence(
+            kind="event_differs",
+            version=version,
+            expected=command.command_id,
+            recorded=recorded.command_id,
+            message=f"event {version} ({name}) is attributed to another command",
+        )
+    return None
+
+
+def _normal(spec: GameSpec, name: str, payload: dict[str, Any]) -> Any:
+    if name == "TableCreated":
+        return _plain(msgspec.convert(payload, type=TableCreated))
+    return _plain(table_state.decode_event(spec, name, payload))
+
+
+def _plain(value: Any) -> Any:
+    """JSON builtins (lists, not tuples), so expected and recorded compare alike."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def _first_difference(want: Any, got: Any, path: str = "") -> tuple[str, Any, Any]:
+    if isinstance(want, dict) and isinstance(got, dict):
+        for key in list(want) + [k for k in got if k not in want]:
+            if want.get(key) != got.get(key):
+                return _first_difference(want.get(key), got.get(key), f"{path}.{key}".lstrip("."))
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        for index, (a, b) in enumerate(zip(want, got, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{index}]")
+    return path or "the payload", want, got
+
+
+def _order_problem(events: list[EventRecord]) -> Divergence | None:
+    seen = {event.version for event in events}
+    for index, event in enumerate(events, 1):
+        if event.version == index:
+            continue
+        if index not in seen:
+            return Divergence(
+                kind="event_removed",
+                version=index,
+                expected=f"event {index}",
+                recorded=f"event {event.version} ({event.name})",
+                message=f"event {index} was removed from the record",
+            )
+        return Divergence(
+            kind="events_reordered",
+            version=index,
+            expected=f"event {index}",
+            recorded=f"event {event.version} ({event.name})",
+            message=(
+                f"events are out of order: position {index} holds event {event.version} "
+                f"({event.name})"
+            ),
+        )
+    return None
+
+
+def _refused(number: int, command: CommandRecord, position: int, exc: SenetError) -> Divergence:
+    who = f" by seat {command.seat}" if command.seat is not None else ""
+    return Divergence(
+        kind="command_refused",
+        version=position + 1,
+        expected="a command the rules accept",
+        recorded=f"{command.kind}{who}",
+        message=(
+            f"command {number} ({command.kind}{who}), recorded at event {position + 1}, "
+            f"is refused by the rules: {exc.message} [{exc.code}]"
+        ),
+    )
+
+
+def _short(value: Any, limit: int = 160) -> str:
+    text = msgspec.json.encode(value).decode() if not isinstance(value, str) else value
+    return text if len(text) <= limit else text[: limit - 1] + "…"

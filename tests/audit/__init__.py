@@ -1,0 +1,1 @@
+"""Audit: replay, game records, offline verification, rules versions, scoring."""

@@ -1,0 +1,83 @@
+"""Helpers for audit tests: tables played by random bots through the table worker's logic."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from services.table.worker import TableWorker
+from shared.audit.export import export_table
+from shared.audit.record import GameRecord
+from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
+from shared.store import EventStore
+from shared.tables.state import TableState
+
+SEATS = {"ra": 3, "egizia": 3, "sobek": 2}
+
+
+class Driver:
+    """Sends commands to a table worker that saves into a store (no broker needed)."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.worker = TableWorker(store, None)  # type: ignore[arg-type]
+
+    def send(self, table_id: str, player: str, action: Any) -> None:
+        """Decide one command and save its events; fails on a refusal."""
+        command = Command(
+            command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action
+        )
+        outcome = self.worker.decide_and_store(command)
+        assert outcome.accepted, outcome.error
+
+    def state(self, table_id: str) -> TableState:
+        """The table's current state as the worker holds it."""
+        table = self.worker._load(table_id)
+        assert table is not None
+        return table.table
+
+
+def play_table(store: EventStore, game: str, seed: int, seats: int | None = None) -> str:
+    """A full random game at a new table; returns its id."""
+    bots = random.Random(f"{game}-{seed}")
+    seats = seats or SEATS.get(game, 2)
+    driver = Driver(store)
+    table_id = str(uuid.UUID(int=bots.getrandbits(128)))
+    players = [f"player-{seed}-{i}" for i in range(seats)]
+    driver.send(table_id, players[0], CreateTable(game=game, seats=seats, player_name="P0"))
+    for index, player in enumerate(players[1:], 1):
+        driver.send(table_id, player, JoinTable(player_name=f"P{index}"))
+    driver.send(table_id, players[0], StartTable())
+    state = driver.state(table_id)
+    spec = state.spec
+    while spec.result(state.game_state) is None:
+        seat = bots.choice(list(spec.to_act(state.game_state)))
+        move = bots.choice(list(spec.legal_moves(state.game_state, seat)))
+        raw = msgspec.Raw(msgspec.json.encode(move))
+        driver.send(table_id, players[seat], PlayMove(move=raw))
+        state = driver.state(table_id)
+    return table_id
+
+
+def record(store: EventStore, game: str, seed: int) -> GameRecord:
+    """The exported record of a freshly played game."""
+    return export_table(store, play_table(store, game, seed))
+
+
+def as_builtins(rec: GameRecord) -> dict[str, Any]:
+    """A record as JSON builtins, to tamper with."""
+    return msgspec.json.decode(msgspec.json.encode(rec))
+
+
+def from_builtins(data: dict[str, Any]) -> GameRecord:
+    """A record back from (tampered) builtins."""
+    return msgspec.convert(data, type=GameRecord)
+
+
+def table_uuid(table_id: str) -> UUID:
+    """The UUID of a table id."""
+    return UUID(table_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -73,6 +74,8 @@ class Components(msgspec.Struct, frozen=True, kw_only=True):
     stops: tuple[str, ...]
     card_stops: tuple[int, ...]
     site_stops: tuple[int, ...]
+    field_at: tuple[int | None, ...]
+    site_at: tuple[int | None, ...]
     city_crews: dict[str, tuple[int, ...]]
     obelisk: tuple[int, ...]
     pyramid_sizes: tuple[int, ...]
@@ -143,6 +146,8 @@ def _load() -> Components:
         stops=stops,
         card_stops=tuple(i for i, s in enumerate(stops) if s == "card"),
         site_stops=tuple(stops.index(s) for s in SITES),
+        field_at=_index_at(stops, lambda i: stops[i] == "card"),
+        site_at=tuple(SITES.index(s) if s in SITES else None for s in stops),
         city_crews={k: tuple(v) for k, v in raw["cities"].items()},
         obelisk=tuple(raw["obelisk"]["fields"]),
         pyramid_sizes=tuple(raw["pyramid"]["row_sizes"]),
@@ -160,6 +165,16 @@ def _load() -> Components:
         start_quarry=start_grain + 1,
         sphinx=sphinx,
     )
+
+
+def _index_at(stops: tuple[str, ...], keep: Callable[[int], bool]) -> tuple[int | None, ...]:
+    """For each stop, its index among the stops that `keep` selects (None for the others)."""
+    out: list[int | None] = []
+    count = 0
+    for i in range(len(stops)):
+        out.append(count if keep(i) else None)
+        count += keep(i)
+    return tuple(out)
 
 
 def _card(card_id: int, deck: int, entry: dict) -> NileCard:

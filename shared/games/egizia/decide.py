@@ -12,6 +12,7 @@ from shared.games.egizia import moves as mv
 from shared.games.egizia.components import DATA, TRACKS
 from shared.games.egizia.ctx import Ctx
 from shared.games.egizia.events import EgiziaEvent
+from shared.games.egizia.queries import holds, placements
 from shared.games.egizia.state import EgiziaState
 from shared.games.rng import Rng
 
@@ -113,13 +114,10 @@ def _candidates(state: EgiziaState, seat: int) -> list[Any]:
     kind = state.pending.kind
     out: list[Any] = []
     if kind == "nile":
-        for stop in range(len(DATA.stops)):
-            berths: list[int | None] = [None]
-            if stop in DATA.site_stops:
-                berths += list(range(len(state.sites[0].berths)))
-            for berth in berths:
-                out.append(mv.PlaceShip(stop=stop, berth=berth))
-            if DATA.stops[stop] not in ("card",) and stop not in DATA.site_stops:
+        double = holds(state.players[seat], "double_city") is not None
+        for stop, berth, _, _ in placements(state, seat):
+            out.append(mv.PlaceShip(stop=stop, berth=berth))
+            if double and DATA.field_at[stop] is None and DATA.site_at[stop] is None:
                 out.append(mv.PlaceShip(stop=stop, doubled=True))
         out += cards.card_candidates(state, seat)
     elif kind in ("nile_after", "build_end"):

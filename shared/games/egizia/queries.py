@@ -71,25 +71,24 @@ def placements(state: EgiziaState, seat: int) -> list[tuple[int, int | None, boo
     p = state.players[seat]
     if p.ships <= 0:
         return []
-    can_upstream = holds(p, "upstream") is not None and "upstream" not in p.flags
-    can_join = holds(p, "join_city") is not None and "join" not in p.flags
+    can_upstream = "upstream" not in p.flags and holds(p, "upstream") is not None
+    can_join = "join" not in p.flags and holds(p, "join_city") is not None
     out: list[tuple[int, int | None, bool, bool]] = []
-    for stop, kind in enumerate(DATA.stops):
+    first = 0 if can_upstream else p.last_stop + 1
+    for stop in range(first, len(DATA.stops)):
         # Rules phase 2: always further downstream than the last ship (upstream card once a round).
-        upstream = False
-        if stop <= p.last_stop:
-            if stop == p.last_stop or not can_upstream:
-                continue
-            upstream = True
-        if kind == "card":
-            field = DATA.card_stops.index(stop)
+        if stop == p.last_stop:
+            continue
+        upstream = stop < p.last_stop
+        field = DATA.field_at[stop]
+        site_index = DATA.site_at[stop]
+        if field is not None:
             if state.river_cards[field] is not None and not state.occupancy[stop]:
                 out.append((stop, None, upstream, False))
-        elif kind in DATA.stops and stop in DATA.site_stops:
-            site_index = DATA.site_stops.index(stop)
-            if at_site(state, seat, site_index):
-                continue  # one ship per player per site
+        elif site_index is not None:
             site = state.sites[site_index]
+            if seat in site.berths or seat in site.reserve:
+                continue  # one ship per player per site
             free = [i for i, s in enumerate(site.berths) if s is None]
             if free:
                 out.extend((stop, i, upstream, False) for i in free)
@@ -99,7 +98,7 @@ def placements(state: EgiziaState, seat: int) -> list[tuple[int, int | None, boo
             occupants = state.occupancy[stop]
             if not occupants:
                 out.append((stop, None, upstream, False))
-            elif can_join and kind != "heliopolis" and seat not in occupants:
+            elif can_join and DATA.stops[stop] != "heliopolis" and seat not in occupants:
                 # Online: the join card works on round fields only, never on Heliopolis.
                 out.append((stop, None, upstream, True))
     return out

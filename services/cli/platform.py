@@ -14,6 +14,9 @@ from aiohttp import web
 
 from services.gateway.app import create_app
 from services.gateway.keys import GatewaySettings
+from services.gateway.notify_routes import setup_notify
+from services.notify.service import NotifyService
+from services.notify.settings import NotifySettings
 from services.table.relay import Relay
 from services.table.worker import TableWorker
 from shared.messaging.port import Broker, Topology
@@ -33,6 +36,7 @@ class PlatformConfig:
     shards: int = 8
     roles: frozenset[str] = ALL_ROLES
     gateway: GatewaySettings = field(default_factory=GatewaySettings)
+    notify: NotifySettings = field(default_factory=NotifySettings)
 
 
 class Platform:
@@ -47,6 +51,7 @@ class Platform:
         self.relay: Relay | None = None
         self.worker: TableWorker | None = None
         self.app: web.Application | None = None
+        self.notify: NotifyService | None = None
         self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
@@ -62,9 +67,15 @@ class Platform:
             await self.worker.serve()
         if "gateway" in roles:
             self.app = create_app(self.config.gateway, self.store, self.broker)
+            setup_notify(self.app, self.config.notify.vapid_public_key)
+        if "notify" in roles:
+            self.notify = NotifyService(self.store, self.broker, self.config.notify)
+            await self.notify.start()
 
     async def stop(self) -> None:
         """Stop the roles and close connections."""
+        if self.notify is not None:
+            await self.notify.stop()
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -72,6 +83,8 @@ class Platform:
                 await task
         self.tasks.clear()
         await self.broker.close()
+        if self.worker is not None:
+            await self.worker.close()
 
     async def __aenter__(self) -> Platform:
         await self.start()

@@ -102,6 +102,14 @@ class TableWorker:
                 raise
         return _rejected(command, SenetError("table is busy, retry", code="busy"))
 
+    async def close(self) -> None:
+        """Stop the group-commit writer (after the broker stopped delivering)."""
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+
     async def _through_group_commit(self, command: Command) -> Outcome:
         """Queue the command for the writer; its outcome arrives after the batch's commit."""
         if self._writer is None or self._writer.done():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from msgspec.structs import replace
+
 from shared.contracts.errors import IllegalMove
 from shared.games.egizia import events as ev
 from shared.games.egizia.cards import ALLOWED, card_candidates, check_card
@@ -23,7 +25,7 @@ from shared.games.egizia.moves import (
     TakeTomb,
 )
 from shared.games.egizia.queries import holds, next_obelisk, pyramid_spot, temple_ready
-from shared.games.egizia.state import Build, EgiziaState
+from shared.games.egizia.state import Build, EgiziaState, Pending
 
 
 def _fail(code: str, message: str) -> NoReturn:
@@ -274,10 +276,6 @@ def _finish(ctx: Ctx, seat: int, marker: str | None) -> None:
 
 def end_cards(state: EgiziaState, seat: int) -> bool:
     """Online: cards can be played at the end of a build turn; is there one to play?"""
-    from msgspec.structs import replace
-
-    from shared.games.egizia.state import Pending
-
     probe = replace(state, pending=Pending(seat=seat, kind="build_end"))
     for move in card_candidates(state, seat):
         if DATA.nile[move.card].effect not in ALLOWED["build_end"]:

@@ -8,10 +8,8 @@ from pathlib import Path
 
 import msgspec
 
-CREWS = 4
 JOKER = 3
 SITES = ("sphinx", "obelisk", "pyramid")
-CITIES = ("edfu", "thebae", "passalon", "selinon", "beni_hasan", "alyi", "heliopolis")
 TRACKS = ("stone_sale", "grain_market")
 
 

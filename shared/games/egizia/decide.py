@@ -12,6 +12,7 @@ from shared.games.egizia import moves as mv
 from shared.games.egizia.components import DATA, TRACKS
 from shared.games.egizia.ctx import Ctx
 from shared.games.egizia.events import EgiziaEvent
+from shared.games.egizia.flow import after_placement
 from shared.games.egizia.queries import holds, placements
 from shared.games.egizia.state import EgiziaState
 from shared.games.rng import Rng
@@ -26,8 +27,6 @@ def _do_turn_card(ctx: Ctx, seat: int, move: mv.PlayNileCard) -> None:
     assert pending is not None
     cards.do_card(ctx, seat, move)
     if pending.kind == "nile_after" and DATA.nile[move.card].effect != "second_ship":
-        from shared.games.egizia.flow import after_placement
-
         after_placement(ctx, seat)
 
 

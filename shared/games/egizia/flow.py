@@ -10,7 +10,9 @@ from shared.games.egizia.final import final_scoring
 from shared.games.egizia.queries import (
     at_site,
     can_place,
+    colour,
     grain,
+    grain_fields,
     holds,
     production,
     strength,
@@ -87,8 +89,6 @@ def can_be_helped(ctx: Ctx, seat: int) -> bool:
     if holds(p, "stones_for_grain") is not None and p.stones > 0:
         return True
     if holds(p, "grain_upgrade") is not None:
-        from shared.games.egizia.queries import colour, grain_fields
-
         return any(colour(p, f) == state.ring + 1 for f in grain_fields(p))
     return False
 

@@ -6,6 +6,7 @@ from typing import NoReturn
 
 from shared.contracts.errors import IllegalMove
 from shared.games.egizia import events as ev
+from shared.games.egizia.building import end_build_turn
 from shared.games.egizia.components import DATA
 from shared.games.egizia.ctx import Ctx
 from shared.games.egizia.effects import advance_crew, take_card, visit_city
@@ -93,8 +94,6 @@ def do_end_turn(ctx: Ctx, seat: int, move: EndTurn) -> None:
     """Pass the Nile turn on (or end the build turn)."""
     assert ctx.state.pending is not None
     if ctx.state.pending.kind == "build_end":
-        from shared.games.egizia.building import end_build_turn
-
         end_build_turn(ctx)
     else:
         next_nile_turn(ctx, seat)

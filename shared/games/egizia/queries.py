@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from shared.games.egizia.components import DATA, JOKER, NileCard
+from shared.games.egizia.components import DATA
 from shared.games.egizia.state import EgiziaState, Player
-
-
-def card(card_id: int) -> NileCard:
-    """The Nile (or start) card with that id."""
-    return DATA.nile[card_id]
 
 
 def holds(p: Player, effect: str) -> int | None:
@@ -48,16 +43,6 @@ def production(p: Player) -> int:
 def can_advance(p: Player, crew: int) -> bool:
     """A crew below the end of its track."""
     return p.crews[crew] < DATA.crew_max[crew]
-
-
-def site_of(stop: int) -> int | None:
-    """The site index of a stop, or None."""
-    return DATA.site_stops.index(stop) if stop in DATA.site_stops else None
-
-
-def field_of(stop: int) -> int | None:
-    """The card-field index (0 = top) of a stop, or None."""
-    return DATA.card_stops.index(stop) if stop in DATA.card_stops else None
 
 
 def at_site(state: EgiziaState, seat: int, site: int) -> bool:
@@ -157,11 +142,6 @@ def _first_free(state: EgiziaState, lo: int, hi: int) -> int:
 def open_tombs(state: EgiziaState) -> tuple[int, ...]:
     """The face-up tomb tiles, first one first (4 while enough remain)."""
     return state.tombs[state.tombs_taken : state.tombs_taken + DATA.tombs_open]
-
-
-def joker_free(p: Player) -> bool:
-    """The joker may join a build once a round."""
-    return not p.used[JOKER]
 
 
 def own_stones(state: EgiziaState, seat: int, building: str) -> int:

@@ -1,0 +1,64 @@
+"""Turning a table's event stream into its Result once the game is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.contracts.envelopes import EventEnvelope
+from shared.standings.board import Result, Scoreboard
+from shared.tables import state as table_state
+from shared.tables.events import SeedRevealed, TableCreated
+from shared.tables.state import OVER, TableState
+
+
+def result_of(state: TableState, position: int) -> Result | None:
+    """The result of a finished table (None while it is being played)."""
+    if state.status != OVER or state.game_state is None:
+        return None
+    outcome = state.spec.result(state.game_state)
+    if outcome is None:
+        return None
+    return Result(
+        table_id=state.table_id,
+        game=state.game,
+        position=position,
+        players=[p or "" for p in state.players],
+        names=list(state.names),
+        scores=list(outcome.scores),
+        ranks=list(outcome.ranks),
+        winners=list(outcome.winners),
+        forfeited=list(outcome.forfeited),
+    )
+
+
+class ResultFold:
+    """Folds table envelopes (in log order) into results on a scoreboard."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, TableState] = {}
+        self.board = Scoreboard()
+        self.position = 0
+
+    def apply(self, envelope: EventEnvelope) -> Result | None:
+        """Apply one table event; returns the game's result when this event ended it."""
+        self.position = max(self.position, envelope.position)
+        payload: Any = msgspec.json.decode(envelope.payload)
+        if envelope.name == "TableCreated":
+            created = msgspec.convert(payload, type=TableCreated)
+            self.tables[envelope.table_id] = table_state.created(envelope.table_id, created)
+            return None
+        state = self.tables.get(envelope.table_id)
+        if state is None:
+            return None
+        event = table_state.decode_event(state.spec, envelope.name, payload)
+        state = table_state.evolve(state, event)
+        if isinstance(event, SeedRevealed):
+            del self.tables[envelope.table_id]  # finished: the result is all we keep
+            result = result_of(state, envelope.position)
+            if result is not None and self.board.add(result):
+                return result
+            return None
+        self.tables[envelope.table_id] = state
+        return None

@@ -127,6 +127,8 @@ def _walk(
         move = _pick(state, legal, bots, greedy)
         new = list(GAME.decide(state, seat, move, Rng(step)))
         assert new
+        if deep:  # the audit replay re-decides with the table's rng: the same events
+            assert list(GAME.decide(state, seat, move, Rng(step + 1))) == new
         for event in new:
             if isinstance(event, ev.ShipPlaced):
                 before = state.players[event.seat]
@@ -237,6 +239,7 @@ def test_no_view_or_feed_shows_another_seats_sphinx_cards_or_a_deck(
         for e in events:
             r = GAME.redact(e, viewer)
             assert r is not None
+            assert GAME.decode_event(msgspec.json.encode(r)) == r
             if isinstance(r, ev.GameSetUp):
                 assert r.sphinx_deck == () and r.nile_decks == ((), (), ())
                 assert all(c == -1 for s, c in enumerate(r.sphinx_dealt) if s != viewer)

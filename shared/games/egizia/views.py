@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 from shared.games.egizia import events as ev
 from shared.games.egizia.components import DATA
+from shared.games.egizia.queries import open_tombs
 from shared.games.egizia.state import EgiziaState, Pending, Site
 
 HIDDEN = -1
@@ -113,7 +114,7 @@ def view(state: EgiziaState, seat: int | None) -> EgiziaView:
         sites=state.sites,
         nile_deck_sizes=tuple(len(d) for d in state.nile_decks),
         sphinx_deck_size=len(state.sphinx_deck),
-        open_tombs=state.tombs[state.tombs_taken : open_end],
+        open_tombs=open_tombs(state),
         tombs_taken=state.tombs_taken,
         tombs_face_down=len(state.tombs) - open_end,
         obelisk=state.obelisk,

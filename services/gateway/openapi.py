@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import routes, views, ws
+from services.gateway import results_routes, routes, views, ws
 from shared.contracts.envelopes import ErrorBody, Outcome
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -114,6 +114,49 @@ ROUTES: list[Route] = [
         "/api/tables/{table_id}/ws",
         ws.table_socket,
         "WebSocket: my view after every change (token in ?token= or header)",
+    ),
+    Route(
+        "GET",
+        "/api/players/{player_id}/results",
+        results_routes.player_results,
+        "A player's finished games: seat, score, rank, win, forfeit",
+        None,
+        list[results_routes.PlayerResult],
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/games/{game}/standings",
+        results_routes.game_standings,
+        "Standings of a game: games, wins, average score per player",
+        None,
+        list[results_routes.Standing],
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/games/{game}/ratings",
+        results_routes.game_ratings,
+        "Pairwise-Elo ratings of a game's players",
+        None,
+        list[results_routes.Rating],
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/record",
+        results_routes.table_record,
+        "The game record of a finished table, for its players (403 others, 409 before the end)",
+        None,
+        results_routes.GameRecord,
+    ),
+    Route(
+        "GET",
+        "/api/admin/flagged",
+        results_routes.flagged_tables,
+        "Finished tables whose record does not verify",
+        None,
+        list[results_routes.Flagged],
     ),
     Route("GET", "/healthz", routes.healthz, "Liveness", auth=False),
     Route("GET", "/readyz", routes.readyz, "Readiness", auth=False),

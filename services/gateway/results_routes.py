@@ -1,0 +1,129 @@
+"""Results, standings, ratings, game records and audit flags, read from the view projector."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.keys import PROJECTOR, STORE
+from services.gateway.projector import ViewProjector
+from services.gateway.routes import identify, json_response, table_model
+from shared.audit.export import record_of, stored_events
+from shared.audit.record import GameRecord
+from shared.audit.verify import verify_record
+from shared.contracts.errors import Conflict, Forbidden
+from shared.standings.board import PlayerResult, Rating, Scoreboard, Standing, board_of
+from shared.standings.fold import result_of
+from shared.tables.state import OVER
+
+__all__ = [
+    "GameRecord",
+    "PlayerResult",
+    "Rating",
+    "Standing",
+    "flagged_tables",
+    "game_ratings",
+    "game_standings",
+    "player_results",
+    "table_record",
+]
+
+
+class Flagged(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished table whose events do not verify."""
+
+    table_id: str
+    game: str
+    kind: str
+    version: int | None
+    message: str
+
+
+@dataclass
+class _Cache:
+    applied: int = -1
+    board: Scoreboard = field(default_factory=Scoreboard)
+    verified: dict[str, Flagged | None] = field(default_factory=dict)
+
+
+_caches: dict[int, _Cache] = {}
+
+
+def _cache(projector: ViewProjector) -> _Cache:
+    return _caches.setdefault(id(projector), _Cache())
+
+
+def scoreboard(projector: ViewProjector) -> Scoreboard:
+    """The scoreboard of every finished table the projector holds (rebuilt when it changed)."""
+    cache = _cache(projector)
+    if cache.applied != projector.applied:
+        results = []
+        for model in projector.all():
+            if model.state.status == OVER and model.log:
+                result = result_of(model.state, model.log[-1][0].position)
+                if result is not None:
+                    results.append(result)
+        cache.board = board_of(results)
+        cache.applied = projector.applied
+    return cache.board
+
+
+async def player_results(request: web.Request) -> web.Response:
+    """GET /api/players/{player_id}/results."""
+    board = scoreboard(request.app[PROJECTOR])
+    return json_response(board.player_results(request.match_info["player_id"]))
+
+
+async def game_standings(request: web.Request) -> web.Response:
+    """GET /api/games/{game}/standings."""
+    board = scoreboard(request.app[PROJECTOR])
+    return json_response(board.standings(request.match_info["game"]))
+
+
+async def game_ratings(request: web.Request) -> web.Response:
+    """GET /api/games/{game}/ratings."""
+    board = scoreboard(request.app[PROJECTOR])
+    return json_response(board.rating_table(request.match_info["game"]))
+
+
+async def table_record(request: web.Request) -> web.Response:
+    """GET /api/tables/{table_id}/record: the game record, for its players, once it is over."""
+    who = await identify(request)
+    model = table_model(request)
+    state = model.state
+    if state.seat_of(who.player_id) is None:
+        raise Forbidden("only the table's players may fetch its record", code="not_a_player")
+    if state.status != OVER or not state.revealed_seed:
+        raise Conflict("the game is not over: its record is sealed", code="game_not_over")
+    events = await asyncio.to_thread(stored_events, request.app[STORE], state.table_id)
+    return json_response(record_of(state.table_id, events))
+
+
+async def flagged_tables(request: web.Request) -> web.Response:
+    """GET /api/admin/flagged: finished tables whose record does not verify."""
+    await identify(request)
+    projector = request.app[PROJECTOR]
+    cache = _cache(projector)
+    store = request.app[STORE]
+    for model in list(projector.all()):
+        state = model.state
+        if state.status != OVER or state.table_id in cache.verified:
+            continue
+        events = await asyncio.to_thread(stored_events, store, state.table_id)
+        report = await asyncio.to_thread(verify_record, record_of(state.table_id, events))
+        problem = report.problem
+        cache.verified[state.table_id] = (
+            None
+            if problem is None
+            else Flagged(
+                table_id=state.table_id,
+                game=state.game,
+                kind=problem.kind,
+                version=problem.version,
+                message=problem.message,
+            )
+        )
+    return json_response([f for f in cache.verified.values() if f is not None])

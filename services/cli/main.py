@@ -18,6 +18,7 @@ from typing import Any
 
 from services.cli import verbs as verbs_package
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
+from services.cli.verbs.notify import add_notify_options, notify_settings
 from shared.logging import configure
 from shared.store import DEFAULT_STORE
 
@@ -73,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_platform_options(serve, DEFAULT_STORE)
     _add_http_options(serve)
+    add_notify_options(serve)
 
     gateway = verbs.add_parser("gateway", help="run only the gateway (HTTP, WebSocket, views)")
     _add_platform_options(gateway, DEFAULT_STORE)
@@ -93,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--concurrency", type=int, default=4)
     selfplay.add_argument("--options", default="{}", help="table options as JSON")
     selfplay.add_argument("--url", default=None, help="a running gateway; default: embedded")
+    selfplay.add_argument(
+        "--emails", action="store_true", help="register bots as <name>@example.test"
+    )
     _add_platform_options(selfplay, "memory")
 
     bench = verbs.add_parser("bench", help="measure engine, raw floor and end-to-end figures")
@@ -147,9 +152,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
+    notify = notify_settings(args)
+    if args.verb == "serve" and (notify.email_enabled or notify.push_enabled):
+        roles = roles | {"notify"}
     return PlatformConfig(
-        store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles
-    )
+        store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
+        notify=notify,
+    )  # fmt: skip
 
 
 async def _run_roles(args: argparse.Namespace) -> int:
@@ -161,7 +170,9 @@ async def _run_roles(args: argparse.Namespace) -> int:
         ),
         "relay": frozenset({"relay"}),
     }[args.verb]
-    platform = Platform(_config(args, roles))
+    config = _config(args, roles)
+    roles = config.roles
+    platform = Platform(config)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -189,8 +200,9 @@ async def _selfplay(args: argparse.Namespace) -> int:
     options = json.loads(args.options)
     if args.url:
         return await run_selfplay(
-            args.url, args.game, args.players, args.games, args.seed, args.concurrency, options
-        )
+            args.url, args.game, args.players, args.games, args.seed, args.concurrency, options,
+            emails=args.emails,
+        )  # fmt: skip
     platform = Platform(_config(args, ALL_ROLES))
     await platform.start()
     assert platform.app is not None
@@ -205,6 +217,7 @@ async def _selfplay(args: argparse.Namespace) -> int:
             args.seed,
             args.concurrency,
             options,
+            emails=args.emails,
         )
     finally:
         await runner.cleanup()

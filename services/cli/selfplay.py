@@ -53,16 +53,25 @@ class Api:
     async def register(self, name: str, email: str | None = None) -> Bot:
         """A new player."""
         data = await self.call("POST", "/api/players", body={"name": name})
-        return Bot(name=name, token=data["token"], player_id=data["player_id"])
+        bot = Bot(name=name, token=data["token"], player_id=data["player_id"])
+        if email is not None:
+            await self.call("POST", "/api/me/email", bot, {"email": email})
+        return bot
 
 
 async def play_game(
-    api: Api, game: str, players: int, seed: int, options: dict[str, Any] | None = None
+    api: Api,
+    game: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    emails: bool = False,
 ) -> dict[str, Any]:
     """Play one full game with random bots; returns the per-game summary line."""
     rng = random.Random(seed)
     tag = uuid.uuid4().hex[:6]
-    bots = [await api.register(f"bot{i}-{tag}") for i in range(players)]
+    names = [f"bot{i}-{tag}" for i in range(players)]
+    bots = [await api.register(n, f"{n}@example.test" if emails else None) for n in names]
     created = await api.call(
         "POST",
         "/api/tables",
@@ -120,6 +129,7 @@ async def run_selfplay(
     seed: int,
     concurrency: int,
     options: dict[str, Any] | None = None,
+    emails: bool = False,
 ) -> int:
     """Play the games, print one JSON line each and a summary; returns the exit code."""
     started = time.perf_counter()
@@ -133,7 +143,9 @@ async def run_selfplay(
             nonlocal finished, failed, total_moves
             async with limit:
                 try:
-                    line = await play_game(api, game, players, seed * 1000 + index, options)
+                    line = await play_game(
+                        api, game, players, seed * 1000 + index, options, emails
+                    )
                 except Exception as exc:  # report and go on with the other games
                     failed += 1
                     print(json.dumps({"game": game, "error": str(exc)}), flush=True)

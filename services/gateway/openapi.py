@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import results_routes, routes, views, ws
+from services.gateway import notify_routes, results_routes, routes, views, ws
 from shared.contracts.envelopes import ErrorBody, Outcome
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -114,6 +114,70 @@ ROUTES: list[Route] = [
         "/api/tables/{table_id}/ws",
         ws.table_socket,
         "WebSocket: my view after every change (token in ?token= or header)",
+    ),
+    Route(
+        "POST",
+        "/api/me/email",
+        notify_routes.set_email,
+        "Register my e-mail address for notifications",
+        notify_routes.EmailBody,
+        notify_routes.PreferencesView,
+    ),
+    Route(
+        "POST",
+        "/api/me/push-subscriptions",
+        notify_routes.add_push_subscription,
+        "Register a browser's web-push subscription (its toJSON())",
+        notify_routes.PushSubscriptionBody,
+        notify_routes.PreferencesView,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/me/preferences",
+        notify_routes.get_preferences,
+        "My notification preferences",
+        None,
+        notify_routes.PreferencesView,
+    ),
+    Route(
+        "PUT",
+        "/api/me/preferences",
+        notify_routes.put_preferences,
+        "Set channels, quiet hours (time zone) and digest or one mail per turn",
+        notify_routes.Settings,
+        notify_routes.PreferencesView,
+    ),
+    Route(
+        "POST",
+        "/api/me/vacation",
+        notify_routes.set_vacation,
+        "Pause my turn clocks for some days",
+        notify_routes.VacationBody,
+        notify_routes.PreferencesView,
+    ),
+    Route(
+        "GET",
+        "/api/push/key",
+        notify_routes.push_key,
+        "The VAPID public key for web push",
+        None,
+        notify_routes.PushKey,
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/unsubscribe/{token}",
+        notify_routes.unsubscribe,
+        "Unsubscribe link of a mail (signed token, no login)",
+        auth=False,
+    ),
+    Route(
+        "POST",
+        "/api/unsubscribe/{token}",
+        notify_routes.unsubscribe_one_click,
+        "One-click unsubscribe (List-Unsubscribe-Post)",
+        auth=False,
     ),
     Route(
         "GET",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
 
 import msgspec
 from aiohttp import WSMsgType, web
 
-from services.gateway import views
+from services.gateway import presence, views
 from services.gateway.keys import PROJECTOR, SETTINGS, SOCKETS
 from services.gateway.routes import identify, table_model
 
@@ -28,6 +29,8 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     changes = projector.listen(table_id)
     seat = model.state.seat_of(who.player_id)
     reader = asyncio.create_task(_drain(socket))
+    socket_id = uuid.uuid4().hex
+    await presence.announce(request.app, table_id, who.player_id, socket_id, connected=True)
     try:
         sent = -1
         while not socket.closed:
@@ -42,6 +45,7 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
                 break
     finally:
         projector.unlisten(table_id, changes)
+        await presence.announce(request.app, table_id, who.player_id, socket_id, connected=False)
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await reader

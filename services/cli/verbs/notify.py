@@ -1,0 +1,89 @@
+"""`senet notify`: run only the notify service; also the notify options of `senet serve`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+from typing import Any
+
+from services.notify.settings import NotifySettings, Timing
+
+DEFAULTS = NotifySettings()
+
+VERB = "notify"
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(f"SENET_{name}", default)
+
+
+def add_notify_options(parser: argparse.ArgumentParser) -> None:
+    """--smtp, --public-url and the VAPID keys (all with SENET_* defaults)."""
+    parser.add_argument(
+        "--smtp", default=_env("SMTP_URL"), help="SMTP server: smtp://[user:pass@]host:port"
+        "[?starttls=1] or smtps://... (SENET_SMTP_URL); turns notify on",
+    )  # fmt: skip
+    parser.add_argument(
+        "--public-url", default=_env("PUBLIC_URL"), help="base URL of links in mails"
+    )
+    parser.add_argument("--mail-from", default=_env("MAIL_FROM", DEFAULTS.mail_from))
+    parser.add_argument("--vapid-private-key", default=_env("VAPID_PRIVATE_KEY"))
+    parser.add_argument("--vapid-public-key", default=_env("VAPID_PUBLIC_KEY"))
+    parser.add_argument("--vapid-subject", default=_env("VAPID_SUBJECT", DEFAULTS.vapid_subject))
+    parser.add_argument(
+        "--timing", default=_env("NOTIFY_TIMING", "{}"),
+        help='default turn timing as JSON, e.g. {"deadline": 48, "policy": "forfeit"}',
+    )  # fmt: skip
+
+
+def notify_settings(args: argparse.Namespace) -> NotifySettings:
+    """The notify settings of parsed arguments (defaults where a verb has no such option)."""
+    import msgspec
+
+    def get(name: str, default: Any = "") -> Any:
+        return getattr(args, name, default)
+
+    host, port = get("host", "127.0.0.1"), get("port", 8080)
+    timing = msgspec.json.decode(get("timing", "{}") or "{}", type=Timing)
+    return NotifySettings(
+        public_url=get("public_url") or f"http://{host}:{port}",
+        smtp_url=get("smtp"),
+        mail_from=get("mail_from") or DEFAULTS.mail_from,
+        vapid_private_key=get("vapid_private_key"),
+        vapid_public_key=get("vapid_public_key"),
+        vapid_subject=get("vapid_subject") or DEFAULTS.vapid_subject,
+        timing=timing,
+    )
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `senet notify`."""
+    from services.cli.main import _add_platform_options
+    from shared.store import DEFAULT_STORE
+
+    parser = subparsers.add_parser("notify", help="run only the notify service (mail, push)")
+    _add_platform_options(parser, DEFAULT_STORE)
+    add_notify_options(parser)
+
+
+async def run(args: argparse.Namespace) -> int:
+    """Run the notify role until SIGINT/SIGTERM."""
+    from services.cli.platform import Platform, PlatformConfig
+
+    config = PlatformConfig(
+        store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards,
+        roles=frozenset({"notify"}), notify=notify_settings(args),
+    )  # fmt: skip
+    platform = Platform(config)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await platform.start()
+    await stop.wait()
+    await platform.stop()
+    return 0

@@ -1,0 +1,208 @@
+"""Notification preferences over HTTP: e-mail, push subscriptions, settings, unsubscribe.
+
+Preferences are a `shared.notify.preferences.Preferences` aggregate per player in the
+event store; the notify service reads them from the same log. The unsubscribe link
+carries a signed token and works without logging in (GET for the link, POST for the
+one-click `List-Unsubscribe-Post` of RFC 8058).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.keys import STORE
+from services.gateway.routes import decode_body, identify, json_response
+from shared.contracts.errors import BadRequest, NotFound
+from shared.notify import links
+from shared.notify.preferences import CHANNELS, QuietHours, Settings, load_or_open
+from shared.store import EventStore
+
+MAX_VACATION_DAYS = 30.0
+
+
+@dataclass
+class NotifyContext:
+    """What the routes need from the notify configuration."""
+
+    vapid_public_key: str = ""
+    signing_key: bytes = b""
+
+
+NOTIFY = web.AppKey("notify", NotifyContext)
+
+
+class EmailBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """POST /api/me/email."""
+
+    email: str
+
+
+class PushSubscriptionBody(msgspec.Struct, frozen=True, kw_only=True):
+    """POST /api/me/push-subscriptions: the browser's `PushSubscription.toJSON()`."""
+
+    endpoint: str
+    keys: dict[str, str]
+    expirationTime: int | None = None
+
+
+class PushKey(msgspec.Struct, frozen=True, kw_only=True):
+    """GET /api/push/key: the VAPID public key for `pushManager.subscribe`."""
+
+    public_key: str
+
+
+class VacationBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """POST /api/me/vacation: pause my clocks for this many days from now (0 ends it)."""
+
+    days: float
+
+
+class PreferencesView(msgspec.Struct, frozen=True, kw_only=True):
+    """GET/PUT /api/me/preferences: what a player chose."""
+
+    email: str | None
+    push_subscriptions: int
+    settings: Settings
+    unsubscribed: list[str]
+    vacation: list[float]
+
+
+def setup_notify(app: web.Application, vapid_public_key: str) -> None:
+    """Give the routes the VAPID public key (the composition root calls this)."""
+    app[NOTIFY] = NotifyContext(vapid_public_key=vapid_public_key)
+
+
+def _context(request: web.Request) -> NotifyContext:
+    context = request.app.get(NOTIFY)
+    return context if context is not None else NotifyContext()
+
+
+async def _signing_key(request: web.Request) -> bytes:
+    context = _context(request)
+    if not context.signing_key:
+        context.signing_key = await asyncio.to_thread(links.signing_key, request.app[STORE])
+    return context.signing_key
+
+
+def _change(store: EventStore, player_id: str, change: str, *args: object) -> PreferencesView:
+    prefs = load_or_open(store, player_id)
+    getattr(prefs, change)(*args)
+    store.save(prefs)
+    return PreferencesView(
+        email=prefs.email,
+        push_subscriptions=len(prefs.push),
+        settings=prefs.chosen,
+        unsubscribed=list(prefs.unsubscribed),
+        vacation=list(prefs.vacation),
+    )
+
+
+async def set_email(request: web.Request) -> web.Response:
+    """Register or replace my e-mail address."""
+    who = await identify(request)
+    body = await decode_body(request, EmailBody)
+    email = body.email.strip()
+    local, _, domain = email.partition("@")
+    if not local or "." not in domain or len(email) > 254 or any(c in email for c in " <>\r\n,"):
+        raise BadRequest("not an e-mail address", code="bad_email")
+    store = request.app[STORE]
+    view = await asyncio.to_thread(_change, store, who.player_id, "set_email", email)
+    return json_response(view)
+
+
+async def add_push_subscription(request: web.Request) -> web.Response:
+    """Register a browser's push subscription."""
+    who = await identify(request)
+    body = await decode_body(request, PushSubscriptionBody)
+    if not body.endpoint.startswith(("https://", "http://")) or not {"p256dh", "auth"} <= set(
+        body.keys
+    ):
+        raise BadRequest("a subscription needs an endpoint and keys", code="bad_subscription")
+    sub = {"endpoint": body.endpoint, "keys": {k: body.keys[k] for k in ("p256dh", "auth")}}
+    store = request.app[STORE]
+    view = await asyncio.to_thread(_change, store, who.player_id, "add_push", sub)
+    return json_response(view, 201)
+
+
+async def push_key(request: web.Request) -> web.Response:
+    """The VAPID public key browsers subscribe with; 404 when web push is off."""
+    key = _context(request).vapid_public_key
+    if not key:
+        raise NotFound("web push is not configured", code="push_disabled")
+    return json_response(PushKey(public_key=key))
+
+
+async def get_preferences(request: web.Request) -> web.Response:
+    """My notification preferences."""
+    who = await identify(request)
+    store = request.app[STORE]
+    prefs = await asyncio.to_thread(load_or_open, store, who.player_id)
+    return json_response(
+        PreferencesView(email=prefs.email, push_subscriptions=len(prefs.push),
+                        settings=prefs.chosen, unsubscribed=list(prefs.unsubscribed),
+                        vacation=list(prefs.vacation))
+    )  # fmt: skip
+
+
+async def put_preferences(request: web.Request) -> web.Response:
+    """Set channels, quiet hours (with time zone) and digest versus one mail per turn."""
+    who = await identify(request)
+    body = await decode_body(request, Settings)
+    if not set(body.channels) <= set(CHANNELS):
+        raise BadRequest(f"channels are {', '.join(CHANNELS)}", code="bad_channel")
+    if body.quiet is not None:
+        _check_quiet(body.quiet)
+    store = request.app[STORE]
+    settings = msgspec.to_builtins(body)
+    view = await asyncio.to_thread(_change, store, who.player_id, "set_settings", settings)
+    return json_response(view)
+
+
+def _check_quiet(quiet: QuietHours) -> None:
+    from datetime import time as clock_time
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        clock_time.fromisoformat(quiet.start)
+        clock_time.fromisoformat(quiet.end)
+        ZoneInfo(quiet.tz)
+    except (ValueError, ZoneInfoNotFoundError) as exc:
+        raise BadRequest(f"bad quiet hours: {exc}", code="bad_quiet_hours") from exc
+
+
+async def set_vacation(request: web.Request) -> web.Response:
+    """Pause my turn clocks for some days (at most MAX_VACATION_DAYS at a time)."""
+    who = await identify(request)
+    body = await decode_body(request, VacationBody)
+    if not 0 <= body.days <= MAX_VACATION_DAYS:
+        raise BadRequest(f"a vacation is 0-{MAX_VACATION_DAYS:g} days", code="bad_vacation")
+    now = time.time()
+    store = request.app[STORE]
+    view = await asyncio.to_thread(
+        _change, store, who.player_id, "set_vacation", now, now + body.days * 86400
+    )
+    return json_response(view)
+
+
+async def unsubscribe(request: web.Request) -> web.Response:
+    """Stop the channel named in a signed token (no login: the token is the proof)."""
+    found = links.verify(await _signing_key(request), request.match_info["token"])
+    if found is None:
+        raise NotFound("unknown or forged unsubscribe link", code="bad_unsubscribe_token")
+    player_id, channel = found
+    await asyncio.to_thread(_change, request.app[STORE], player_id, "unsubscribe", channel)
+    return web.Response(
+        text=f"<p>You will get no more {channel} notifications from senet.</p>",
+        content_type="text/html",
+    )
+
+
+async def unsubscribe_one_click(request: web.Request) -> web.Response:
+    """RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click`."""
+    await unsubscribe(request)
+    return json_response({"unsubscribed": True})

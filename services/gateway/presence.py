@@ -1,0 +1,23 @@
+"""Presence signals: tell the notify service who watches which table over WebSocket."""
+
+from __future__ import annotations
+
+import contextlib
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.keys import BROKER
+from shared.notify.presence import Presence
+
+
+async def announce(
+    app: web.Application, table_id: str, player_id: str, socket: str, connected: bool
+) -> None:
+    """Publish on the `views` fanout; a broker hiccup never breaks the socket."""
+    broker = app[BROKER]
+    signal = Presence(table_id=table_id, player_id=player_id, connected=connected, socket=socket)
+    with contextlib.suppress(Exception):
+        await broker.publish(
+            broker.topology.views_exchange, "presence", msgspec.json.encode(signal)
+        )

@@ -1,0 +1,66 @@
+"""What a notification says: mail subject, plain-text and HTML bodies, push payload."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import msgspec
+
+KIND_TITLES = {
+    "your_turn": "your turn",
+    "reminder": "reminder: your turn",
+    "last_warning": "last warning: your turn",
+    "game_over": "game over",
+}
+
+
+class Rendered(msgspec.Struct, frozen=True, kw_only=True):
+    """One message, ready for a channel."""
+
+    subject: str
+    text: str
+    html: str
+    link: str
+
+
+def render(kind: str, facts: dict[str, Any]) -> Rendered:
+    """The message of one notice."""
+    game, link = str(facts["game"]), str(facts["link"])
+    title = KIND_TITLES.get(kind.rstrip("0123456789"), kind)
+    if kind == "game_over":
+        lines = [f"{r['rank']}. {r['name']} ({r['score']})" for r in facts.get("ranking", [])]
+        subject = f"[senet] {game}: game over"
+        intro = f"The game of {game} is over. Final ranking:"
+    else:
+        opponents = ", ".join(facts.get("opponents", []))
+        subject = f"[senet] {game}: {title}: {facts.get('prompt', '')}".rstrip(": ")
+        intro = f"{facts.get('name', '')}, it is your turn in {game} against {opponents}."
+        lines = [f"You are asked to: {facts.get('prompt', '')}"]
+        if kind == "last_warning" and "deadline" in facts:
+            lines.append(f"The turn times out at {facts['deadline']} (UTC).")
+    text = "\n".join([intro, "", *lines, "", f"Table: {facts['table_id']}", link, ""])
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    body = (
+        f"<p>{html.escape(intro)}</p><ul>{items}</ul>"
+        f'<p><a href="{html.escape(link)}">Open the table</a></p>'
+    )
+    return Rendered(subject=subject, text=text, html=body, link=link)
+
+
+def render_digest(entries: list[tuple[str, dict[str, Any]]]) -> Rendered:
+    """One mail for several notices of one player."""
+    parts = [render(kind, facts) for kind, facts in entries]
+    subject = f"[senet] {len(parts)} tables need you"
+    text = "\n\n".join(p.text for p in parts)
+    body = "<hr>".join(p.html for p in parts)
+    return Rendered(subject=subject, text=text, html=body, link=parts[0].link)
+
+
+def push_payload(kind: str, facts: dict[str, Any]) -> bytes:
+    """The JSON a service worker receives."""
+    message = render(kind, facts)
+    return msgspec.json.encode(
+        {"title": message.subject, "body": message.text.split("\n", 1)[0], "url": message.link,
+         "kind": kind, "table_id": facts["table_id"]}
+    )  # fmt: skip

@@ -1,0 +1,212 @@
+"""The notify service: a projector of table events into notices, their delivery and timers.
+
+It consumes the events exchange through its own durable queue (`notify`), but reads the
+events themselves from the store, in order, so a missed or redelivered message changes
+nothing: the message is only a wake-up. At start it folds the whole log (table states,
+open notices) and decides turns only for commands after the position it recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from uuid import UUID
+
+import msgspec
+import structlog
+from eventsourcing.persistence import Notification
+
+from services.notify.clock import Clock, SystemClock
+from services.notify.metrics import NotifyMetrics
+from services.notify.notices import FINAL, Notice
+from services.notify.outbox import Outbox
+from services.notify.settings import NotifySettings
+from services.notify.timers import Timers
+from services.notify.turns import TurnChange, TurnTracker
+from shared.contracts.envelopes import EventEnvelope
+from shared.messaging.port import Broker, Delivery
+from shared.notify import links
+from shared.notify.preferences import Preferences
+from shared.notify.presence import Presence, presence_decoder
+from shared.store import EventStore
+from shared.tables.envelopes import envelope_of, is_table_notification
+
+log = structlog.get_logger("senet.notify")
+_decode_envelope = msgspec.json.Decoder(EventEnvelope)
+_NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
+_PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
+_FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
+
+
+class NotifyService:
+    """Turns, reminders and deadlines into e-mails and pushes."""
+
+    consumer = "notify"
+
+    def __init__(
+        self,
+        store: EventStore,
+        broker: Broker | None,
+        settings: NotifySettings,
+        clock: Clock | None = None,
+        metrics: NotifyMetrics | None = None,
+    ) -> None:
+        self.store = store
+        self.broker = broker
+        self.settings = settings
+        self.clock = clock or SystemClock()
+        self.metrics = metrics or NotifyMetrics()
+        self.tracker = TurnTracker(settings.public_url)
+        self.present: dict[tuple[str, str], set[str]] = {}
+        self.outbox = Outbox(store, settings, self.clock, self.metrics, self.is_present)
+        self.timers = Timers(self.tracker, self.outbox, broker, settings, self.clock, self.metrics)
+        self.position = 0  # last store position folded
+        self.decided = 0  # commands at or before this position were decided by a predecessor
+        self.open_position = 0  # position of the last event of the open command
+        self.unloaded: set[UUID] = set()
+        self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
+        self.lock = asyncio.Lock()
+        self.wakeup = asyncio.Event()
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self, *, loops: bool = True) -> None:
+        """Subscribe, catch up with the store, and (with loops) run delivery and timers."""
+        self.outbox.key = await asyncio.to_thread(links.signing_key, self.store)
+        self.decided = await asyncio.to_thread(self.store.position_of, self.consumer)
+        if self.broker is not None:
+            topology = self.broker.topology
+            await self.broker.subscribe(
+                topology.events_exchange, "#", self.on_event, queue=self.consumer
+            )
+            await self.broker.subscribe(topology.views_exchange, "#", self.on_presence)
+        await self.catch_up()
+        log.info("notify_ready", position=self.position, open=len(self.outbox.notices))
+        if loops:
+            self.tasks.append(asyncio.create_task(self._run(), name="notify"))
+
+    async def stop(self) -> None:
+        """Stop the loops (the broker is closed by its owner)."""
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.tasks.clear()
+
+    async def on_event(self, delivery: Delivery) -> None:
+        """An event was published: read the store up to it (a bad message raises: DLQ)."""
+        envelope = _decode_envelope.decode(delivery.body)
+        if envelope.position > self.position:
+            self.wakeup.set()
+
+    async def on_presence(self, delivery: Delivery) -> None:
+        """A gateway's WebSocket presence signal (other messages on `views` are ignored)."""
+        try:
+            signal = presence_decoder.decode(delivery.body)
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return
+        self.apply_presence(signal)
+
+    def apply_presence(self, signal: Presence) -> None:
+        """Count a socket opening or closing."""
+        sockets = self.present.setdefault((signal.table_id, signal.player_id), set())
+        if signal.connected:
+            sockets.add(signal.socket)
+        else:
+            sockets.discard(signal.socket)
+
+    def is_present(self, table_id: str, player_id: str) -> bool:
+        """True while the player has a WebSocket open on the table."""
+        return bool(self.present.get((table_id, player_id)))
+
+    async def pump(self) -> None:
+        """One round: catch up, check the timers, deliver what is due."""
+        await self.catch_up()
+        await self.timers.tick()
+        await self.catch_up()
+        await self.outbox.deliver_due()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.pump()
+            except Exception:
+                log.exception("notify_round_failed")
+            waits = [asyncio.ensure_future(self.wakeup.wait())]
+            due = self.outbox.next_due()
+            pause = self.settings.tick
+            if due is not None:
+                pause = min(pause, max(0.0, due - self.clock.now()))
+            waits.append(asyncio.ensure_future(self.clock.sleep(pause)))
+            try:
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiter in waits:
+                    waiter.cancel()
+            self.wakeup.clear()
+
+    async def catch_up(self) -> None:
+        """Fold every stored event after the position; decide turns of new commands."""
+        async with self.lock:
+            while True:
+                notes = await asyncio.to_thread(self.store.notifications, self.position, 500)
+                for note in notes:
+                    await self._fold(note)
+                    self.position = note.id
+                if len(notes) < 500:
+                    break
+            await self._decided(self.tracker.close(), self.open_position)
+            await self._adopt()
+            if self.position > self.decided:
+                await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+                self.decided = self.position
+
+    async def _fold(self, note: Notification) -> None:
+        if not is_table_notification(note):
+            await self._decided(self.tracker.close(), self.open_position)
+            self._other(note)
+            return
+        envelope = envelope_of(self.store, note)
+        if envelope.table_id in self.poisoned:
+            return
+        previous = self.open_position
+        try:
+            changes = self.tracker.apply(envelope)
+        except Exception as exc:  # a poison event: park its table, let the others flow
+            self.poisoned[envelope.table_id] = f"{envelope.name}@{note.id}: {exc!r}"
+            self.tracker.tables.pop(envelope.table_id, None)
+            self.tracker.open = None
+            log.error("notify_poison_event", table_id=envelope.table_id, position=note.id,
+                      event=envelope.name, error=repr(exc))  # fmt: skip
+            return
+        await self._decided(changes, previous)
+        self.open_position = note.id
+
+    def _other(self, note: Notification) -> None:
+        if note.topic.startswith(_PREFS_TOPIC):
+            self.outbox.forget_preferences_by_id(note.originator_id)
+        elif note.topic.startswith(_NOTICE_TOPIC):
+            name = note.topic.rsplit(".", 1)[-1]
+            if name in _FINAL_EVENTS:
+                self.unloaded.discard(note.originator_id)
+            elif note.originator_id not in self.outbox.notices:
+                self.unloaded.add(note.originator_id)
+
+    async def _decided(self, changes: list[TurnChange], position: int) -> None:
+        if position <= self.decided:
+            return  # decided before a restart: the notices exist (or were not wanted)
+        for change in changes:
+            await self.outbox.create(
+                table_id=change.table_id, turn=change.turn, seat=change.seat, kind=change.kind,
+                player_id=change.player_id, facts=change.facts,
+            )  # fmt: skip
+
+    async def _adopt(self) -> None:
+        ids, self.unloaded = self.unloaded, set()
+        for notice_id in ids:
+            if notice_id in self.outbox.notices:
+                continue
+            notice = await asyncio.to_thread(self.store.repository.get, notice_id)
+            assert isinstance(notice, Notice)
+            if notice.status not in FINAL:
+                await asyncio.to_thread(self.outbox.adopt, notice)

@@ -1,0 +1,45 @@
+"""Configuration of the notify service: delivery, timers and their documented defaults."""
+
+from __future__ import annotations
+
+import msgspec
+
+HOUR = 3600.0
+
+
+class Timing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Reminders and the deadline of a turn, in hours idle (docs/notifications.md)."""
+
+    first_reminder: float = 24.0
+    repeat_every: float = 24.0
+    last_warning: float = 6.0  # hours before the deadline
+    deadline: float = 72.0  # 0 = no deadline
+    policy: str = "bot"  # "bot": a random legal move; "forfeit": a bot takes the seat
+
+
+class NotifySettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Where and how notify delivers, and the default timing of every table."""
+
+    public_url: str = "http://127.0.0.1:8080"
+    smtp_url: str = ""  # smtp://user:pass@host:port[?starttls=1]; empty = no e-mail
+    mail_from: str = "senet <noreply@senet.invalid>"
+    vapid_private_key: str = ""  # PEM or base64url raw key; empty = no web push
+    vapid_public_key: str = ""  # base64url uncompressed point (what browsers need)
+    vapid_subject: str = "mailto:admin@senet.invalid"
+    timing: Timing = Timing()
+    retry_base: float = 30.0  # seconds before the first retry, doubled each time
+    retry_cap: float = 3600.0  # longest wait between two attempts
+    max_attempts: int = 8  # then the notification is dead-lettered
+    digest_every: float = 6 * HOUR  # a digest mail gathers the turns of this long
+    send_timeout: float = 20.0  # seconds for one SMTP or push delivery
+    tick: float = 30.0  # seconds between two timer checks
+
+    @property
+    def email_enabled(self) -> bool:
+        """True when an SMTP server is configured."""
+        return bool(self.smtp_url)
+
+    @property
+    def push_enabled(self) -> bool:
+        """True when VAPID keys are configured."""
+        return bool(self.vapid_private_key and self.vapid_public_key)

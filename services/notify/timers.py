@@ -1,0 +1,131 @@
+"""Reminders, the last warning and the deadline of every running turn.
+
+The timer table is the stored log itself: a turn starts at the stored time of the command
+that began it, reminders are notices with at-most-once keys, and the deadline is a
+`TimeOutTurn` command whose id follows from the turn, so the table applies it once.
+Everything is driven by the service's one Clock.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import msgspec
+import structlog
+
+from services.notify.clock import Clock
+from services.notify.metrics import NotifyMetrics
+from services.notify.outbox import Outbox
+from services.notify.quiet import paused
+from services.notify.settings import HOUR, NotifySettings, Timing
+from services.notify.turns import TurnTracker
+from shared.contracts.envelopes import Command, Outcome, TimeOutTurn
+from shared.messaging.port import Broker
+from shared.messaging.routing import shard_of
+from shared.tables.state import PLAYING
+
+log = structlog.get_logger("senet.notify")
+NOTIFY_PLAYER = "senet:notify"  # the player id the table service sees on timeouts
+_decode_outcome = msgspec.json.Decoder(Outcome)
+
+
+def timeout_command_id(table_id: str, turn: int, seat: int) -> str:
+    """One command id per timed-out turn: a repeat is answered from the table's memory."""
+    return f"timeout:{table_id}:{turn}:{seat}"
+
+
+class Timers:
+    """Checks every running turn against its table's timing on each tick."""
+
+    def __init__(
+        self,
+        tracker: TurnTracker,
+        outbox: Outbox,
+        broker: Broker | None,
+        settings: NotifySettings,
+        clock: Clock,
+        metrics: NotifyMetrics,
+    ) -> None:
+        self.tracker = tracker
+        self.outbox = outbox
+        self.broker = broker
+        self.settings = settings
+        self.clock = clock
+        self.metrics = metrics
+        self.timed_out: list[str] = []
+
+    def timing(self, table_id: str) -> Timing:
+        """The timing of a table (the configured defaults)."""
+        return self.settings.timing
+
+    async def tick(self) -> None:
+        """Send the reminders that are due and time out the turns past their deadline."""
+        now = self.clock.now()
+        running = 0
+        for table_id, track in list(self.tracker.tables.items()):
+            if track.state.status != PLAYING:
+                continue
+            for seat, (turn, since) in sorted(track.acting.items()):
+                running += 1
+                player_id = track.state.players[seat] or ""
+                prefs = await self.outbox.preferences(player_id)
+                vacation = prefs.vacation if prefs is not None else []
+                idle = now - since - paused(vacation, since, now)
+                await self._check(table_id, seat, turn, idle, since)
+        self.metrics.pending_reminders.set(running)
+
+    async def _check(self, table_id: str, seat: int, turn: int, idle: float, since: float) -> None:
+        timing = self.timing(table_id)
+        deadline = timing.deadline * HOUR
+        warn_at = deadline - timing.last_warning * HOUR
+        track = self.tracker.tables[table_id]
+        if deadline and idle >= deadline:
+            await self._time_out(table_id, seat, turn, timing.policy, track.state.version)
+            return
+        facts = self.tracker.facts(track.state, seat)
+        player_id = track.state.players[seat] or ""
+        if deadline and timing.last_warning and idle >= warn_at:
+            facts["deadline"] = _iso(since + deadline + (self.clock.now() - since - idle))
+            await self.outbox.create(table_id=table_id, turn=turn, seat=seat, kind="last_warning",
+                                     player_id=player_id, facts=facts)  # fmt: skip
+            return
+        first = timing.first_reminder * HOUR
+        if idle < first or not timing.first_reminder:
+            return
+        every = timing.repeat_every * HOUR
+        number = 1 + int((idle - first) // every) if every else 1
+        await self.outbox.create(table_id=table_id, turn=turn, seat=seat, kind=f"reminder{number}",
+                                 player_id=player_id, facts=facts)  # fmt: skip
+
+    async def _time_out(
+        self, table_id: str, seat: int, turn: int, policy: str, version: int
+    ) -> None:
+        if self.broker is None:
+            return
+        command = Command(
+            command_id=timeout_command_id(table_id, turn, seat),
+            table_id=table_id,
+            player_id=NOTIFY_PLAYER,
+            action=TimeOutTurn(seat=seat, policy=policy, turn=turn),
+            expected_version=version,
+            correlation_id=uuid.uuid4().hex,
+        )
+        shard = shard_of(table_id, self.broker.topology.shards)
+        try:
+            reply = await self.broker.request(shard, msgspec.json.encode(command), timeout=10.0)
+        except Exception as exc:
+            log.warning("timeout_not_sent", table_id=table_id, seat=seat, error=str(exc))
+            return
+        outcome = _decode_outcome.decode(reply)
+        if outcome.accepted:
+            self.timed_out.append(command.command_id)
+            log.info("turn_timed_out", table_id=table_id, seat=seat, turn=turn, policy=policy)
+        else:
+            log.info("timeout_rejected", table_id=table_id, seat=seat,
+                     code=outcome.error.code if outcome.error else "")  # fmt: skip
+
+
+def _iso(epoch: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M")

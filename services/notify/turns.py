@@ -1,0 +1,129 @@
+"""Who must act now: folds table events and reports turn changes at command boundaries.
+
+A command's events are stored in one transaction, so they are contiguous in the store's
+log: a command is complete when a later stored event exists or the log ends. Turns are
+judged only then, never on an intermediate state inside one command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from shared.contracts.envelopes import EventEnvelope
+from shared.tables import state as table_state
+from shared.tables.events import TableCreated
+from shared.tables.state import OVER, PLAYING, TableState
+
+
+class TurnChange(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat began a turn (kind `your_turn`) or the game ended (`game_over`, every seat)."""
+
+    kind: str
+    table_id: str
+    turn: int  # the table version after the command that caused it
+    seat: int
+    player_id: str
+    facts: dict[str, Any]
+
+
+@dataclass
+class Track:
+    """One table: its state, who had to act at the last boundary and since which version."""
+
+    state: TableState
+    acting: dict[int, tuple[int, float]] = field(default_factory=dict)  # seat -> (turn, since)
+    command: str | None = None
+    time: float = 0.0  # when the last event was stored (epoch seconds)
+    done: bool = False
+
+
+class TurnTracker:
+    """Table states for every table, and the turn changes of each completed command."""
+
+    def __init__(self, public_url: str) -> None:
+        self.public_url = public_url.rstrip("/")
+        self.tables: dict[str, Track] = {}
+        self.open: str | None = None  # the table whose last command may still be open
+
+    def apply(self, envelope: EventEnvelope) -> list[TurnChange]:
+        """Fold one event; returns the changes of a command this event shows complete."""
+        changes: list[TurnChange] = []
+        track = self.tables.get(envelope.table_id)
+        if self.open is not None and (
+            self.open != envelope.table_id or track is None or track.command != envelope.command_id
+        ):
+            changes = self.close()
+        payload = msgspec.json.decode(envelope.payload)
+        if envelope.name == "TableCreated":
+            created = msgspec.convert(payload, type=TableCreated)
+            track = Track(state=table_state.created(envelope.table_id, created))
+            self.tables[envelope.table_id] = track
+        else:
+            assert track is not None, f"event of unknown table {envelope.table_id}"
+            event = table_state.decode_event(track.state.spec, envelope.name, payload)
+            track.state = table_state.evolve(track.state, event)
+        track.command = envelope.command_id
+        track.time = datetime.fromisoformat(envelope.time).timestamp()
+        self.open = envelope.table_id
+        return changes
+
+    def close(self) -> list[TurnChange]:
+        """Judge the open command (the log has moved past it or ended)."""
+        if self.open is None:
+            return []
+        track = self.tables[self.open]
+        self.open = None
+        return self._judge(track)
+
+    def _judge(self, track: Track) -> list[TurnChange]:
+        state = track.state
+        if state.status == OVER and not track.done:
+            track.done = True
+            track.acting = {}
+            facts = self.facts(state, None)
+            return [
+                TurnChange(kind="game_over", table_id=state.table_id, turn=state.version,
+                           seat=seat, player_id=pid or "", facts=facts)
+                for seat, pid in enumerate(state.players)
+            ]  # fmt: skip
+        if state.status != PLAYING:
+            return []
+        now = set(state.spec.to_act(state.game_state))
+        began = sorted(now - track.acting.keys())
+        track.acting = {s: track.acting.get(s, (state.version, track.time)) for s in now}
+        return [
+            TurnChange(kind="your_turn", table_id=state.table_id, turn=state.version, seat=seat,
+                       player_id=state.players[seat] or "", facts=self.facts(state, seat))
+            for seat in began
+        ]  # fmt: skip
+
+    def facts(self, state: TableState, seat: int | None) -> dict[str, Any]:
+        """What a message about this table says (for a seat, or None for everyone)."""
+        spec = state.spec
+        facts: dict[str, Any] = {
+            "game": spec.title,
+            "table_id": state.table_id,
+            "link": f"{self.public_url}/tables/{state.table_id}",
+            "players": list(state.names),
+        }
+        if seat is not None:
+            facts["name"] = state.names[seat]
+            facts["opponents"] = [n for i, n in enumerate(state.names) if i != seat]
+            facts["prompt"] = spec.prompt(state.game_state, seat)
+        result = spec.result(state.game_state) if state.game_state is not None else None
+        if result is not None:
+            order = sorted(range(state.seats), key=lambda s: (result.ranks[s], s))
+            facts["ranking"] = [
+                {"rank": result.ranks[s], "name": state.names[s], "score": result.scores[s]}
+                for s in order
+            ]
+        return facts
+
+    def acting(self, table_id: str) -> dict[int, tuple[int, float]]:
+        """The seats that must act at a table, with the turn (version) and time each began."""
+        track = self.tables.get(table_id)
+        return dict(track.acting) if track else {}

@@ -1,0 +1,61 @@
+"""Driving a game whose players registered e-mail addresses."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from services.notify.service import NotifyService
+from tests.platform import Player, register
+
+
+async def players_with_emails(client: TestClient, count: int) -> list[Player]:
+    """Registered players, each with `<name>@example.test`."""
+    players = []
+    for i in range(count):
+        player = await register(client, f"p{i}-{uuid.uuid4().hex[:6]}")
+        response = await client.post(
+            "/api/me/email", json={"email": email_of(player)}, headers=player.auth
+        )
+        assert response.status == 200, await response.text()
+        players.append(player)
+    return players
+
+
+def email_of(player: Player) -> str:
+    """A player's test address."""
+    return f"{player.name}@example.test"
+
+
+async def seat(client: TestClient, game: str, players: list[Player], **options: Any) -> str:
+    """Open a table with these players, seat them and start; returns the table id."""
+    response = await client.post(
+        "/api/tables",
+        json={"game": game, "seats": len(players), "options": options},
+        headers=players[0].auth,
+    )
+    assert response.status == 201, await response.text()
+    table_id = str((await response.json())["table_id"])
+    for player in players[1:]:
+        response = await client.post(f"/api/tables/{table_id}/join", json={}, headers=player.auth)
+        assert response.status == 200, await response.text()
+    response = await client.post(f"/api/tables/{table_id}/start", json={}, headers=players[0].auth)
+    assert response.status == 200, await response.text()
+    return table_id
+
+
+async def drained(service: NotifyService, timeout: float = 20.0) -> None:
+    """Pump the service until it has read the whole store and has nothing due."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        await service.pump()
+        last = await asyncio.to_thread(service.store.last_position)
+        due = service.outbox.next_due()
+        if service.position >= last and (due is None or due > service.clock.now()):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("notify did not drain")

@@ -1,0 +1,95 @@
+"""Turn and game-over mails over a real SMTP server: exactly once, right people, right links."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+from services.cli.platform import Platform
+from services.notify.service import NotifyService
+from tests.notify.conftest import Inbox, notify_settings, start_notify
+from tests.notify.helpers import drained, email_of, players_with_emails, seat
+from tests.notify.oracle import expected_notices
+from tests.platform import play_moves
+
+
+async def test_full_game_mails_each_turn_once_and_game_over_to_everyone(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    service = NotifyService(game_platform.store, game_platform.broker, notify_settings(url))
+    await service.start()  # the live loop, woken by the events exchange
+    try:
+        players = await players_with_emails(client, 3)
+        table_id = await seat(client, "ra", players)
+        await play_moves(client, table_id, players, seed=7)
+        expected = await asyncio.to_thread(expected_notices, game_platform.store)
+        for _ in range(400):
+            if len(inbox.keys()) >= len(expected):
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+    finally:
+        await service.stop()
+    keys = inbox.keys()
+    assert len(keys) == len(set(keys))
+    assert set(keys) == {f"{t}:{turn}:{s}:{kind}:email" for t, turn, s, kind in expected}
+    link = f"https://senet.test/tables/{table_id}"
+    for message in inbox.messages:
+        _table, _, seat_no, kind, _ = str(message["X-Senet-Key"]).split(":")
+        assert message["To"] == email_of(players[int(seat_no)])
+        text = message.get_body(preferencelist=("plain",)).get_content()
+        assert link in text
+        assert message["List-Unsubscribe"].startswith("<https://senet.test/api/unsubscribe/")
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        if kind == "your_turn":
+            assert "You are asked to:" in text
+    game_over = [m for m in inbox.messages if ":game_over:" in str(m["X-Senet-Key"])]
+    assert sorted(m["To"] for m in game_over) == sorted(email_of(p) for p in players)
+    assert all("Final ranking" in m.get_body(("plain",)).get_content() for m in game_over)
+
+
+async def test_restarted_notify_sends_no_duplicate_and_loses_nothing(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    settings = notify_settings(url)
+    players = await players_with_emails(client, 2)
+    table_id = await seat(client, "ra", players)
+    first = await start_notify(game_platform, settings)
+    await play_moves(client, table_id, players, seed=11, limit=30)
+    await drained(first)
+    await first.stop()  # killed: its state is gone, its queue stays
+    await play_moves(client, table_id, players, seed=12, limit=30)  # while notify is down
+    second = await start_notify(game_platform, settings)
+    await drained(second)
+    await play_moves(client, table_id, players, seed=13)
+    await drained(second)
+    # A redelivered event and a third process over the same store change nothing.
+    third = await start_notify(game_platform, settings)
+    await drained(third)
+    expected = await asyncio.to_thread(expected_notices, game_platform.store)
+    counts = Counter(inbox.keys())
+    assert all(n == 1 for n in counts.values()), counts.most_common(3)
+    assert set(counts) == {f"{t}:{turn}:{s}:{kind}:email" for t, turn, s, kind in expected}
+
+
+async def test_a_thousand_turn_events_send_exactly_the_expected_mails(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url))
+    tables = []
+    for index in range(5):
+        players = await players_with_emails(client, 2 + index % 3)
+        tables.append((await seat(client, "ra", players), players, index))
+    await asyncio.gather(*(play_moves(client, t, p, seed=i) for t, p, i in tables))
+    await drained(service, timeout=60)
+    last = await asyncio.to_thread(game_platform.store.last_position)
+    assert last > 1000
+    expected = await asyncio.to_thread(expected_notices, game_platform.store)
+    keys = inbox.keys()
+    assert len(keys) == len(expected) == len(set(keys))

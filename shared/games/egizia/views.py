@@ -30,6 +30,9 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     sphinx_count: int
     tombs: tuple[int, ...]
     ships: int
+    last_stop: int
+    flags: tuple[str, ...]
+    built: tuple[int, ...]
 
 
 class BuildView(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,6 +90,9 @@ def view(state: EgiziaState, seat: int | None) -> EgiziaView:
             sphinx_count=len(p.sphinx),
             tombs=p.tombs,
             ships=p.ships,
+            last_stop=p.last_stop,
+            flags=p.flags,
+            built=p.built,
         )
         for s, p in enumerate(state.players)
     )

@@ -1,0 +1,116 @@
+"""The scoring service: results, standings and ratings of finished games, and their audit.
+
+It consumes the events exchange through its own durable queue (`scoring`), applies each
+envelope once (duplicates are skipped by position, gaps are filled from the store) and
+records its position in the store. When a game ends it verifies the table's record
+(`shared.audit.verify`): a mismatch is logged (`audit_mismatch`), counted in `metrics` and
+listed in `flagged`. Its scoreboard is in memory and rebuilt from the store at start, so a
+rebuild equals live consumption; tables that ended at or before the recorded position were
+verified before a restart and are not verified again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import msgspec
+import structlog
+
+from shared.audit.export import record_of, stored_events
+from shared.audit.redecide import Divergence
+from shared.audit.verify import verify_record
+from shared.contracts.envelopes import EventEnvelope
+from shared.messaging.port import Broker, Delivery
+from shared.standings.board import Result, Scoreboard
+from shared.standings.fold import ResultFold
+from shared.store import EventStore
+from shared.tables.envelopes import envelope_of, is_table_notification
+
+log = structlog.get_logger("senet.scoring")
+_decode = msgspec.json.Decoder(EventEnvelope)
+
+
+class ScoringService:
+    """Folds finished games into the scoreboard and verifies each of them."""
+
+    consumer = "scoring"
+
+    def __init__(self, store: EventStore, broker: Broker | None, *, verify: bool = True) -> None:
+        self.store = store
+        self.broker = broker
+        self.verify = verify
+        self.fold = ResultFold()
+        self.position = 0
+        self.verified_upto = 0
+        self.flagged: dict[str, Divergence] = {}
+        self.metrics: Counter[str] = Counter()
+        self.lock = asyncio.Lock()
+
+    @property
+    def board(self) -> Scoreboard:
+        """Results, standings and ratings so far."""
+        return self.fold.board
+
+    async def start(self) -> None:
+        """Subscribe with the named queue, then rebuild from the store."""
+        self.verified_upto = await asyncio.to_thread(self.store.position_of, self.consumer)
+        if self.broker is not None:
+            exchange = self.broker.topology.events_exchange
+            await self.broker.subscribe(exchange, "#", self.on_delivery, queue=f"{self.consumer}")
+        await self.catch_up()
+        log.info("scoring_ready", position=self.position, games=len(self.board.results))
+
+    async def catch_up(self, upto: int | None = None) -> None:
+        """Apply every stored event after the position."""
+        async with self.lock:
+            await self._read_store(upto)
+
+    async def on_delivery(self, delivery: Delivery) -> None:
+        """Apply one published envelope, filling any gap from the store first."""
+        envelope = _decode.decode(delivery.body)
+        async with self.lock:
+            if envelope.position <= self.position:
+                return
+            if envelope.position > self.position + 1:
+                await self._read_store(envelope.position - 1)
+            await self._apply(envelope)
+            await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+
+    async def _read_store(self, upto: int | None) -> None:
+        while True:
+            notes = await asyncio.to_thread(self.store.notifications, self.position, 1000, upto)
+            if not notes:
+                break
+            for note in notes:
+                if is_table_notification(note):
+                    await self._apply(envelope_of(self.store, note))
+                self.position = note.id
+            await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+        if upto is not None:
+            self.position = max(self.position, upto)
+
+    async def _apply(self, envelope: EventEnvelope) -> None:
+        result = self.fold.apply(envelope)
+        self.position = max(self.position, envelope.position)
+        if result is None:
+            return
+        self.metrics["games_finished"] += 1
+        if self.verify and result.position > self.verified_upto:
+            await self._verify(result)
+
+    async def _verify(self, result: Result) -> None:
+        events = await asyncio.to_thread(stored_events, self.store, result.table_id)
+        report = await asyncio.to_thread(verify_record, record_of(result.table_id, events))
+        self.metrics["games_verified"] += 1
+        if report.problem is not None:
+            self.metrics["audit_mismatches"] += 1
+            self.flagged[result.table_id] = report.problem
+            log.warning(
+                "audit_mismatch",
+                table_id=result.table_id,
+                game=result.game,
+                kind=report.problem.kind,
+                event=report.problem.version,
+                message=report.problem.message,
+            )

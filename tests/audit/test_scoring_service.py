@@ -1,0 +1,43 @@
+"""The scoring service: live over the broker equals a rebuild; every finished game is verified."""
+
+from __future__ import annotations
+
+import asyncio
+
+from services.cli.platform import Platform
+from services.scoring.service import ScoringService
+from tests.platform import embedded_config, open_table, play_moves
+
+
+async def test_scoring_live_equals_rebuild_and_verifies_every_finished_game(
+    tmp_path, aiohttp_client
+) -> None:
+    platform = Platform(embedded_config(f"sqlite:///{tmp_path}/senet.db"))
+    await platform.start()
+    try:
+        assert platform.app is not None
+        client = await aiohttp_client(platform.app)
+        live = ScoringService(platform.store, platform.broker)
+        await live.start()
+        tables = []
+        for seed in range(2):
+            table_id, players = await open_table(client, "sobek", 2)
+            await play_moves(client, table_id, players, seed=seed)
+            tables.append(table_id)
+        last = platform.store.last_position()
+        for _ in range(100):
+            if live.position >= last and live.metrics["games_verified"] == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert sorted(live.board.results) == sorted(tables)
+        assert live.metrics["games_verified"] == 2
+        assert live.flagged == {}
+        assert platform.store.position_of("scoring") == live.position
+
+        rebuilt = ScoringService(platform.store, None, verify=False)
+        await rebuilt.catch_up()
+        assert rebuilt.board.results == live.board.results
+        assert rebuilt.board.standings("sobek") == live.board.standings("sobek")
+        assert rebuilt.board.rating_table("sobek") == live.board.rating_table("sobek")
+    finally:
+        await platform.stop()

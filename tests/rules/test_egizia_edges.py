@@ -149,3 +149,40 @@ def test_a_move_of_the_wrong_kind_is_rejected_in_every_decision() -> None:
     assert rejects(GAME, state, 0, mv.AdvanceCrew(crew=0)) == "move_not_expected_now"
     assert rejects(GAME, state, 0, mv.EndTurn()) == "move_not_expected_now"
     assert rejects(GAME, state, 0, mv.AcceptFeeding()) == "move_not_expected_now"
+
+
+def test_stones_are_produced_in_tile_order() -> None:
+    state = well_fed(fresh(4))
+    state, events = play(last_ship(state, 0), 0, mv.PlaceShip(stop=STOP["edfu"]))
+    produced = [e.seat for e in of(events, ev.StonesProduced)]
+    tiles = of(events, ev.TurnOrderSet)
+    assert produced == sorted(range(4), key=lambda s: fresh(4).players[s].tile)
+    assert tiles  # the round ran through to the new order tiles
+
+
+def test_participation_bonus_goes_in_score_order() -> None:
+    state = well_fed(fresh(3))
+    for s in range(3):
+        state = player(state, s, cards=(DATA.start_grain,), stones=10, crews=(2, 1, 1, 2))
+    state = player(state, 2, score=9, stamp=3)
+    state = player(state, 1, score=5, stamp=2)
+    state = on_site(state, 2, (1, 2))
+    state, _ = play(last_ship(state, 0), 0, mv.PlaceShip(stop=STOP["edfu"]))
+    for seat, field in ((1, 0), (2, 3)):
+        state, events = play(state, seat, mv.AssignCrew(crew=0), mv.BuildTemple(field=field))
+        state, events = play(state, seat, mv.FinishBuild())
+    bonus = [e.seat for e in of(events, ev.ParticipationBonus)]
+    assert bonus == [2, 1]
+
+
+def test_a_crew_choice_from_the_remaining_card_is_resolved_before_feeding() -> None:
+    state = well_fed(fresh(2))
+    state = give(state, 0, "leftover")
+    river = list(state.river_cards)
+    river[5] = cid("crews_choice")
+    state = replace(state, river_cards=tuple(river))
+    state, events = play(last_ship(state, 0), 0, mv.PlaceShip(stop=STOP["edfu"]))
+    state, events = play(state, 0, mv.TakeLeftoverCard(field=5))
+    assert state.pending.kind == "crew" and not of(events, ev.FeedingBegan)
+    state, events = play(state, 0, mv.AdvanceCrew(crew=1), mv.AdvanceCrew(crew=2))
+    assert of(events, ev.FeedingBegan)

@@ -11,7 +11,7 @@ class EgiziaOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     variant: bool = False
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One seat's tableau, cards, markers and per-round flags."""
 
     tile: int = 0
@@ -32,7 +32,7 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     built: tuple[int, ...] = ()
 
 
-class Site(msgspec.Struct, frozen=True, kw_only=True):
+class Site(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A site: berths (nearest the Nile first), reserve ships in arrival order, card marks."""
 
     berths: tuple[int | None, ...] = ()
@@ -41,14 +41,14 @@ class Site(msgspec.Struct, frozen=True, kw_only=True):
     first: int | None = None
 
 
-class Candidate(msgspec.Struct, frozen=True, kw_only=True):
+class Candidate(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A ship waiting to build here: seat and how it stands (berth, reserve, safe, first)."""
 
     seat: int
     how: str
 
 
-class Pending(msgspec.Struct, frozen=True, kw_only=True):
+class Pending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The decision the game waits for: who, what kind, and its context."""
 
     seat: int
@@ -59,7 +59,7 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     second: bool = False
 
 
-class Build(msgspec.Struct, frozen=True, kw_only=True):
+class Build(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The build in progress at a site: crews and boost cards chosen, value built so far."""
 
     seat: int
@@ -74,7 +74,7 @@ class Build(msgspec.Struct, frozen=True, kw_only=True):
     drawn: tuple[int, ...] = ()
 
 
-class EgiziaState(msgspec.Struct, frozen=True, kw_only=True):
+class EgiziaState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The whole game state."""
 
     seats: int

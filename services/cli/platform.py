@@ -35,6 +35,7 @@ class PlatformConfig:
     prefix: str = "senet"
     shards: int = 8
     roles: frozenset[str] = ALL_ROLES
+    group_commit: bool = True
     gateway: GatewaySettings = field(default_factory=GatewaySettings)
     notify: NotifySettings = field(default_factory=NotifySettings)
 
@@ -63,7 +64,9 @@ class Platform:
             self.tasks.append(asyncio.create_task(self.relay.run(), name="relay"))
         if "table" in roles:
             wake = self.relay.wake if self.relay is not None else None
-            self.worker = TableWorker(self.store, self.broker, on_saved=wake)
+            self.worker = TableWorker(
+                self.store, self.broker, on_saved=wake, group_commit=self.config.group_commit
+            )
             await self.worker.serve()
         if "gateway" in roles:
             self.app = create_app(self.config.gateway, self.store, self.broker)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import copy
 import hashlib
 import json
 import os
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import aio_pika
+import kubernetes_validate
 import pytest
 import yaml
 
@@ -203,6 +205,116 @@ def test_definitions_policies_do_not_override_the_code_arguments() -> None:
         assert not {"delivery-limit", "dead-letter-exchange", "dead-letter-routing-key"} & set(
             policy["definition"]
         )
+
+
+# Kubernetes
+
+K8S_VERSION = "1.29"  # the oldest Kubernetes the manifests must validate against
+
+
+def _manifests() -> list[tuple[str, dict[str, Any]]]:
+    """(file name, document) of every Kubernetes object in deploy/k8s."""
+    found = []
+    for path in sorted((DEPLOY / "k8s").glob("*.yaml")):
+        for document in yaml.safe_load_all(path.read_text()):
+            if document and document["kind"] != "Kustomization":
+                found.append((path.name, document))
+    return found
+
+
+def _object(kind: str, name: str) -> dict[str, Any]:
+    (found,) = [d for _, d in _manifests() if d["kind"] == kind and d["metadata"]["name"] == name]
+    return found
+
+
+def test_every_k8s_manifest_validates_against_the_kubernetes_schema() -> None:
+    # kubernetes-validate ships the schemas: this runs offline. strict: unknown fields fail.
+    assert _manifests()
+    for file, document in _manifests():
+        try:
+            kubernetes_validate.validate(document, K8S_VERSION, strict=True)
+        except kubernetes_validate.ValidationError as error:
+            pytest.fail(f"{file}: {document['kind']}: {error.message} at {list(error.path)}")
+
+
+def test_the_validator_rejects_a_broken_manifest() -> None:
+    broken = copy.deepcopy(_object("Deployment", "table"))
+    broken["spec"]["replicas"] = "two"
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(broken, K8S_VERSION, strict=True)
+
+
+def test_kustomization_lists_every_manifest() -> None:
+    kustomization = yaml.safe_load((DEPLOY / "k8s" / "kustomization.yaml").read_text())
+    files = {path.name for path in (DEPLOY / "k8s").glob("*.yaml")} - {"kustomization.yaml"}
+    assert set(kustomization["resources"]) == files
+
+
+def test_k8s_has_the_namespace_settings_and_example_secret() -> None:
+    kinds = {(d["kind"], d["metadata"]["name"]) for _, d in _manifests()}
+    expected = {("Namespace", "senet"), ("ConfigMap", "senet-config"), ("Secret", "senet-secrets")}
+    assert expected <= kinds
+    assert all(d["metadata"].get("namespace", "senet") == "senet" for _, d in _manifests())
+    config = _object("ConfigMap", "senet-config")["data"]
+    assert config["SENET_PREFIX"] == PREFIX and int(config["SENET_SHARDS"]) == SHARDS
+    secret = _object("Secret", "senet-secrets")
+    assert "EXAMPLE" in json.dumps(secret["metadata"]["annotations"])
+    assert {"SENET_STORE", "SENET_BROKER"} <= set(secret["stringData"])
+
+
+def _container(name: str) -> dict[str, Any]:
+    (container,) = _object("Deployment", name)["spec"]["template"]["spec"]["containers"]
+    return container
+
+
+def test_k8s_gateway_probes_readyz_and_healthz_behind_a_service() -> None:
+    gateway = _container("gateway")
+    assert gateway["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert gateway["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert gateway["args"] == ["gateway"]
+    service = _object("Service", "gateway")
+    assert service["spec"]["selector"] == {"app.kubernetes.io/name": "gateway"}
+
+
+def test_k8s_table_workers_have_resources_and_run_without_the_relay() -> None:
+    table = _container("table")
+    assert table["args"] == ["table", "--no-relay"]
+    assert table["resources"]["requests"]["cpu"]
+
+
+def test_k8s_runs_exactly_one_relay() -> None:
+    relay = _object("Deployment", "relay")
+    assert relay["spec"]["replicas"] == 1
+    assert relay["spec"]["strategy"]["type"] == "Recreate"
+    assert _container("relay")["args"] == ["relay"]
+
+
+def test_k8s_hpa_targets_the_table_deployment_up_to_one_worker_per_shard() -> None:
+    (hpa,) = [d for _, d in _manifests() if d["kind"] == "HorizontalPodAutoscaler"]
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    target = hpa["spec"]["scaleTargetRef"]
+    assert (target["apiVersion"], target["kind"], target["name"]) == (
+        "apps/v1",
+        "Deployment",
+        "table",
+    )
+    assert 1 <= hpa["spec"]["minReplicas"] <= hpa["spec"]["maxReplicas"] <= SHARDS
+
+
+def test_k8s_deployments_select_their_own_pods_and_use_the_settings() -> None:
+    for _, document in _manifests():
+        if document["kind"] != "Deployment":
+            continue
+        spec = document["spec"]
+        labels = spec["template"]["metadata"]["labels"]
+        assert spec["selector"]["matchLabels"].items() <= labels.items()
+        (container,) = spec["template"]["spec"]["containers"]
+        sources = {next(iter(source.values()))["name"] for source in container["envFrom"]}
+        assert sources == {"senet-config", "senet-secrets"}
+        assert spec["template"]["spec"]["securityContext"]["runAsNonRoot"] is True
+
+
+# RabbitMQ definitions against the real server
 
 
 def _with_prefix(definitions: dict[str, Any], prefix: str) -> dict[str, Any]:

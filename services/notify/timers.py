@@ -65,11 +65,15 @@ class Timers:
         for table_id, track in list(self.tracker.tables.items()):
             if track.state.status != PLAYING:
                 continue
-            for seat, (turn, since) in sorted(track.acting.items()):
+            for seat, (turn, stored) in sorted(track.acting.items()):
                 running += 1
                 player_id = track.state.players[seat] or ""
                 prefs = await self.outbox.preferences(player_id)
-                vacation = prefs.vacation if prefs is not None else []
+                if seat in track.state.forfeited:  # a bot holds the seat: it plays at once
+                    await self._time_out(table_id, seat, turn, "bot", track.state.version)
+                    continue
+                since = self.clock.from_store(stored)
+                vacation = [self.clock.from_store(t) for t in prefs.vacation] if prefs else []
                 idle = now - since - paused(vacation, since, now)
                 await self._check(table_id, seat, turn, idle, since)
         self.metrics.pending_reminders.set(running)

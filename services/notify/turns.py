@@ -37,6 +37,7 @@ class Track:
     state: TableState
     acting: dict[int, tuple[int, float]] = field(default_factory=dict)  # seat -> (turn, since)
     command: str | None = None
+    seat: int | None = None  # the seat of the last command
     time: float = 0.0  # when the last event was stored (epoch seconds)
     done: bool = False
 
@@ -67,6 +68,7 @@ class TurnTracker:
             event = table_state.decode_event(track.state.spec, envelope.name, payload)
             track.state = table_state.evolve(track.state, event)
         track.command = envelope.command_id
+        track.seat = envelope.seat
         track.time = datetime.fromisoformat(envelope.time).timestamp()
         self.open = envelope.table_id
         return changes
@@ -93,8 +95,12 @@ class TurnTracker:
         if state.status != PLAYING:
             return []
         now = set(state.spec.to_act(state.game_state))
-        began = sorted(now - track.acting.keys())
-        track.acting = {s: track.acting.get(s, (state.version, track.time)) for s in now}
+        began = sorted(now - track.acting.keys() - set(state.forfeited))  # bots get no mail
+        # A seat that acted and must act again starts a new turn for its clock, unmailed.
+        fresh = {s for s in now if s not in track.acting or s == track.seat}
+        track.acting = {
+            s: (state.version, track.time) if s in fresh else track.acting[s] for s in now
+        }
         return [
             TurnChange(kind="your_turn", table_id=state.table_id, turn=state.version, seat=seat,
                        player_id=state.players[seat] or "", facts=self.facts(state, seat))
@@ -114,6 +120,8 @@ class TurnTracker:
             facts["name"] = state.names[seat]
             facts["opponents"] = [n for i, n in enumerate(state.names) if i != seat]
             facts["prompt"] = spec.prompt(state.game_state, seat)
+        if state.forfeited:
+            facts["forfeited"] = [state.names[s] for s in state.forfeited]
         result = spec.result(state.game_state) if state.game_state is not None else None
         if result is not None:
             order = sorted(range(state.seats), key=lambda s: (result.ranks[s], s))

@@ -10,7 +10,14 @@ from uuid import UUID
 import msgspec
 
 from shared.audit.decisions import MAX_SEAT_NAME, join_events, play_events, seat_name, start_events
-from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
+from shared.contracts.envelopes import (
+    Command,
+    CreateTable,
+    JoinTable,
+    PlayMove,
+    StartTable,
+    TimeOutTurn,
+)
 from shared.contracts.errors import (
     BadRequest,
     Conflict,
@@ -21,6 +28,7 @@ from shared.games.registry import get_game
 from shared.tables.aggregate import Table
 from shared.tables.events import SeatTaken, TableCreated
 from shared.tables.state import TableState
+from shared.tables.timeouts import timeout_events
 
 __all__ = ["MAX_SEAT_NAME", "commitment_of", "decide", "fingerprint", "open_table"]
 
@@ -79,6 +87,10 @@ def decide(table: Table, command: Command) -> tuple[list[Any], int | None, dict[
         raise Conflict("table already exists", code="table_exists")
     if isinstance(action, JoinTable):
         return _join(state, command.player_id, action), state.free_seat(), None
+    if isinstance(action, TimeOutTurn):
+        # Sent by the notify service only (the gateway has no route that makes one).
+        events, move = timeout_events(state, action.seat, action.policy, action.turn)
+        return events, action.seat, move
     seat = state.seat_of(command.player_id)
     if seat is None:
         raise Forbidden("you have no seat at this table", code="not_seated")

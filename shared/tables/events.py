@@ -43,6 +43,29 @@ class SeedRevealed(TableEvent, frozen=True, kw_only=True):
     commitment: str
 
 
+class TurnTimedOut(TableEvent, frozen=True, kw_only=True):
+    """A seat's turn passed its deadline (notify's TimeOutTurn); a bot moved for it.
+
+    The bot's move is drawn from `Rng.for_step(seed, table_id + "/timeout", version)` at the
+    version before this event and stored as the command's move (on this event's record, not
+    in its public payload: a move may show hidden cards); the game's events that follow are
+    what that move causes at that version (`play_events`), so replay re-decides them.
+    """
+
+    seat: int
+    player_id: str
+    policy: str  # "bot" or "forfeit"
+    turn: int  # the version at which the seat's turn began (as notify saw it)
+
+
+class SeatForfeited(TableEvent, frozen=True, kw_only=True):
+    """The seat's player forfeited on timeout: a bot plays the seat from now on."""
+
+    seat: int
+    player_id: str
+
+
 TABLE_EVENTS: dict[str, type[TableEvent]] = {
-    cls.__name__: cls for cls in (TableCreated, SeatTaken, TableStarted, SeedRevealed)
+    cls.__name__: cls
+    for cls in (TableCreated, SeatTaken, TableStarted, SeedRevealed, TurnTimedOut, SeatForfeited)
 }

@@ -10,11 +10,13 @@ from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.tables.events import (
     TABLE_EVENTS,
+    SeatForfeited,
     SeatTaken,
     SeedRevealed,
     TableCreated,
     TableEvent,
     TableStarted,
+    TurnTimedOut,
 )
 from shared.tables.upcasting import upcast
 
@@ -38,6 +40,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     version: int = 0
     game_state: Any = None
     revealed_seed: str = ""
+    forfeited: tuple[int, ...] = ()  # seats a bot plays after a forfeit on timeout
 
     @property
     def spec(self) -> GameSpec:
@@ -120,4 +123,9 @@ def _evolve_table(state: TableState, event: TableEvent, version: int) -> TableSt
         )
     if isinstance(event, SeedRevealed):
         return msgspec.structs.replace(state, revealed_seed=event.seed, version=version)
+    if isinstance(event, SeatForfeited):
+        forfeited = tuple(sorted({*state.forfeited, event.seat}))
+        return msgspec.structs.replace(state, forfeited=forfeited, version=version)
+    if isinstance(event, TurnTimedOut):
+        return msgspec.structs.replace(state, version=version)
     raise TypeError(f"unexpected table event {type(event).__name__}")

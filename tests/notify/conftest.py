@@ -43,7 +43,7 @@ class Inbox:
             self.messages.append(message)
         return "250 OK"
 
-    def keys(self) -> list[str]:
+    def sent_keys(self) -> list[str]:
         """The at-most-once keys of the received mails (X-Senet-Key)."""
         with self.lock:
             return [str(m["X-Senet-Key"]) for m in self.messages]

@@ -26,13 +26,13 @@ async def test_full_game_mails_each_turn_once_and_game_over_to_everyone(
         await play_moves(client, table_id, players, seed=7)
         expected = await asyncio.to_thread(expected_notices, game_platform.store)
         for _ in range(400):
-            if len(inbox.keys()) >= len(expected):
+            if len(inbox.sent_keys()) >= len(expected):
                 break
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.2)
     finally:
         await service.stop()
-    keys = inbox.keys()
+    keys = inbox.sent_keys()
     assert len(keys) == len(set(keys))
     assert set(keys) == {f"{t}:{turn}:{s}:{kind}:email" for t, turn, s, kind in expected}
     link = f"https://senet.test/tables/{table_id}"
@@ -71,7 +71,7 @@ async def test_restarted_notify_sends_no_duplicate_and_loses_nothing(
     third = await start_notify(game_platform, settings)
     await drained(third)
     expected = await asyncio.to_thread(expected_notices, game_platform.store)
-    counts = Counter(inbox.keys())
+    counts = Counter(inbox.sent_keys())
     assert all(n == 1 for n in counts.values()), counts.most_common(3)
     assert set(counts) == {f"{t}:{turn}:{s}:{kind}:email" for t, turn, s, kind in expected}
 
@@ -91,5 +91,5 @@ async def test_a_thousand_turn_events_send_exactly_the_expected_mails(
     last = await asyncio.to_thread(game_platform.store.last_position)
     assert last > 1000
     expected = await asyncio.to_thread(expected_notices, game_platform.store)
-    keys = inbox.keys()
+    keys = inbox.sent_keys()
     assert len(keys) == len(expected) == len(set(keys))

@@ -1,0 +1,132 @@
+"""Reminders, the last warning and the deadline on a fake clock; vacations pause the clock."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from services.cli.platform import Platform
+from services.gateway.keys import PROJECTOR, STORE
+from services.notify.clock import FakeClock
+from services.notify.settings import HOUR, Timing
+from shared.notify.preferences import load_or_open
+from tests.notify.conftest import Inbox, notify_settings, start_notify
+from tests.notify.helpers import drained, players_with_emails, seat
+from tests.platform import Player
+
+TIMING = Timing(first_reminder=2, repeat_every=2, last_warning=3, deadline=10, policy="bot")
+
+
+def kinds(inbox: Inbox) -> list[str]:
+    """The kinds of the received mails, in order."""
+    return [key.split(":")[3] for key in inbox.sent_keys()]
+
+
+async def events(client: Any, table_id: str, player: Player) -> list[dict[str, Any]]:
+    """The table's log as a player sees it, once the gateway's views reached the store."""
+    store = client.app[STORE]
+    await client.app[PROJECTOR].catch_up(store.last_position())
+    response = await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
+    assert response.status == 200
+    return list(await response.json())
+
+
+async def test_idle_turn_gets_reminders_a_last_warning_then_a_bot_move(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    clock = FakeClock()
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url, timing=TIMING), clock)
+    players = await players_with_emails(client, 2)
+    table_id = await seat(client, "ra", players)
+    await drained(service)
+    assert kinds(inbox) == ["your_turn"]
+    [(seat_no, (turn, _))] = service.tracker.acting(table_id).items()
+    for hours, expected in [
+        (1, []),
+        (1.5, ["reminder1"]),  # 2.5 h idle
+        (1, []),  # 3.5 h
+        (1, ["reminder2"]),  # 4.5 h: every 2 h
+        (2, ["reminder3"]),  # 6.5 h
+        (0.6, ["last_warning"]),  # 7.1 h: 3 h before the 10 h deadline
+        (2, []),  # 9.1 h: one warning only
+    ]:
+        before = len(inbox.sent_keys())
+        clock.advance(hours * HOUR)
+        await drained(service)
+        assert kinds(inbox)[before:] == expected, hours
+    warning = inbox.messages[-1].get_body(("plain",)).get_content()
+    assert "times out at" in warning
+    clock.advance(1 * HOUR)  # 10.1 h: the deadline
+    await drained(service)
+    log = await events(client, table_id, players[0])
+    timed_out = [e for e in log if e["name"] == "TurnTimedOut"]
+    assert len(timed_out) == 1
+    assert timed_out[0]["payload"]["seat"] == seat_no
+    assert timed_out[0]["payload"]["policy"] == "bot"
+    assert timed_out[0]["payload"]["turn"] == turn
+    after = log[log.index(timed_out[0]) + 1]
+    assert after["name"] not in {"TurnTimedOut", "SeatForfeited"}  # the bot's move's events
+    acting = service.tracker.acting(table_id)  # play goes on with a new turn
+    assert acting and all(began > turn for began, _ in acting.values())
+
+
+async def test_forfeit_replaces_the_player_by_a_bot_for_the_rest_of_the_game(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    clock = FakeClock()
+    client = await aiohttp_client(game_platform.app)
+    timing = Timing(first_reminder=0, last_warning=0, deadline=1, policy="forfeit")
+    service = await start_notify(game_platform, notify_settings(url, timing=timing), clock)
+    players = await players_with_emails(client, 2)
+    table_id = await seat(client, "ra", players)
+    await drained(service)
+    [seat_no] = service.tracker.acting(table_id)
+    clock.advance(1.1 * HOUR)
+    await drained(service)
+    log = await events(client, table_id, players[0])
+    names = [e["name"] for e in log]
+    assert names.count("SeatForfeited") == 1
+    forfeited = next(e for e in log if e["name"] == "SeatForfeited")
+    assert forfeited["payload"]["seat"] == seat_no
+    model = game_platform.app  # the table's state records the forfeit
+    assert model is not None
+    state = service.tracker.tables[table_id].state
+    assert state.forfeited == (seat_no,)
+    # From now on the bot plays that seat at once, with no deadline and no mail to it.
+    mails_to_forfeited = [k for k in inbox.sent_keys() if k.split(":")[2] == str(seat_no)]
+    for _ in range(50):
+        if set(service.tracker.acting(table_id)) == {1 - seat_no}:
+            break
+        await drained(service)
+    assert set(service.tracker.acting(table_id)) == {1 - seat_no}
+    assert [k for k in inbox.sent_keys() if k.split(":")[2] == str(seat_no)] == mails_to_forfeited
+
+
+async def test_vacation_pauses_the_turn_clock(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    clock = FakeClock()
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url, timing=TIMING), clock)
+    players = await players_with_emails(client, 2)
+    table_id = await seat(client, "ra", players)
+    await drained(service)
+    [seat_no] = service.tracker.acting(table_id)
+    away = players[seat_no]
+    response = await client.post("/api/me/vacation", json={"days": 1}, headers=away.auth)
+    assert response.status == 200, await response.text()
+    clock.advance(20 * HOUR)  # on vacation: no reminder, no deadline
+    await drained(service)
+    assert kinds(inbox) == ["your_turn"]
+    assert not [e for e in await events(client, table_id, away) if e["name"] == "TurnTimedOut"]
+    # Back early: the clock runs again from the vacation's end.
+    prefs = load_or_open(game_platform.store, away.player_id)
+    prefs.set_vacation(prefs.vacation[0], time.time())
+    game_platform.store.save(prefs)
+    clock.advance(2.5 * HOUR)
+    await drained(service)
+    assert kinds(inbox) == ["your_turn", "reminder1"]

@@ -26,8 +26,9 @@ async def test_scoring_live_equals_rebuild_and_verifies_every_finished_game(
             tables.append(table_id)
         last = platform.store.last_position()
         for _ in range(100):
-            if live.position >= last and live.metrics["games_verified"] == 2:
-                break
+            recorded = platform.store.position_of("scoring")
+            if live.position >= last and live.metrics["games_verified"] == 2 and recorded >= last:
+                break  # the position is recorded just after it is applied
             await asyncio.sleep(0.05)
         assert sorted(live.board.results) == sorted(tables)
         assert live.metrics["games_verified"] == 2

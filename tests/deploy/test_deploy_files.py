@@ -159,6 +159,12 @@ def test_dockerfile_installs_the_project_as_a_non_root_user() -> None:
 # RabbitMQ definitions
 
 
+def test_top_level_definitions_link_is_the_rabbitmq_definitions_file() -> None:
+    # deploy/rabbitmq-definitions.json is a symlink, so tools that look in deploy/ find it.
+    link = DEPLOY / "rabbitmq-definitions.json"
+    assert link.resolve() == (DEPLOY / "rabbitmq" / "definitions.json").resolve()
+
+
 def test_definitions_declare_exactly_the_exchanges_the_code_declares() -> None:
     declared = _declared_by_code()
     exchanges = {e["name"]: e["type"] for e in _definitions()["exchanges"]}

@@ -51,7 +51,7 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
 def render_digest(entries: list[tuple[str, dict[str, Any]]]) -> Rendered:
     """One mail for several notices of one player."""
     parts = [render(kind, facts) for kind, facts in entries]
-    subject = f"[senet] {len(parts)} tables need you"
+    subject = f"[senet] {len(parts)} turns wait for you"
     text = "\n\n".join(p.text for p in parts)
     body = "<hr>".join(p.html for p in parts)
     return Rendered(subject=subject, text=text, html=body, link=parts[0].link)

@@ -133,10 +133,15 @@ class Outbox:
                     continue
                 delivered += await self._deliver([notice], prefs)
             for notices in digests.values():
-                if min(n.created for n in notices) + self.settings.digest_every <= now:
-                    prefs = await self.preferences(notices[0].player_id)
-                    assert prefs is not None
-                    delivered += await self._deliver(notices, prefs)
+                ready = min(n.created for n in notices) + self.settings.digest_every
+                if ready > now:  # the digest window is still open: wait for its end
+                    for notice in notices:
+                        notice.defer(ready)
+                        await self._store(notice)
+                    continue
+                prefs = await self.preferences(notices[0].player_id)
+                assert prefs is not None
+                delivered += await self._deliver(notices, prefs)
             for notice in [n for n in self.notices.values() if n.is_final]:
                 del self.notices[notice.id]
             return delivered

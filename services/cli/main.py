@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from services.cli import verbs as verbs_package
-from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
+from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
 from services.cli.verbs.notify import add_notify_options, notify_settings
 from shared.logging import configure
 from shared.store import DEFAULT_STORE
@@ -87,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     relay = verbs.add_parser("relay", help="run only the outbox relay (store → events exchange)")
     _add_platform_options(relay, DEFAULT_STORE)
 
+    scoring = verbs.add_parser("scoring", help="run only the scoring service (results, audit)")
+    _add_platform_options(scoring, DEFAULT_STORE)
+
     selfplay = verbs.add_parser("selfplay", help="bots play full games through the HTTP API")
     selfplay.add_argument("--game", default="ra")
     selfplay.add_argument("--players", type=int, default=3)
@@ -129,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     configure(json=args.log_json, level=args.log_level)
     try:
-        if args.verb in {"serve", "gateway", "table", "relay"}:
+        if args.verb in {"serve", "gateway", "table", "relay", "scoring"}:
             return asyncio.run(_run_roles(args))
         if args.verb == "selfplay":
             return asyncio.run(_selfplay(args))
@@ -163,8 +166,9 @@ def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
 
 async def _run_roles(args: argparse.Namespace) -> int:
     roles = {
-        "serve": ALL_ROLES,
+        "serve": SERVE_ROLES,
         "gateway": frozenset({"gateway"}),
+        "scoring": frozenset({"scoring"}),
         "table": frozenset(
             {"table"} if args.verb == "table" and args.no_relay else {"table", "relay"}
         ),

@@ -17,13 +17,15 @@ from services.gateway.keys import GatewaySettings
 from services.gateway.notify_routes import setup_notify
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
+from services.scoring.service import ScoringService
 from services.table.relay import Relay
 from services.table.worker import TableWorker
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
 from shared.store import EventStore, open_store
 
-ALL_ROLES = frozenset({"table", "relay", "gateway"})
+ALL_ROLES = frozenset({"table", "relay", "gateway"})  # what an embedded platform needs
+SERVE_ROLES = ALL_ROLES | {"scoring"}  # `senet serve` also runs results and audit
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Platform:
         self.worker: TableWorker | None = None
         self.app: web.Application | None = None
         self.notify: NotifyService | None = None
+        self.scoring: ScoringService | None = None
         self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
@@ -71,6 +74,9 @@ class Platform:
         if "gateway" in roles:
             self.app = create_app(self.config.gateway, self.store, self.broker)
             setup_notify(self.app, self.config.notify.vapid_public_key)
+        if "scoring" in roles:
+            self.scoring = ScoringService(self.store, self.broker)
+            await self.scoring.start()
         if "notify" in roles:
             self.notify = NotifyService(self.store, self.broker, self.config.notify)
             await self.notify.start()

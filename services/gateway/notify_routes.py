@@ -16,11 +16,13 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.keys import STORE
-from services.gateway.routes import decode_body, identify, json_response
-from shared.contracts.errors import BadRequest, NotFound
+from services.gateway.routes import decode_body, identify, json_response, table_model
+from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound
 from shared.notify import links
 from shared.notify.preferences import CHANNELS, QuietHours, Settings, load_or_open
+from shared.notify.timing import POLICIES, Timing, choose_timing, load_timing
 from shared.store import EventStore
+from shared.tables.state import OPEN
 
 MAX_VACATION_DAYS = 30.0
 
@@ -206,3 +208,28 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
     """RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click`."""
     await unsubscribe(request)
     return json_response({"unsubscribed": True})
+
+
+async def get_timing(request: web.Request) -> web.Response:
+    """A table's reminders and deadline (null: the platform's defaults apply)."""
+    model = table_model(request)
+    timing = await asyncio.to_thread(load_timing, request.app[STORE], model.state.table_id)
+    return json_response(timing)
+
+
+async def put_timing(request: web.Request) -> web.Response:
+    """Choose a table's reminders, deadline and timeout policy (its creator, before start)."""
+    who = await identify(request)
+    model = table_model(request)
+    body = await decode_body(request, Timing)
+    if model.state.creator != who.player_id:
+        raise Forbidden("only the table's creator chooses its timing", code="not_creator")
+    if model.state.status != OPEN:
+        raise Conflict("the game has already started", code="table_not_open")
+    if (
+        body.policy not in POLICIES
+        or min(body.first_reminder, body.repeat_every, body.last_warning, body.deadline) < 0
+    ):
+        raise BadRequest(f"hours are >= 0; policy is one of {POLICIES}", code="bad_timing")
+    await asyncio.to_thread(choose_timing, request.app[STORE], model.state.table_id, body)
+    return json_response(body)

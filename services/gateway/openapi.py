@@ -158,6 +158,23 @@ ROUTES: list[Route] = [
     ),
     Route(
         "GET",
+        "/api/tables/{table_id}/timing",
+        notify_routes.get_timing,
+        "A table's reminders and deadline (null: the defaults)",
+        None,
+        notify_routes.Timing | None,
+        auth=False,
+    ),
+    Route(
+        "PUT",
+        "/api/tables/{table_id}/timing",
+        notify_routes.put_timing,
+        "Choose reminders, deadline and timeout policy (creator, before start)",
+        notify_routes.Timing,
+        notify_routes.Timing,
+    ),
+    Route(
+        "GET",
         "/api/push/key",
         notify_routes.push_key,
         "The VAPID public key for web push",

@@ -28,6 +28,7 @@ from shared.messaging.port import Broker, Delivery
 from shared.notify import links
 from shared.notify.preferences import Preferences
 from shared.notify.presence import Presence, presence_decoder
+from shared.notify.timing import TableTiming
 from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification
 
@@ -35,6 +36,7 @@ log = structlog.get_logger("senet.notify")
 _decode_envelope = msgspec.json.Decoder(EventEnvelope)
 _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
+_TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
 _FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
 
 
@@ -185,6 +187,8 @@ class NotifyService:
     def _other(self, note: Notification) -> None:
         if note.topic.startswith(_PREFS_TOPIC):
             self.outbox.forget_preferences_by_id(note.originator_id)
+        elif note.topic.startswith(_TIMING_TOPIC):
+            self.timers.forget_timing(note.originator_id)
         elif note.topic.startswith(_NOTICE_TOPIC):
             name = note.topic.rsplit(".", 1)[-1]
             if name in _FINAL_EVENTS:

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
+from shared.notify.timing import Timing
+
+__all__ = ["HOUR", "NotifySettings", "Timing"]
+
 HOUR = 3600.0
-
-
-class Timing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Reminders and the deadline of a turn, in hours idle (docs/notifications.md)."""
-
-    first_reminder: float = 24.0
-    repeat_every: float = 24.0
-    last_warning: float = 6.0  # hours before the deadline
-    deadline: float = 72.0  # 0 = no deadline
-    policy: str = "bot"  # "bot": a random legal move; "forfeit": a bot takes the seat
 
 
 class NotifySettings(msgspec.Struct, frozen=True, kw_only=True):

@@ -8,7 +8,9 @@ Everything is driven by the service's one Clock.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
+from uuid import UUID
 
 import msgspec
 import structlog
@@ -22,6 +24,7 @@ from services.notify.turns import TurnTracker
 from shared.contracts.envelopes import Command, Outcome, TimeOutTurn
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
+from shared.notify.timing import load_timing, timing_id
 from shared.tables.state import PLAYING
 
 log = structlog.get_logger("senet.notify")
@@ -53,10 +56,22 @@ class Timers:
         self.clock = clock
         self.metrics = metrics
         self.timed_out: list[str] = []
+        self.chosen: dict[str, Timing | None] = {}
+        self.ids: dict[UUID, str] = {}
 
-    def timing(self, table_id: str) -> Timing:
-        """The timing of a table (the configured defaults)."""
-        return self.settings.timing
+    async def timing(self, table_id: str) -> Timing:
+        """The timing of a table: its creator's choice, else the configured defaults."""
+        if table_id not in self.chosen:
+            found = await asyncio.to_thread(load_timing, self.outbox.store, table_id)
+            self.chosen[table_id] = found
+            self.ids[timing_id(table_id)] = table_id
+        return self.chosen[table_id] or self.settings.timing
+
+    def forget_timing(self, aggregate_id: UUID) -> None:
+        """A table's timing changed in the log: read it again."""
+        table_id = self.ids.get(aggregate_id)
+        if table_id is not None:
+            self.chosen.pop(table_id, None)
 
     async def tick(self) -> None:
         """Send the reminders that are due and time out the turns past their deadline."""
@@ -79,7 +94,7 @@ class Timers:
         self.metrics.pending_reminders.set(running)
 
     async def _check(self, table_id: str, seat: int, turn: int, idle: float, since: float) -> None:
-        timing = self.timing(table_id)
+        timing = await self.timing(table_id)
         deadline = timing.deadline * HOUR
         warn_at = deadline - timing.last_warning * HOUR
         track = self.tracker.tables[table_id]

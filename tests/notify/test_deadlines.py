@@ -130,3 +130,34 @@ async def test_vacation_pauses_the_turn_clock(
     clock.advance(2.5 * HOUR)
     await drained(service)
     assert kinds(inbox) == ["your_turn", "reminder1"]
+
+
+async def test_a_tables_creator_chooses_its_deadline_and_policy(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, _ = smtp_server
+    clock = FakeClock()
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url, timing=TIMING), clock)
+    players = await players_with_emails(client, 2)
+    response = await client.post(
+        "/api/tables", json={"game": "ra", "seats": 2}, headers=players[0].auth
+    )
+    table_id = (await response.json())["table_id"]
+    chosen = {"first_reminder": 0, "last_warning": 0, "deadline": 0.5, "policy": "forfeit"}
+    response = await client.put(
+        f"/api/tables/{table_id}/timing", json=chosen, headers=players[1].auth
+    )
+    assert response.status == 403
+    response = await client.put(
+        f"/api/tables/{table_id}/timing", json=chosen, headers=players[0].auth
+    )
+    assert response.status == 200, await response.text()
+    assert (await client.get(f"/api/tables/{table_id}/timing")).status == 200
+    await client.post(f"/api/tables/{table_id}/join", json={}, headers=players[1].auth)
+    await client.post(f"/api/tables/{table_id}/start", json={}, headers=players[0].auth)
+    await drained(service)
+    clock.advance(0.6 * HOUR)  # past this table's deadline, far from the default's
+    await drained(service)
+    names = [e["name"] for e in await events(client, table_id, players[0])]
+    assert "SeatForfeited" in names

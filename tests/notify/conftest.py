@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import email
 import email.policy
 import socket
@@ -28,12 +29,15 @@ class Inbox:
 
     messages: list[EmailMessage] = field(default_factory=list)
     down: bool = False
+    hang: bool = False  # hold DATA for a while, then refuse it (a server that stalls)
     refused: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         """Keep the message (or refuse it while down)."""
-        if self.down:
+        if self.hang:
+            await asyncio.sleep(1.0)
+        if self.down or self.hang:
             self.refused += 1
             return "451 4.3.0 try again later"
         data = envelope.content if isinstance(envelope.content, bytes) else b""

@@ -6,6 +6,7 @@ import asyncio
 from collections import Counter
 
 from services.cli.platform import Platform
+from services.notify.notices import SENDING, UNCERTAIN
 from services.notify.service import NotifyService
 from tests.notify.conftest import Inbox, notify_settings, start_notify
 from tests.notify.helpers import drained, email_of, players_with_emails, seat
@@ -93,3 +94,28 @@ async def test_a_thousand_turn_events_send_exactly_the_expected_mails(
     expected = await asyncio.to_thread(expected_notices, game_platform.store)
     keys = inbox.sent_keys()
     assert len(keys) == len(expected) == len(set(keys))
+
+
+async def test_a_notice_claimed_when_notify_died_is_never_sent_again(
+    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    settings = notify_settings(url)
+    players = await players_with_emails(client, 2)
+    first = await start_notify(game_platform, settings)
+    inbox.hang = True
+    await seat(client, "ra", players)
+    await first.catch_up()
+    [notice] = first.outbox.notices.values()
+    sending = asyncio.create_task(first.outbox.deliver_due())
+    while notice.status != SENDING:
+        await asyncio.sleep(0.01)
+    sending.cancel()  # the process dies in the middle of the SMTP conversation
+    await asyncio.gather(sending, return_exceptions=True)
+    inbox.hang = False
+    second = await start_notify(game_platform, settings)
+    await drained(second)
+    assert inbox.sent_keys() == []
+    stored = game_platform.store.repository.get(notice.id)
+    assert stored.status == UNCERTAIN

@@ -67,6 +67,10 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("notify", help="run only the notify service (mail, push)")
     _add_platform_options(parser, DEFAULT_STORE)
     add_notify_options(parser)
+    parser.add_argument(
+        "--metrics-port", type=int, default=int(_env("NOTIFY_METRICS_PORT", "0")),
+        help="serve Prometheus metrics on this port (0: off)",
+    )  # fmt: skip
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -84,6 +88,10 @@ async def run(args: argparse.Namespace) -> int:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     await platform.start()
+    if args.metrics_port and platform.notify is not None:
+        from prometheus_client import start_http_server
+
+        start_http_server(args.metrics_port, registry=platform.notify.metrics.registry)
     await stop.wait()
     await platform.stop()
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -134,7 +135,7 @@ class NotifyService:
                 await self.pump()
             except Exception:
                 log.exception("notify_round_failed")
-            waits = [asyncio.ensure_future(self.wakeup.wait())]
+            waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self.wakeup.wait())]
             due = self.outbox.next_due()
             pause = self.settings.tick
             if due is not None:
@@ -185,16 +186,17 @@ class NotifyService:
         self.open_position = note.id
 
     def _other(self, note: Notification) -> None:
+        originator = UUID(str(note.originator_id))
         if note.topic.startswith(_PREFS_TOPIC):
-            self.outbox.forget_preferences_by_id(note.originator_id)
+            self.outbox.forget_preferences_by_id(originator)
         elif note.topic.startswith(_TIMING_TOPIC):
-            self.timers.forget_timing(note.originator_id)
+            self.timers.forget_timing(originator)
         elif note.topic.startswith(_NOTICE_TOPIC):
             name = note.topic.rsplit(".", 1)[-1]
             if name in _FINAL_EVENTS:
-                self.unloaded.discard(note.originator_id)
-            elif note.originator_id not in self.outbox.notices:
-                self.unloaded.add(note.originator_id)
+                self.unloaded.discard(originator)
+            elif originator not in self.outbox.notices:
+                self.unloaded.add(originator)
 
     async def _decided(self, changes: list[TurnChange], position: int) -> None:
         if position <= self.decided:
@@ -203,6 +205,7 @@ class NotifyService:
             await self.outbox.create(
                 table_id=change.table_id, turn=change.turn, seat=change.seat, kind=change.kind,
                 player_id=change.player_id, facts=change.facts,
+                since=self.clock.from_store(change.time),
             )  # fmt: skip
 
     async def _adopt(self) -> None:
@@ -210,7 +213,7 @@ class NotifyService:
         for notice_id in ids:
             if notice_id in self.outbox.notices:
                 continue
-            notice = await asyncio.to_thread(self.store.repository.get, notice_id)
+            notice: Any = await asyncio.to_thread(self.store.repository.get, notice_id)
             assert isinstance(notice, Notice)
             if notice.status not in FINAL:
                 await asyncio.to_thread(self.outbox.adopt, notice)

@@ -28,6 +28,7 @@ class TurnChange(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     player_id: str
     facts: dict[str, Any]
+    time: float  # when the command that caused it was stored (epoch seconds)
 
 
 @dataclass
@@ -89,7 +90,7 @@ class TurnTracker:
             facts = self.facts(state, None)
             return [
                 TurnChange(kind="game_over", table_id=state.table_id, turn=state.version,
-                           seat=seat, player_id=pid or "", facts=facts)
+                           seat=seat, player_id=pid or "", facts=facts, time=track.time)
                 for seat, pid in enumerate(state.players)
             ]  # fmt: skip
         if state.status != PLAYING:
@@ -103,7 +104,8 @@ class TurnTracker:
         }
         return [
             TurnChange(kind="your_turn", table_id=state.table_id, turn=state.version, seat=seat,
-                       player_id=state.players[seat] or "", facts=self.facts(state, seat))
+                       player_id=state.players[seat] or "", facts=self.facts(state, seat),
+                       time=track.time)
             for seat in began
         ]  # fmt: skip
 

@@ -6,6 +6,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError
@@ -33,7 +34,7 @@ class SigningKey(Aggregate):
 def signing_key(store: EventStore) -> bytes:
     """The shared signing key, generated and stored on first use."""
     try:
-        key = store.repository.get(_KEY_ID)
+        key: Any = store.repository.get(_KEY_ID)
     except AggregateNotFoundError:
         key = SigningKey(secret=secrets.token_hex(32))
         try:

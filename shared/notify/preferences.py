@@ -112,7 +112,7 @@ def preferences_id(player_id: str) -> UUID:
 def load(store: EventStore, player_id: str) -> Preferences | None:
     """A player's preferences, or None if never set."""
     try:
-        prefs = store.repository.get(preferences_id(player_id))
+        prefs: Any = store.repository.get(preferences_id(player_id))
     except AggregateNotFoundError:
         return None
     assert isinstance(prefs, Preferences)

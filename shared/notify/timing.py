@@ -53,7 +53,7 @@ def timing_id(table_id: str) -> UUID:
 def load_timing(store: EventStore, table_id: str) -> Timing | None:
     """The timing chosen for a table, or None (the defaults apply)."""
     try:
-        chosen = store.repository.get(timing_id(table_id))
+        chosen: Any = store.repository.get(timing_id(table_id))
     except AggregateNotFoundError:
         return None
     assert isinstance(chosen, TableTiming)
@@ -64,7 +64,7 @@ def choose_timing(store: EventStore, table_id: str, timing: Timing) -> None:
     """Record a table's timing."""
     data = msgspec.to_builtins(timing)
     try:
-        chosen = store.repository.get(timing_id(table_id))
+        chosen: Any = store.repository.get(timing_id(table_id))
     except AggregateNotFoundError:
         store.save(TableTiming(table_id=table_id, timing=data))
         return

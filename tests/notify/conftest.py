@@ -10,6 +10,7 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,6 +59,13 @@ class Inbox:
             return [m for m in self.messages if m["To"] == address]
 
 
+def plain_text(message: EmailMessage) -> str:
+    """The plain-text body of a mail."""
+    body = message.get_body(("plain",))
+    assert body is not None
+    return str(body.get_content())
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -92,7 +100,7 @@ def notify_settings(smtp_url: str, **extra: Any) -> NotifySettings:
 
 
 @pytest.fixture
-async def game_platform(tmp_path) -> AsyncIterator[Platform]:
+async def game_platform(tmp_path: Path) -> AsyncIterator[Platform]:
     """Table, relay and gateway (no notify: each test runs its own NotifyService)."""
     config: PlatformConfig = embedded_config(f"sqlite:///{tmp_path}/senet.db")
     config.roles = frozenset({"table", "relay", "gateway"})

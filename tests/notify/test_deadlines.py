@@ -10,7 +10,7 @@ from services.gateway.keys import PROJECTOR, STORE
 from services.notify.clock import FakeClock
 from services.notify.settings import HOUR, Timing
 from shared.notify.preferences import load_or_open
-from tests.notify.conftest import Inbox, notify_settings, start_notify
+from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, players_with_emails, seat
 from tests.platform import Player
 
@@ -32,7 +32,7 @@ async def events(client: Any, table_id: str, player: Player) -> list[dict[str, A
 
 
 async def test_idle_turn_gets_reminders_a_last_warning_then_a_bot_move(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     clock = FakeClock()
@@ -56,7 +56,7 @@ async def test_idle_turn_gets_reminders_a_last_warning_then_a_bot_move(
         clock.advance(hours * HOUR)
         await drained(service)
         assert kinds(inbox)[before:] == expected, hours
-    warning = inbox.messages[-1].get_body(("plain",)).get_content()
+    warning = plain_text(inbox.messages[-1])
     assert "times out at" in warning
     clock.advance(1 * HOUR)  # 10.1 h: the deadline
     await drained(service)
@@ -73,7 +73,7 @@ async def test_idle_turn_gets_reminders_a_last_warning_then_a_bot_move(
 
 
 async def test_forfeit_replaces_the_player_by_a_bot_for_the_rest_of_the_game(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     clock = FakeClock()
@@ -106,7 +106,7 @@ async def test_forfeit_replaces_the_player_by_a_bot_for_the_rest_of_the_game(
 
 
 async def test_vacation_pauses_the_turn_clock(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     clock = FakeClock()
@@ -133,7 +133,7 @@ async def test_vacation_pauses_the_turn_clock(
 
 
 async def test_a_tables_creator_chooses_its_deadline_and_policy(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, _ = smtp_server
     clock = FakeClock()

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime, timedelta
+from typing import Any
 from urllib.parse import urlparse
 from zoneinfo import ZoneInfo
 
 from services.cli.platform import Platform
 from services.notify.clock import FakeClock
 from services.notify.settings import HOUR
-from tests.notify.conftest import Inbox, notify_settings, start_notify
+from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, email_of, players_with_emails, seat
 from tests.platform import play_moves
 
 
 async def test_quiet_hours_in_the_players_time_zone_hold_mail_until_they_end(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     clock = FakeClock()
@@ -46,7 +47,7 @@ async def test_quiet_hours_in_the_players_time_zone_hold_mail_until_they_end(
 
 
 async def test_digest_players_get_one_mail_for_all_their_waiting_turns(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     clock = FakeClock()
@@ -67,13 +68,13 @@ async def test_digest_players_get_one_mail_for_all_their_waiting_turns(
     clock.advance(HOUR + 1)
     await drained(service)
     assert len(inbox.messages) <= 2  # one per player with waiting turns
-    body = "".join(m.get_body(("plain",)).get_content() for m in inbox.messages)
+    body = "".join(plain_text(m) for m in inbox.messages)
     assert all(t in body for t in tables)
     assert service.metrics.value("senet_notifications_sent_total", channel="email") == waiting
 
 
 async def test_unsubscribe_link_works_without_login_and_rejects_a_forged_token(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     client = await aiohttp_client(game_platform.app)
@@ -99,7 +100,7 @@ async def test_unsubscribe_link_works_without_login_and_rejects_a_forged_token(
 
 
 async def test_smtp_outage_is_retried_with_backoff_then_delivered_once(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     clock = FakeClock()
@@ -125,7 +126,7 @@ async def test_smtp_outage_is_retried_with_backoff_then_delivered_once(
 
 
 async def test_a_notice_failing_every_attempt_is_dead_lettered_and_logged(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     clock = FakeClock()
@@ -145,7 +146,7 @@ async def test_a_notice_failing_every_attempt_is_dead_lettered_and_logged(
 
 
 async def test_a_poison_message_is_dead_lettered_while_other_events_flow(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     client = await aiohttp_client(game_platform.app)
@@ -165,7 +166,7 @@ async def test_a_poison_message_is_dead_lettered_while_other_events_flow(
 
 
 async def test_nothing_is_sent_to_a_player_watching_the_table_over_websocket(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     client = await aiohttp_client(game_platform.app)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from services.cli.platform import Platform
 from services.cli.verbs.keys import vapid_pair
 from services.gateway.notify_routes import setup_notify
@@ -13,7 +15,7 @@ from tests.platform import register
 
 
 async def test_turn_pushes_decrypt_with_the_subscription_key_and_carry_a_valid_vapid(
-    game_platform: Platform, aiohttp_client, aiohttp_server
+    game_platform: Platform, aiohttp_client: Any, aiohttp_server: Any
 ) -> None:
     private, public = vapid_pair()
     pushes = PushService(vapid_public_key=public)
@@ -46,7 +48,7 @@ async def test_turn_pushes_decrypt_with_the_subscription_key_and_carry_a_valid_v
 
 
 async def test_a_subscription_answered_410_is_deleted(
-    game_platform: Platform, aiohttp_client, aiohttp_server
+    game_platform: Platform, aiohttp_client: Any, aiohttp_server: Any
 ) -> None:
     private, public = vapid_pair()
     pushes = PushService(vapid_public_key=public, gone={"old"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.integration
 
 
 async def test_notify_on_rabbitmq_and_postgres_mails_each_turn_once_across_a_restart(
-    amqp_url: str, postgres_url: str, unique_name: str, aiohttp_client,
+    amqp_url: str, postgres_url: str, unique_name: str, aiohttp_client: Any,
     smtp_server: tuple[str, Inbox],
 ) -> None:  # fmt: skip
     url, inbox = smtp_server

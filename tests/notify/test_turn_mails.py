@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from typing import Any
 
 from services.cli.platform import Platform
 from services.notify.notices import SENDING, UNCERTAIN
 from services.notify.service import NotifyService
-from tests.notify.conftest import Inbox, notify_settings, start_notify
+from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, email_of, players_with_emails, seat
 from tests.notify.oracle import expected_notices
 from tests.platform import play_moves
 
 
 async def test_full_game_mails_each_turn_once_and_game_over_to_everyone(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     client = await aiohttp_client(game_platform.app)
@@ -40,7 +41,7 @@ async def test_full_game_mails_each_turn_once_and_game_over_to_everyone(
     for message in inbox.messages:
         _table, _, seat_no, kind, _ = str(message["X-Senet-Key"]).split(":")
         assert message["To"] == email_of(players[int(seat_no)])
-        text = message.get_body(preferencelist=("plain",)).get_content()
+        text = plain_text(message)
         assert link in text
         assert message["List-Unsubscribe"].startswith("<https://senet.test/api/unsubscribe/")
         assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -48,11 +49,11 @@ async def test_full_game_mails_each_turn_once_and_game_over_to_everyone(
             assert "You are asked to:" in text
     game_over = [m for m in inbox.messages if ":game_over:" in str(m["X-Senet-Key"])]
     assert sorted(m["To"] for m in game_over) == sorted(email_of(p) for p in players)
-    assert all("Final ranking" in m.get_body(("plain",)).get_content() for m in game_over)
+    assert all("Final ranking" in plain_text(m) for m in game_over)
 
 
 async def test_restarted_notify_sends_no_duplicate_and_loses_nothing(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     client = await aiohttp_client(game_platform.app)
@@ -78,7 +79,7 @@ async def test_restarted_notify_sends_no_duplicate_and_loses_nothing(
 
 
 async def test_a_thousand_turn_events_send_exactly_the_expected_mails(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     client = await aiohttp_client(game_platform.app)
@@ -97,7 +98,7 @@ async def test_a_thousand_turn_events_send_exactly_the_expected_mails(
 
 
 async def test_a_notice_claimed_when_notify_died_is_never_sent_again(
-    game_platform: Platform, aiohttp_client, smtp_server: tuple[str, Inbox]
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
     url, inbox = smtp_server
     client = await aiohttp_client(game_platform.app)
@@ -117,5 +118,5 @@ async def test_a_notice_claimed_when_notify_died_is_never_sent_again(
     second = await start_notify(game_platform, settings)
     await drained(second)
     assert inbox.sent_keys() == []
-    stored = game_platform.store.repository.get(notice.id)
+    stored: Any = game_platform.store.repository.get(notice.id)
     assert stored.status == UNCERTAIN

@@ -21,7 +21,8 @@ class SeatRecord(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
-    """One accepted command: `create`, `join`, `start` or `move` (with the move's JSON)."""
+    """One accepted command: `create`, `join`, `start`, `move` (with the move's JSON) or
+    `timeout` (a turn past its deadline: the policy, the turn, and the bot's move)."""
 
     command_id: str
     kind: str
@@ -29,6 +30,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     player_id: str = ""
     player_name: str = ""
     move: Any = None
+    policy: str = ""
+    turn: int = 0
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -130,6 +133,16 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             player_name=str(payload.get("player_name", payload.get("name", ""))),
         )
     player = players.get(first.seat, "") if first.seat is not None else ""
+    if first.name == "TurnTimedOut":
+        return CommandRecord(
+            command_id=first.command_id,
+            kind="timeout",
+            seat=int(first.payload["seat"]),
+            player_id=player,
+            move=first.move,
+            policy=str(first.payload["policy"]),
+            turn=int(first.payload["turn"]),
+        )
     kind = "start" if first.name == "TableStarted" else "move"
     return CommandRecord(
         command_id=first.command_id,

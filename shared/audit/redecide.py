@@ -14,6 +14,7 @@ from shared.games.contract import GameSpec
 from shared.tables import state as table_state
 from shared.tables.events import SeatTaken, TableCreated
 from shared.tables.state import TableState
+from shared.tables.timeouts import timeout_events
 
 
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,7 +111,20 @@ def _expected(
         assert command.seat is not None
         events, _ = play_events(state, command.seat, command.move, spec)
         return events
+    if command.kind == "timeout":
+        assert command.seat is not None
+        events, move = timeout_events(state, command.seat, command.policy, command.turn, spec)
+        if command.move is not None and _plain(command.move) != _plain(move):
+            raise SenetError(
+                f"the recorded bot move {command.move} is not the one the seed draws ({move})",
+                code="bot_move_differs",
+            )
+        return events
     raise SenetError(f"unknown command kind {command.kind!r}", code="bad_command")
+
+
+def _plain(value: Any) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def _seated(state: TableState, command: CommandRecord) -> None:

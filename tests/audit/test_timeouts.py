@@ -1,0 +1,63 @@
+"""Games with timed-out turns (a bot move, a forfeit) replay and verify like any other."""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+import msgspec
+
+from shared.audit.export import export_table
+from shared.audit.verify import verify_record
+from shared.contracts.envelopes import CreateTable, JoinTable, PlayMove, StartTable, TimeOutTurn
+from shared.store import open_store
+from tests.audit.kit import Driver, as_builtins, from_builtins
+
+
+def _game_with_timeouts() -> tuple[object, str]:
+    store = open_store("memory")
+    driver = Driver(store)
+    bots = random.Random(5)
+    table_id = str(uuid.uuid4())
+    players = ["p0", "p1", "p2"]
+    driver.send(table_id, "p0", CreateTable(game="ra", seats=3, player_name="P0"))
+    driver.send(table_id, "p1", JoinTable(player_name="P1"))
+    driver.send(table_id, "p2", JoinTable(player_name="P2"))
+    driver.send(table_id, "p0", StartTable())
+    state = driver.state(table_id)
+    spec = state.spec
+    moves = 0
+    while spec.result(state.game_state) is None:
+        seat = bots.choice(list(spec.to_act(state.game_state)))
+        if moves in (3, 40):  # the deadline passes: a bot moves, the second time for good
+            policy = "bot" if moves == 3 else "forfeit"
+            driver.send(table_id, "notify", TimeOutTurn(seat=seat, policy=policy, turn=moves))
+        else:
+            move = bots.choice(list(spec.legal_moves(state.game_state, seat)))
+            driver.send(
+                table_id, players[seat], PlayMove(move=msgspec.Raw(msgspec.json.encode(move)))
+            )
+        moves += 1
+        state = driver.state(table_id)
+    return export_table(store, table_id), table_id
+
+
+def test_a_game_with_a_bot_timeout_and_a_forfeit_verifies() -> None:
+    record, _ = _game_with_timeouts()
+    names = [event.name for event in record.events]
+    assert names.count("TurnTimedOut") == 2 and names.count("SeatForfeited") == 1
+    report = verify_record(record)
+    assert report.ok, report
+
+
+def test_a_changed_bot_move_is_detected() -> None:
+    record, _ = _game_with_timeouts()
+    data = as_builtins(record)
+    timeouts = [c for c in data["commands"] if c["kind"] == "timeout"]
+    assert timeouts
+    original = timeouts[0]["move"]
+    others = [m for m in ({"type": "EndTurn"}, {"type": "StopRolling"}, {"type": "RollDice"})
+              if m != original]  # fmt: skip
+    timeouts[0]["move"] = others[0]
+    report = verify_record(from_builtins(data))
+    assert not report.ok

@@ -29,7 +29,8 @@ def result_of(state: TableState, position: int) -> Result | None:
         scores=list(outcome.scores),
         ranks=list(outcome.ranks),
         winners=list(outcome.winners),
-        forfeited=list(outcome.forfeited),
+        # A forfeit on timeout is the table's, not the game's: the rules never see it.
+        forfeited=sorted({*outcome.forfeited, *state.forfeited}),
     )
 
 

@@ -8,9 +8,12 @@ import uuid
 import msgspec
 
 from shared.audit.export import export_table
-from shared.audit.verify import verify_record
+from shared.audit.redecide import redecide
+from shared.audit.verify import header_of, verify_record
 from shared.contracts.envelopes import CreateTable, JoinTable, PlayMove, StartTable, TimeOutTurn
+from shared.standings.fold import result_of
 from shared.store import open_store
+from shared.tables.state import OVER
 from tests.audit.kit import Driver, as_builtins, from_builtins
 
 
@@ -61,3 +64,13 @@ def test_a_changed_bot_move_is_detected() -> None:
     timeouts[0]["move"] = others[0]
     report = verify_record(from_builtins(data))
     assert not report.ok
+
+
+def test_a_forfeit_on_timeout_is_in_the_result() -> None:
+    record, _ = _game_with_timeouts()
+    forfeit = next(e for e in record.events if e.name == "SeatForfeited")
+    state = redecide(header_of(record), list(record.commands), list(record.events)).state
+    assert state is not None and state.status == OVER
+    result = result_of(state, 1)
+    assert result is not None
+    assert result.forfeited == [forfeit.payload["seat"]]

@@ -71,6 +71,7 @@ class NotifyService:
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
+        self.stopping = False
 
     async def start(self, *, loops: bool = True) -> None:
         """Subscribe, catch up with the store, and (with loops) run delivery and timers."""
@@ -88,7 +89,15 @@ class NotifyService:
             self.tasks.append(asyncio.create_task(self._run(), name="notify"))
 
     async def stop(self) -> None:
-        """Stop the loops (the broker is closed by its owner)."""
+        """Finish the round in progress (no delivery is cut in half), then stop the loops.
+
+        A hard kill in the middle of a delivery leaves that notice claimed; the next process
+        abandons it rather than risk sending it twice (docs/notifications.md).
+        """
+        self.stopping = True
+        self.wakeup.set()
+        if self.tasks:
+            await asyncio.wait(self.tasks, timeout=self.settings.send_timeout + 1.0)
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -130,11 +139,13 @@ class NotifyService:
         await self.outbox.deliver_due()
 
     async def _run(self) -> None:
-        while True:
+        while not self.stopping:
             try:
                 await self.pump()
             except Exception:
                 log.exception("notify_round_failed")
+            if self.stopping:
+                return
             waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self.wakeup.wait())]
             due = self.outbox.next_due()
             pause = self.settings.tick

@@ -97,6 +97,9 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         else:
             moves, prompt = [], ""
         result = spec.result(game_state)
+        if result is not None and state.forfeited:  # forfeits are the table's, not the game's
+            forfeited = sorted({*result.forfeited, *state.forfeited})
+            result = msgspec.structs.replace(result, forfeited=forfeited)
     view = PlayerView(
         table=summary(state),
         seat=seat,

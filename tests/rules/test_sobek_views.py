@@ -237,3 +237,36 @@ def test_async_chips_stay_visible_to_a_player_who_chose_one() -> None:
     state, _ = play(state, 0, ChooseEvent(chip=chip("villainy")))
     assert [c.kind for c in view(state, 0).chips or []] == ["flood", "curse"]
     assert view(state, 1).chips is None
+
+
+def test_async_card_laid_face_up_drops_a_sure_unknown_before_a_faded_copy_of_its_face() -> None:
+    # Property-test failure (2 seats, seed 129934), reduced: seat 0 holds unknown beige cards
+    # (Queen draws) when its Thief takes one of seat 1's fish:1 and wheat:1, so a faded
+    # wheat:1 copy joins seat 0's hand. Seat 0 then lays a drawn wheat:1 face up. Dropping the
+    # faded copy for it kept every unknown card certain, so once the stolen fish:1 was laid
+    # too, the bystander was shown a certain beige card seat 0 no longer held.
+    wheat = (*cards("wheat:1", 2, skip=1), *cards("wheat:0", 1, back="beige"))
+    mine = cards("fish:1", skip=1) + cards("fish:0", back="beige")
+    filler = cards("ebony:2", 4)
+    state = fresh(3, variant="async")
+    row = (QUEEN, FISH, filler[0], THIEF, WHEAT, filler[1], *mine, filler[2])
+    state = arrange(state, row=row, pile=(*wheat, filler[3]), active=0, chips=())
+    for seat in (0, 1, 2, 0, 1, 2):
+        state, _ = play(state, seat, TakeCard(position=0))
+    for _ in mine:  # face up: seat 0 takes fish:1 and fish:0
+        state, _ = play(arrange(state, active=0), 0, TakeCard(position=0))
+    state, _ = play(arrange(state, active=0), 0, PlayQueen(card=QUEEN))
+    thief = PlayThief(card=THIEF, victim=1, back="beige")
+    state, events = play(arrange(state, active=0), 0, thief, seed=1)
+    assert events[1].card.id == FISH  # type: ignore[attr-defined]
+    assert ("wheat:1", "beige", True) in faces(view(state, 2).players[0].hand)
+
+    state, _ = play(arrange(state, active=0), 0, LaySet(cards=wheat))
+    state, _ = play(arrange(state, active=0), 0, LaySet(cards=(FISH, *mine)))
+    assert [CARDS[c].back for c in state.hands[0]] == ["green", "green"]
+    # The laid wheat:1 may have been the faded copy, so that copy lives on as a faded unknown.
+    assert faces(view(state, 2).players[0].hand) == [
+        ("", "beige", True),
+        ("", "green", False),
+        ("", "green", False),
+    ]

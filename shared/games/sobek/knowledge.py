@@ -46,20 +46,38 @@ def add(table: Table, z: int, entries: tuple[Entry, ...]) -> Table:
 
 
 def reveal(table: Table, z: int, card_id: int) -> Table:
-    """A card left zone z face up: drop the entry that best stands for it."""
+    """A card left zone z face up: drop the entry that best stands for it.
+
+    A certain entry of its face goes first. Failing that, a certain unknown card of its back
+    goes before a faded entry of its face: the faded entry is only a copy left by a face-down
+    move and may not be in the zone at all, while the unknown card is surely there and may be
+    this card, so keeping it would show one certain card too many. As the revealed card may
+    instead have been the faded copy, one faded entry of its face then forgets its face and
+    stays as a faded unknown card of the back, so that the card the unknown entry stood for
+    is still shown. Then a faded entry of its face, then a faded unknown card.
+    """
     c = card(card_id)
     entries = list(table[z])
-    order = (
-        (c.face, False),
-        (c.face, True),
-        (None, False),
-        (None, True),
-    )
-    for face, faded in order:
+
+    def first(face: str | None, faded: bool) -> int | None:
         for i, (f, b, u) in enumerate(entries):
             if f == face and b == c.back and u == faded:
-                del entries[i]
-                return (*table[:z], tuple(entries), *table[z + 1 :])
+                return i
+        return None
+
+    def drop(i: int) -> Table:
+        del entries[i]
+        return (*table[:z], tuple(entries), *table[z + 1 :])
+
+    if (i := first(c.face, False)) is not None:
+        return drop(i)
+    if (i := first(None, False)) is not None:
+        if (j := first(c.face, True)) is not None:
+            entries[j] = (None, c.back, True)
+        return drop(i)
+    for face in (c.face, None):
+        if (i := first(face, True)) is not None:
+            return drop(i)
     return table
 
 

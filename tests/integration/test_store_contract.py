@@ -7,11 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from services.table.worker import TableWorker
 from shared.contracts.envelopes import Command, CreateTable, JoinTable, StartTable
 from shared.store import EventStore, open_store
 from shared.tables.envelopes import envelope_of, is_table_notification
-
-from services.table.worker import TableWorker
 
 
 def _url(kind: str, request: pytest.FixtureRequest, tmp_path) -> str:

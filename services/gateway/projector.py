@@ -18,15 +18,14 @@ import msgspec
 import structlog
 
 from shared.contracts.envelopes import EventEnvelope
-from shared.messaging.port import Broker, Delivery
+from shared.messaging.port import Broker
 from shared.store import EventStore
 from shared.tables import state as table_state
-from shared.tables.envelopes import envelope_of, is_table_notification
 from shared.tables.events import TableCreated
+from shared.tables.follower import LogFollower
 from shared.tables.state import TableState
 
 log = structlog.get_logger("senet.views")
-_decode_envelope = msgspec.json.Decoder(EventEnvelope)
 
 
 @dataclass
@@ -38,18 +37,16 @@ class TableModel:
     views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
 
 
-class ViewProjector:
+class ViewProjector(LogFollower):
     """Keeps every table's state and log up to date from the event stream."""
 
     consumer = "views"
 
     def __init__(self, store: EventStore, broker: Broker | None) -> None:
-        self.store = store
+        super().__init__(store)
         self.broker = broker
         self.tables: dict[str, TableModel] = {}
-        self.position = 0
-        self.applied = 0
-        self.lock = asyncio.Lock()
+        self.applied_events = 0
         self.changed = asyncio.Condition()
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
 
@@ -61,41 +58,13 @@ class ViewProjector:
         await self.catch_up()
         log.info("views_ready", position=self.position, tables=len(self.tables))
 
-    async def catch_up(self, upto: int | None = None) -> None:
-        """Apply every stored event after the position (up to `upto`)."""
-        async with self.lock:
-            await self._read_store(upto)
+    async def applied(self, table_ids: set[str]) -> None:
+        """Wake the WebSockets and view waiters of the tables that changed."""
+        for table_id in table_ids:
+            await self._notify(table_id)
 
-    async def on_delivery(self, delivery: Delivery) -> None:
-        """Apply one published envelope, filling any gap from the store first."""
-        envelope = _decode_envelope.decode(delivery.body)
-        async with self.lock:
-            if envelope.position <= self.position:
-                return  # a duplicate from a relay restart, or already read from the store
-            if envelope.position > self.position + 1:
-                await self._read_store(envelope.position - 1)
-            self._apply(envelope)
-            self.position = envelope.position
-        await self._notify(envelope.table_id)
-
-    async def _read_store(self, upto: int | None) -> None:
-        while True:
-            notes = await asyncio.to_thread(self.store.notifications, self.position, 1000, upto)
-            if not notes:
-                break
-            touched = set()
-            for note in notes:
-                if is_table_notification(note):
-                    envelope = envelope_of(self.store, note)
-                    self._apply(envelope)
-                    touched.add(envelope.table_id)
-                self.position = note.id
-            for table_id in touched:
-                await self._notify(table_id)
-        if upto is not None:
-            self.position = max(self.position, upto)
-
-    def _apply(self, envelope: EventEnvelope) -> None:
+    async def apply(self, envelope: EventEnvelope) -> None:
+        """Fold one envelope into its table's state and log."""
         payload = msgspec.json.decode(envelope.payload)
         if envelope.name == "TableCreated":
             created = msgspec.convert(payload, type=TableCreated)
@@ -108,7 +77,7 @@ class ViewProjector:
             model.state = table_state.evolve(model.state, event)
             model.log.append((envelope, event))
             model.views.clear()
-        self.applied += 1
+        self.applied_events += 1
 
     async def _notify(self, table_id: str) -> None:
         model = self.tables.get(table_id)

@@ -59,7 +59,7 @@ def _cache(projector: ViewProjector) -> _Cache:
 def scoreboard(projector: ViewProjector) -> Scoreboard:
     """The scoreboard of every finished table the projector holds (rebuilt when it changed)."""
     cache = _cache(projector)
-    if cache.applied != projector.applied:
+    if cache.applied != projector.applied_events:
         results = []
         for model in projector.all():
             if model.state.status == OVER and model.log:
@@ -67,7 +67,7 @@ def scoreboard(projector: ViewProjector) -> Scoreboard:
                 if result is not None:
                     results.append(result)
         cache.board = board_of(results)
-        cache.applied = projector.applied
+        cache.applied = projector.applied_events
     return cache.board
 
 

@@ -14,38 +14,34 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
-import msgspec
 import structlog
 
 from shared.audit.export import record_of, stored_events
 from shared.audit.redecide import Divergence
 from shared.audit.verify import verify_record
 from shared.contracts.envelopes import EventEnvelope
-from shared.messaging.port import Broker, Delivery
+from shared.messaging.port import Broker
 from shared.standings.board import Result, Scoreboard
 from shared.standings.fold import ResultFold
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification
+from shared.tables.follower import LogFollower
 
 log = structlog.get_logger("senet.scoring")
-_decode = msgspec.json.Decoder(EventEnvelope)
 
 
-class ScoringService:
+class ScoringService(LogFollower):
     """Folds finished games into the scoreboard and verifies each of them."""
 
     consumer = "scoring"
 
     def __init__(self, store: EventStore, broker: Broker | None, *, verify: bool = True) -> None:
-        self.store = store
+        super().__init__(store)
         self.broker = broker
         self.verify = verify
         self.fold = ResultFold()
-        self.position = 0
         self.verified_upto = 0
         self.flagged: dict[str, Divergence] = {}
         self.metrics: Counter[str] = Counter()
-        self.lock = asyncio.Lock()
 
     @property
     def board(self) -> Scoreboard:
@@ -61,38 +57,13 @@ class ScoringService:
         await self.catch_up()
         log.info("scoring_ready", position=self.position, games=len(self.board.results))
 
-    async def catch_up(self, upto: int | None = None) -> None:
-        """Apply every stored event after the position."""
-        async with self.lock:
-            await self._read_store(upto)
+    async def applied(self, table_ids: set[str]) -> None:
+        """Record the position once what it covers is applied."""
+        await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
 
-    async def on_delivery(self, delivery: Delivery) -> None:
-        """Apply one published envelope, filling any gap from the store first."""
-        envelope = _decode.decode(delivery.body)
-        async with self.lock:
-            if envelope.position <= self.position:
-                return
-            if envelope.position > self.position + 1:
-                await self._read_store(envelope.position - 1)
-            await self._apply(envelope)
-            await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
-
-    async def _read_store(self, upto: int | None) -> None:
-        while True:
-            notes = await asyncio.to_thread(self.store.notifications, self.position, 1000, upto)
-            if not notes:
-                break
-            for note in notes:
-                if is_table_notification(note):
-                    await self._apply(envelope_of(self.store, note))
-                self.position = note.id
-            await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
-        if upto is not None:
-            self.position = max(self.position, upto)
-
-    async def _apply(self, envelope: EventEnvelope) -> None:
+    async def apply(self, envelope: EventEnvelope) -> None:
+        """Fold one envelope; verify the game it finishes."""
         result = self.fold.apply(envelope)
-        self.position = max(self.position, envelope.position)
         if result is None:
             return
         self.metrics["games_finished"] += 1

@@ -171,7 +171,7 @@ async def test_relay_restarted_mid_stream_publishes_no_gap_and_nothing_applied_t
                 break
             await asyncio.sleep(0.05)
         assert projector.position == last
-        assert projector.applied == table_events  # each event applied exactly once
+        assert projector.applied_events == table_events  # each event applied exactly once
         rebuilt = ViewProjector(store, None)
         await rebuilt.catch_up()
         assert rebuilt.tables[table_id].state == projector.tables[table_id].state

@@ -70,7 +70,7 @@ def play_events(
     if seat not in game.to_act(state.game_state):
         raise NotYourTurn("it is not your turn")
     try:
-        events = list(game.decide(state.game_state, seat, move, step_rng(state)))
+        events: list[Any] = list(game.decide(state.game_state, seat, move, step_rng(state)))
     except IllegalMove as exc:
         raise IllegalMove(exc.message, code="illegal_move", details={"rule": exc.code}) from exc
     if not events:

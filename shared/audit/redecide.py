@@ -123,10 +123,6 @@ def _expected(
     raise SenetError(f"unknown command kind {command.kind!r}", code="bad_command")
 
 
-def _plain(value: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(value))
-
-
 def _seated(state: TableState, command: CommandRecord) -> None:
     if command.seat is None or not 0 <= command.seat < state.seats:
         raise SenetError(f"seat {command.seat} is not a seat of this table", code="bad_seat")

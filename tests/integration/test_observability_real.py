@@ -51,7 +51,7 @@ def proxy_to() -> Iterator[Callable[[str], TcpProxy]]:
 async def _gateway(config: PlatformConfig, aiohttp_client) -> tuple[Platform, TestClient]:
     platform = Platform(
         PlatformConfig(
-            store=config.store, broker=config.broker, prefix=config.prefix,
+            store=config.store + "&pool_size=2", broker=config.broker, prefix=config.prefix,
             shards=config.shards, roles=frozenset({"gateway"}),
         )
     )  # fmt: skip
@@ -97,6 +97,7 @@ async def test_readyz_is_503_while_the_gateway_is_cut_off_from_rabbitmq_and_200_
     finally:
         await platform.broker.cleanup()
         await platform.stop()
+        platform.store.close()  # its PostgreSQL connections are shared with other tests
 
 
 async def test_readyz_is_503_while_postgresql_is_unreachable_and_200_after(
@@ -127,6 +128,7 @@ async def test_readyz_is_503_while_postgresql_is_unreachable_and_200_after(
     finally:
         await platform.broker.cleanup()
         await platform.stop()
+        platform.store.close()  # its PostgreSQL connections are shared with other tests
 
 
 @pytest.fixture(params=["memory", "amqp"])

@@ -93,3 +93,4 @@ async def test_only_one_relay_publishes_and_a_standby_takes_over_after_sigkill(
             relay.kill()
             relay.wait()
         await broker.cleanup()
+        store.close()

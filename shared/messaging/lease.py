@@ -14,6 +14,7 @@ under that (the relay is: consumers skip what they applied).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -105,7 +106,7 @@ class AmqpLease:
             await channel.declare_queue(self.name, exclusive=True)
         except ChannelLockedResource:
             return False
-        except (aio_pika.exceptions.AMQPError, ConnectionError, OSError):
+        except Exception:  # unreachable, refused, timed out: not held, try again later
             await self._drop()
             return False
         self._held = True
@@ -123,7 +124,8 @@ class AmqpLease:
     async def _drop(self) -> None:
         connection, self._connection = self._connection, None
         if connection is not None and not connection.is_closed:
-            await connection.close()
+            with contextlib.suppress(Exception):  # a broken connection is gone anyway
+                await connection.close()
 
     def _closed(self, *_: Any) -> None:
         if self._held:

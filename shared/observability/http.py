@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import msgspec
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
+from shared.contracts.envelopes import ErrorBody
 from shared.observability.probes import Probes, failures
 
 PROBES = web.AppKey("probes", Probes)
@@ -28,7 +30,7 @@ class _Chained(Collector):
 
 async def metrics(request: web.Request) -> web.Response:
     """Prometheus text exposition of the process's metrics."""
-    body = generate_latest(_Chained(request.app[PROBES].registries))  # type: ignore[arg-type]
+    body = generate_latest(_Chained(request.app[PROBES].registries))
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
@@ -36,7 +38,7 @@ async def healthz(request: web.Request) -> web.Response:
     """Alive: the event loop answered, and no background task that must run has ended."""
     problems = await failures(request.app[PROBES].live)
     if problems:
-        return web.json_response({"status": "unhealthy", "reasons": problems}, status=503)
+        return _failed("unhealthy", problems)
     return web.json_response({"status": "ok"})
 
 
@@ -44,8 +46,15 @@ async def readyz(request: web.Request) -> web.Response:
     """Ready for traffic: broker connected, store reachable, the role's own checks pass."""
     problems = await failures(request.app[PROBES].ready)
     if problems:
-        return web.json_response({"status": "not_ready", "reasons": problems}, status=503)
+        return _failed("not_ready", problems)
     return web.json_response({"status": "ready"})
+
+
+def _failed(code: str, problems: dict[str, str]) -> web.Response:
+    """503 as every error of the API: `{code, message, status, details}` (details: reasons)."""
+    message = "; ".join(f"{name}: {why}" for name, why in problems.items())
+    body = ErrorBody(code=code, message=message, status=503, details=problems)
+    return web.Response(status=503, body=msgspec.json.encode(body), content_type="application/json")
 
 
 def probes_app(probes: Probes) -> web.Application:

@@ -71,7 +71,9 @@ async def test_healthz_is_ok_and_readyz_names_the_broker_while_it_is_closed(
     await platform.broker.close()
     down = await client.get("/readyz")
     assert down.status == 503
-    assert set((await down.json())["reasons"]) == {"broker"}
+    body = await down.json()
+    assert (body["code"], body["status"], set(body["details"])) == ("not_ready", 503, {"broker"})
+    assert body["message"] == "broker: broker connection is down"
     assert (await client.get("/healthz")).status == 200  # alive, only not ready
     await platform.broker.connect()
     assert (await client.get("/readyz")).status == 200
@@ -87,7 +89,7 @@ async def test_readyz_is_503_until_the_views_have_caught_up(
     projector.ready = False  # as between start and the end of the rebuild
     response = await client.get("/readyz")
     assert response.status == 503
-    assert (await response.json())["reasons"] == {"views": "views are rebuilding"}
+    assert (await response.json())["details"] == {"views": "views are rebuilding"}
     projector.ready = True
     assert (await client.get("/readyz")).status == 200
 
@@ -99,7 +101,7 @@ async def test_healthz_is_503_when_a_background_task_has_died(
     relay.cancel()
     response = await client.get("/healthz")
     assert response.status == 503
-    assert "relay" in (await response.json())["reasons"]["tasks"]
+    assert "relay" in (await response.json())["details"]["tasks"]
 
 
 async def test_a_valid_correlation_id_is_echoed_and_a_bad_one_replaced(
@@ -125,7 +127,7 @@ async def test_a_role_without_http_serves_the_probes_and_is_ready_only_once_star
     assert (await client.get("/healthz")).status == 200
     starting = await client.get("/readyz")
     assert starting.status == 503
-    reasons = (await starting.json())["reasons"]
+    reasons = (await starting.json())["details"]
     assert reasons == {"started": "starting", "broker": "broker connection is down"}
     await platform.start()
     try:

@@ -65,7 +65,7 @@ async def _reasons(client: TestClient) -> set[str]:
     if response.status == 200:
         return set()
     assert response.status == 503
-    return set((await response.json())["reasons"])
+    return set((await response.json())["details"])
 
 
 async def test_readyz_is_503_while_the_gateway_is_cut_off_from_rabbitmq_and_200_after(

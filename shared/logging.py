@@ -1,4 +1,8 @@
-"""structlog set-up: JSON lines in production, readable console output in development."""
+"""structlog set-up: JSON lines in production, readable console output in development.
+
+Lines from the standard library's loggers (aio-pika, asyncio, our adapters) go through
+the same renderer, so `--log-json` gives JSON on every line.
+"""
 
 from __future__ import annotations
 
@@ -10,25 +14,41 @@ import structlog
 
 def configure(*, json: bool = False, level: str = "INFO") -> None:
     """Configure structlog and the standard library's logging once per process."""
-    logging.basicConfig(stream=sys.stderr, level=getattr(logging, level.upper(), logging.INFO))
-    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-    logging.getLogger("aio_pika").setLevel(logging.WARNING)
-    logging.getLogger("aiormq").setLevel(logging.WARNING)
+    numeric = getattr(logging, level.upper(), logging.INFO)
     renderer: structlog.typing.Processor = (
         structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer(colors=False)
     )
+    common: list[structlog.typing.Processor] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.processors.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+    ]
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=[*common, structlog.stdlib.add_logger_name],
+            processors=[
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                structlog.processors.format_exc_info,
+                renderer,
+            ],
+        )
+    )
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(numeric)
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+    logging.getLogger("aio_pika").setLevel(logging.WARNING)
+    logging.getLogger("aiormq").setLevel(logging.WARNING)
+    logging.getLogger("asyncio").setLevel(logging.INFO)  # its DEBUG line names the selector
     structlog.configure(
         processors=[
-            structlog.contextvars.merge_contextvars,
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            *common,
             structlog.processors.StackInfoRenderer(),
             structlog.processors.format_exc_info,
             renderer,
         ],
-        wrapper_class=structlog.make_filtering_bound_logger(
-            getattr(logging, level.upper(), logging.INFO)
-        ),
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
         logger_factory=structlog.PrintLoggerFactory(sys.stderr),
         cache_logger_on_first_use=True,
     )

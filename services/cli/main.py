@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from services.cli import verbs as verbs_package
+from services.cli.observe import add_metrics_options, start_probes
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
 from services.cli.verbs.notify import add_notify_options, notify_settings
 from shared.logging import configure
@@ -25,7 +26,7 @@ from shared.store import DEFAULT_STORE
 ENV_HELP = """
 Every option can also be set by an environment variable: SENET_STORE, SENET_BROKER,
 SENET_PREFIX, SENET_SHARDS, SENET_HOST, SENET_PORT, SENET_LOG_JSON (1 for JSON logs),
-SENET_LOG_LEVEL. Stores are URLs: memory, sqlite:///path/file.db (relative) or
+SENET_LOG_LEVEL, SENET_METRICS_PORT. Stores are URLs: memory, sqlite:///path/file.db (relative) or
 sqlite:////abs/file.db, postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
 amqp://user:password@host:port/vhost.
 """
@@ -83,12 +84,15 @@ def build_parser() -> argparse.ArgumentParser:
     table = verbs.add_parser("table", help="run only a table worker (commands) and its relay")
     _add_platform_options(table, DEFAULT_STORE)
     table.add_argument("--no-relay", action="store_true", help="do not run the outbox relay")
+    add_metrics_options(table)
 
     relay = verbs.add_parser("relay", help="run only the outbox relay (store → events exchange)")
     _add_platform_options(relay, DEFAULT_STORE)
+    add_metrics_options(relay)
 
     scoring = verbs.add_parser("scoring", help="run only the scoring service (results, audit)")
     _add_platform_options(scoring, DEFAULT_STORE)
+    add_metrics_options(scoring)
 
     selfplay = verbs.add_parser("selfplay", help="bots play full games through the HTTP API")
     selfplay.add_argument("--game", default="ra")
@@ -182,6 +186,7 @@ async def _run_roles(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    probes = await start_probes(args, platform.probes)  # /healthz answers while starting
     await platform.start()
     runner = None
     if platform.app is not None:
@@ -195,6 +200,8 @@ async def _run_roles(args: argparse.Namespace) -> int:
     if runner is not None:
         await runner.cleanup()
     await platform.stop()
+    if probes is not None:
+        await probes.cleanup()
     return 0
 
 

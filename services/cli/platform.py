@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from services.gateway.app import create_app
-from services.gateway.keys import GatewaySettings
+from services.gateway.keys import PROJECTOR, GatewaySettings
 from services.gateway.notify_routes import setup_notify
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
@@ -22,6 +22,8 @@ from services.table.relay import Relay
 from services.table.worker import TableWorker
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
+from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check, tasks_check
+from shared.observability.sampler import Position, Sampler
 from shared.store import EventStore, open_store
 
 ALL_ROLES = frozenset({"table", "relay", "gateway"})  # what an embedded platform needs
@@ -38,6 +40,7 @@ class PlatformConfig:
     shards: int = 8
     roles: frozenset[str] = ALL_ROLES
     group_commit: bool = True
+    sample_interval: float = 5.0  # seconds between queue-depth and projector-lag samples
     gateway: GatewaySettings = field(default_factory=GatewaySettings)
     notify: NotifySettings = field(default_factory=NotifySettings)
 
@@ -57,6 +60,12 @@ class Platform:
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
         self.tasks: list[asyncio.Task[None]] = []
+        self.started = False
+        self.probes = Probes()
+        self.probes.live["tasks"] = tasks_check(self.tasks)
+        self.probes.ready["started"] = flag_check(lambda: self.started, "starting")
+        self.probes.ready["broker"] = broker_check(self.broker)
+        self.probes.ready["store"] = StoreCheck(self.store)
 
     async def start(self) -> None:
         """Connect and start every configured role."""
@@ -72,7 +81,7 @@ class Platform:
             )
             await self.worker.serve()
         if "gateway" in roles:
-            self.app = create_app(self.config.gateway, self.store, self.broker)
+            self.app = create_app(self.config.gateway, self.store, self.broker, self.probes)
             setup_notify(self.app, self.config.notify.vapid_public_key)
         if "scoring" in roles:
             self.scoring = ScoringService(self.store, self.broker)
@@ -80,6 +89,32 @@ class Platform:
         if "notify" in roles:
             self.notify = NotifyService(self.store, self.broker, self.config.notify)
             await self.notify.start()
+            self.probes.registries.append(self.notify.metrics.registry)
+        self._start_sampler()
+        self.started = True
+
+    def _start_sampler(self) -> None:
+        """Sample queue depths and the lag of every projector in this process."""
+        projectors: dict[str, Position] = {}
+        if self.relay is not None:
+            relay = self.relay
+            projectors["relay"] = lambda: relay.position if relay.active else None
+        if self.app is not None:
+            views = self.app[PROJECTOR]
+            projectors["views"] = lambda: views.position
+        if self.scoring is not None:
+            scoring = self.scoring
+            projectors["scoring"] = lambda: scoring.position
+        if self.notify is not None:
+            notify = self.notify
+            projectors["notify"] = lambda: notify.position
+        # Roles that consume durable queues report their depths (shards and dead letters).
+        consumers = self.config.roles & {"table", "scoring", "notify"}
+        broker = self.broker if consumers else None
+        if broker is None and not projectors:
+            return
+        sampler = Sampler(self.store, broker, projectors, self.config.sample_interval)
+        self.tasks.append(asyncio.create_task(sampler.run(), name="metrics-sampler"))
 
     async def stop(self) -> None:
         """Stop the roles and close connections."""
@@ -91,6 +126,7 @@ class Platform:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
+        self.started = False
         await self.broker.close()
         if self.worker is not None:
             await self.worker.close()

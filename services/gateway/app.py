@@ -9,19 +9,32 @@ from aiohttp import WSCloseCode, web
 
 from services.gateway.errors import errors_middleware
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, SOCKETS, STORE, GatewaySettings
+from services.gateway.observe import observe_middleware
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
 from shared.messaging.port import Broker
+from shared.observability.http import PROBES
+from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check
 from shared.store import EventStore
 
 
-def create_app(settings: GatewaySettings, store: EventStore, broker: Broker) -> web.Application:
-    """The gateway: HTTP API, WebSocket and its view projector; the broker must be connected."""
-    app = web.Application(middlewares=[errors_middleware], client_max_size=settings.max_body)
+def create_app(
+    settings: GatewaySettings, store: EventStore, broker: Broker, probes: Probes | None = None
+) -> web.Application:
+    """The gateway: HTTP API, WebSocket and its view projector; the broker must be connected.
+
+    Its readiness checks are added to `probes` (a new set if None): broker, store, views.
+    """
+    middlewares = [observe_middleware, errors_middleware]
+    app = web.Application(middlewares=middlewares, client_max_size=settings.max_body)
     app[SETTINGS] = settings
     app[STORE] = store
     app[BROKER] = broker
-    app[PROJECTOR] = ViewProjector(store, broker)
+    app[PROJECTOR] = projector = ViewProjector(store, broker)
+    app[PROBES] = probes = probes if probes is not None else Probes()
+    probes.ready.setdefault("broker", broker_check(broker))
+    probes.ready.setdefault("store", StoreCheck(store))
+    probes.ready["views"] = flag_check(lambda: projector.ready, "views are rebuilding")
     app[SOCKETS] = weakref.WeakSet()
     setup_routes(app)
     app.cleanup_ctx.append(_projector_ctx)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import uuid
 
 import msgspec
+import structlog
 
 from shared.contracts.envelopes import Action, Command, Outcome
 from shared.contracts.errors import SenetError
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
+from shared.observability import correlation
 
 _encode = msgspec.json.Encoder()
 _decode_outcome = msgspec.json.Decoder(Outcome)
@@ -32,11 +34,13 @@ async def send(
         player_id=player_id,
         action=action,
         expected_version=expected_version,
-        correlation_id=uuid.uuid4().hex,
+        correlation_id=correlation.current() or uuid.uuid4().hex,
     )
+    structlog.contextvars.bind_contextvars(table_id=table_id, command_id=command.command_id)
     shard = shard_of(table_id, broker.topology.shards)
     reply = await broker.request(shard, _encode.encode(command), timeout=timeout)
     outcome = _decode_outcome.decode(reply)
+    structlog.contextvars.bind_contextvars(seat=outcome.seat)
     if not outcome.accepted:
         error = outcome.error
         assert error is not None

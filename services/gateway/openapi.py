@@ -11,6 +11,7 @@ from aiohttp import web
 
 from services.gateway import notify_routes, results_routes, routes, views, ws
 from shared.contracts.envelopes import ErrorBody, Outcome
+from shared.observability import http as observed
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -239,8 +240,15 @@ ROUTES: list[Route] = [
         None,
         list[results_routes.Flagged],
     ),
-    Route("GET", "/healthz", routes.healthz, "Liveness", auth=False),
-    Route("GET", "/readyz", routes.readyz, "Readiness", auth=False),
+    Route("GET", "/healthz", observed.healthz, "Liveness: 200, or 503 with reasons", auth=False),
+    Route(
+        "GET",
+        "/readyz",
+        observed.readyz,
+        "Readiness: 503 with reasons while the broker, the store or the views are not ready",
+        auth=False,
+    ),
+    Route("GET", "/metrics", observed.metrics, "Prometheus metrics (text format)", auth=False),
 ]
 
 ERRORS = {

@@ -49,6 +49,7 @@ class ViewProjector(LogFollower):
         self.applied_events = 0
         self.changed = asyncio.Condition()
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self.ready = False  # caught up with the store once after start (/readyz)
 
     async def start(self) -> None:
         """Subscribe to the events exchange, then catch up from the store."""
@@ -56,6 +57,7 @@ class ViewProjector(LogFollower):
             exchange = self.broker.topology.events_exchange
             await self.broker.subscribe(exchange, "#", self.on_delivery, queue=None)
         await self.catch_up()
+        self.ready = True
         log.info("views_ready", position=self.position, tables=len(self.tables))
 
     async def applied(self, table_ids: set[str]) -> None:

@@ -265,14 +265,3 @@ def _int_query(request: web.Request, name: str) -> int:
     if value < 0:
         raise BadRequest(f"{name} must not be negative", code="invalid_request")
     return value
-
-
-async def healthz(request: web.Request) -> web.Response:
-    """Alive."""
-    return json_response({"status": "ok"})
-
-
-async def readyz(request: web.Request) -> web.Response:
-    """Ready once the views have caught up with the store at start."""
-    projector = request.app[PROJECTOR]
-    return json_response({"status": "ready", "position": projector.position})

@@ -21,6 +21,7 @@ from shared.audit.redecide import Divergence
 from shared.audit.verify import verify_record
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker
+from shared.observability import metrics as prometheus
 from shared.standings.board import Result, Scoreboard
 from shared.standings.fold import ResultFold
 from shared.store import EventStore
@@ -67,6 +68,7 @@ class ScoringService(LogFollower):
         if result is None:
             return
         self.metrics["games_finished"] += 1
+        prometheus.GAMES_FINISHED.inc()
         if self.verify and result.position > self.verified_upto:
             await self._verify(result)
 
@@ -76,6 +78,7 @@ class ScoringService(LogFollower):
         self.metrics["games_verified"] += 1
         if report.problem is not None:
             self.metrics["audit_mismatches"] += 1
+            prometheus.AUDIT_MISMATCHES.inc()
             self.flagged[result.table_id] = report.problem
             log.warning(
                 "audit_mismatch",

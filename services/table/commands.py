@@ -25,6 +25,7 @@ from shared.contracts.errors import (
     StaleVersion,
 )
 from shared.games.registry import get_game
+from shared.observability.metrics import DECIDE_SECONDS
 from shared.tables.aggregate import Table
 from shared.tables.events import SeatTaken, TableCreated
 from shared.tables.state import TableState
@@ -44,6 +45,7 @@ def commitment_of(table_id: str, seed_hex: str) -> str:
     return hashlib.sha256(table_id.encode() + bytes.fromhex(seed_hex)).hexdigest()
 
 
+@DECIDE_SECONDS.time()
 def open_table(command: Command, action: CreateTable) -> Table:
     """A new table for a CreateTable command, the creator seated; raises on bad input."""
     game = get_game(action.game)
@@ -68,12 +70,16 @@ def open_table(command: Command, action: CreateTable) -> Table:
         seed=seed,
     )
     digest = fingerprint(command)
-    table = Table.open(table_id, created, command.command_id, digest)
+    table = Table.open(table_id, created, command.command_id, digest, command.correlation_id)
     seat = SeatTaken(seat=0, player_id=command.player_id, player_name=_name(action.player_name))
-    table.record([seat], command_id=command.command_id, fingerprint=digest, seat=0)
+    table.record(
+        [seat], command_id=command.command_id, fingerprint=digest, seat=0,
+        correlation_id=command.correlation_id,
+    )  # fmt: skip
     return table
 
 
+@DECIDE_SECONDS.time()
 def decide(table: Table, command: Command) -> tuple[list[Any], int | None, dict[str, Any] | None]:
     """The events a command causes at an existing table, its seat and its move."""
     state = table.table

@@ -2,6 +2,8 @@
 
 It records its position after publishing, so a crash between the two republishes a few
 events; consumers track the positions they applied and skip those (DESIGN.md, Write side).
+Any number of relays may run: only the holder of the lease `<prefix>.relay.lease`
+publishes, the others stand by and try to take the lease every `retry` seconds.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ import contextlib
 import msgspec
 import structlog
 
+from shared.messaging.lease import Lease, lease_for
 from shared.messaging.port import Broker
+from shared.observability import metrics
+from shared.observability.logs import log_fields
 from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
 
@@ -25,29 +30,71 @@ class Relay:
 
     consumer = "relay"
 
-    def __init__(self, store: EventStore, broker: Broker, *, batch: int = 500, idle: float = 0.2):
+    def __init__(
+        self,
+        store: EventStore,
+        broker: Broker,
+        *,
+        batch: int = 500,
+        idle: float = 0.2,
+        lease: Lease | None = None,
+        retry: float = 1.0,
+    ) -> None:
         self.store = store
         self.broker = broker
         self.batch = batch
         self.idle = idle
+        self.retry = retry
+        self.lease = lease if lease is not None else lease_for(broker, "relay.lease")
+        self.lease.on_lost = self.wake
         self.wakeup = asyncio.Event()
         self.position = 0
         self.published = 0
+
+    @property
+    def active(self) -> bool:
+        """True while this relay holds the lease (and so is the one publishing)."""
+        return self.lease.held()
 
     def wake(self) -> None:
         """Tell the relay that new events were stored (it also polls)."""
         self.wakeup.set()
 
     async def run(self) -> None:
-        """Publish forever; cancel to stop."""
+        """Publish while holding the lease, stand by otherwise; cancel to stop."""
+        standing_by = False
+        try:
+            while True:
+                if not await self.lease.acquire():
+                    if not standing_by:
+                        log.info("relay_standby", lease=self.lease.name)
+                        standing_by = True
+                    await asyncio.sleep(self.retry)
+                    continue
+                standing_by = False
+                try:
+                    await self._publish_while_held()
+                except Exception as exc:  # broker or store down: give the lease up, retry
+                    log.warning("relay_interrupted", error=repr(exc))
+                finally:
+                    metrics.RELAY_ACTIVE.set(0)
+                    await self.lease.release()
+                await asyncio.sleep(self.retry)
+        finally:
+            await self.lease.release()
+
+    async def _publish_while_held(self) -> None:
+        # The previous holder moved the position on: start from the recorded one.
         self.position = await asyncio.to_thread(self.store.position_of, self.consumer)
-        log.info("relay_started", position=self.position)
-        while True:
+        metrics.RELAY_ACTIVE.set(1)
+        log.info("relay_started", position=self.position, lease=self.lease.name)
+        while self.lease.held():
             moved = await self.publish_pending()
             if not moved:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wakeup.wait(), self.idle)
                 self.wakeup.clear()
+        log.warning("relay_lease_lost", position=self.position)
 
     async def publish_pending(self) -> int:
         """Publish one batch of stored events after the position; returns how many."""
@@ -58,7 +105,12 @@ class Relay:
         for note in notes:
             if is_table_notification(note):
                 envelope = envelope_of(self.store, note)
-                await self.broker.publish(exchange, routing_key(envelope), _encode.encode(envelope))
+                body = _encode.encode(envelope)
+                with metrics.PUBLISH_SECONDS.time():
+                    await self.broker.publish(exchange, routing_key(envelope), body)
+                metrics.RELAY_PUBLISHED.inc()
+                with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
+                    log.debug("event_published", position=note.id, name=envelope.name)
         self.position = notes[-1].id
         await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
         self.published += len(notes)

@@ -19,6 +19,7 @@ from services.table import commands
 from shared.contracts.envelopes import Command, CreateTable, ErrorBody, Outcome
 from shared.contracts.errors import BadRequest, DuplicateCommand, NotFound, SenetError
 from shared.messaging.port import Broker, Delivery
+from shared.observability import metrics
 from shared.store import EventStore
 from shared.tables.aggregate import Table
 
@@ -77,9 +78,13 @@ class TableWorker:
             else:
                 outcome = await asyncio.to_thread(self.decide_and_store, command)
             if outcome.accepted:
-                log.info("command_accepted", version=outcome.version, replayed=outcome.replayed)
+                log.info(
+                    "command_accepted", version=outcome.version, replayed=outcome.replayed,
+                    seat=outcome.seat,
+                )  # fmt: skip
             else:
                 log.info("command_rejected", code=outcome.error.code if outcome.error else "")
+            metrics.count_command(outcome)
         finally:
             structlog.contextvars.clear_contextvars()
         if outcome.accepted and not outcome.replayed and self.on_saved is not None:
@@ -129,6 +134,7 @@ class TableWorker:
             self._wakeup.clear()
             while self._queue:
                 batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
+                metrics.GROUP_COMMIT_BATCH.observe(len(batch))
                 try:
                     outcomes = await asyncio.to_thread(
                         self.decide_and_store_many, [command for command, _ in batch]
@@ -224,8 +230,9 @@ class TableWorker:
                 return replayed, None, []
             events, seat, move = commands.decide(table, command)
             table.record(
-                events, command_id=command.command_id, fingerprint=digest, seat=seat, move=move
-            )
+                events, command_id=command.command_id, fingerprint=digest, seat=seat, move=move,
+                correlation_id=command.correlation_id,
+            )  # fmt: skip
         pending = list(table.collect_events())
         names = [getattr(e, "name", "TableCreated") for e in pending]
         outcome = Outcome(

@@ -92,6 +92,7 @@ class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     payload: msgspec.Raw
     seat: int | None = None
     command_id: str | None = None
+    correlation_id: str = ""  # of the request that caused it; "" for older events
 
     @property
     def event_id(self) -> str:

@@ -330,6 +330,28 @@ class AmqpBroker:
         self._workers.add(worker)
         worker.add_done_callback(self._workers.discard)
 
+    def is_connected(self) -> bool:
+        """True while the connection is open; False before connect, after close, while down."""
+        connection = self._connection
+        return connection is not None and connection.connected.is_set()
+
+    async def queue_depths(self) -> dict[str, int]:
+        """Messages ready in each durable queue declared here (passive declares)."""
+        await self.connect()
+        assert self._connection is not None
+        try:
+            channel = await self._connection.channel()
+            try:
+                depths = {}
+                for name in sorted(self._queues):
+                    queue = await channel.declare_queue(name, passive=True)
+                    depths[name] = queue.declaration_result.message_count or 0
+                return depths
+            finally:
+                await _close(channel)
+        except _BROKER_ERRORS as error:
+            raise _unavailable(error) from error
+
     async def cleanup(self) -> None:
         """Close, then delete every queue and exchange this broker declared (tests only)."""
         await self.close()

@@ -207,6 +207,18 @@ class MemoryBroker:
 
         self._start(target, handle)
 
+    def is_connected(self) -> bool:
+        """True between connect and close."""
+        return self._server is not None
+
+    async def queue_depths(self) -> dict[str, int]:
+        """Messages waiting in each named queue and dead-letter list of this prefix."""
+        server = await self._connected()
+        depths = {f"{self.prefix}.{q.name}": len(q.messages) for q in server.queues.values()}
+        for name, dead in server.dead_letters.items():
+            depths[f"{self.prefix}.{name}"] = len(dead)
+        return depths
+
     async def cleanup(self) -> None:
         """Forget every queue, binding and dead letter of this prefix."""
         await self.close()

@@ -86,5 +86,13 @@ class Broker(Protocol):
         message is acked after the handler returns; a handler that raises twice on the
         same message sends it to the dead-letter queue and the rest flow on."""
 
+    def is_connected(self) -> bool:
+        """True while the broker can be used (RabbitMQ: False while it reconnects)."""
+        ...
+
+    async def queue_depths(self) -> dict[str, int]:
+        """Messages ready in each durable queue this broker declared, by full queue name."""
+        ...
+
     async def cleanup(self) -> None:
         """Delete every exchange and queue this broker's prefix owns (tests only)."""

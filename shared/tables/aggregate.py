@@ -33,6 +33,14 @@ class Table(Aggregate):
         payload: dict[str, Any]
         command_id: str
         fingerprint: str
+        correlation_id: str = ""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Events stored before correlation ids have none."""
+            state["correlation_id"] = ""
 
     class Recorded(Aggregate.Event):
         """A named event (`SeatTaken`, `DiceRolled` ...) caused by a command."""
@@ -44,6 +52,14 @@ class Table(Aggregate):
         fingerprint: str
         seat: int | None
         move: dict[str, Any] | None
+        correlation_id: str = ""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Events stored before correlation ids have none."""
+            state["correlation_id"] = ""
 
         def apply(self, aggregate: Aggregate) -> None:
             """Fold the event into the table's state."""
@@ -59,7 +75,12 @@ class Table(Aggregate):
 
     @classmethod
     def open(
-        cls, table_id: UUID, created: TableCreated, command_id: str, fingerprint: str
+        cls,
+        table_id: UUID,
+        created: TableCreated,
+        command_id: str,
+        fingerprint: str,
+        correlation_id: str = "",
     ) -> Table:
         """Open a table with a chosen id."""
         return cls._create(
@@ -68,6 +89,7 @@ class Table(Aggregate):
             payload=table_state.event_payload(created),
             command_id=command_id,
             fingerprint=fingerprint,
+            correlation_id=correlation_id,
         )
 
     def record(
@@ -78,6 +100,7 @@ class Table(Aggregate):
         fingerprint: str,
         seat: int | None,
         move: dict[str, Any] | None = None,
+        correlation_id: str = "",
     ) -> None:
         """Record the events a command caused; the first one carries the command's move."""
         for index, event in enumerate(events):
@@ -90,6 +113,7 @@ class Table(Aggregate):
                 fingerprint=fingerprint,
                 seat=seat,
                 move=move if index == 0 else None,
+                correlation_id=correlation_id,
             )
 
     def _apply_recorded(self, event: Table.Recorded) -> None:

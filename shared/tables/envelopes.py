@@ -31,6 +31,7 @@ def envelope_of(store: EventStore, notification: Notification) -> EventEnvelope:
             time=time,
             payload=msgspec.Raw(msgspec.json.encode(event.payload)),
             command_id=event.command_id,
+            correlation_id=event.correlation_id,
         )
     assert isinstance(event, Table.Recorded)
     return EventEnvelope(
@@ -43,6 +44,7 @@ def envelope_of(store: EventStore, notification: Notification) -> EventEnvelope:
         payload=msgspec.Raw(msgspec.json.encode(event.payload)),
         seat=event.seat,
         command_id=event.command_id,
+        correlation_id=event.correlation_id,
     )
 
 

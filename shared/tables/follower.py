@@ -12,17 +12,23 @@ from __future__ import annotations
 import asyncio
 
 import msgspec
+import structlog
 
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Delivery
+from shared.observability import metrics
+from shared.observability.logs import log_fields
 from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification
 
 _decode_envelope = msgspec.json.Decoder(EventEnvelope)
+log = structlog.get_logger("senet.follower")
 
 
 class LogFollower:
     """Base of projectors: subclasses say what applying an envelope means."""
+
+    consumer = "follower"  # the projector's name in logs and metrics
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
@@ -49,9 +55,20 @@ class LogFollower:
                 return  # a duplicate from a relay restart, or already read from the store
             if envelope.position > self.position + 1:
                 await self._read_store(envelope.position - 1)
-            await self.apply(envelope)
+            await self._traced(envelope)
             self.position = envelope.position
             await self.applied({envelope.table_id})
+
+    async def _traced(self, envelope: EventEnvelope) -> None:
+        """Apply with the event's command, seat and correlation id bound to the logs."""
+        with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
+            await self.apply(envelope)
+            log.debug(
+                "event_applied", projector=self.consumer, position=envelope.position,
+                version=envelope.version, name=envelope.name,
+            )  # fmt: skip
+        metrics.EVENTS_APPLIED.labels(self.consumer).inc()
+        metrics.PROJECTOR_POSITION.labels(self.consumer).set(envelope.position)
 
     async def _read_store(self, upto: int | None) -> None:
         while True:
@@ -62,7 +79,7 @@ class LogFollower:
             for note in notes:
                 if is_table_notification(note):
                     envelope = envelope_of(self.store, note)
-                    await self.apply(envelope)
+                    await self._traced(envelope)
                     touched.add(envelope.table_id)
                 self.position = note.id
             await self.applied(touched)

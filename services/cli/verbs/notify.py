@@ -62,19 +62,20 @@ def notify_settings(args: argparse.Namespace) -> NotifySettings:
 def add_parser(subparsers: Any) -> None:
     """Register `senet notify`."""
     from services.cli.main import _add_platform_options
+    from services.cli.observe import add_metrics_options
     from shared.store import DEFAULT_STORE
 
     parser = subparsers.add_parser("notify", help="run only the notify service (mail, push)")
     _add_platform_options(parser, DEFAULT_STORE)
     add_notify_options(parser)
-    parser.add_argument(
-        "--metrics-port", type=int, default=int(_env("NOTIFY_METRICS_PORT", "0")),
-        help="serve Prometheus metrics on this port (0: off)",
-    )  # fmt: skip
+    add_metrics_options(parser)
+    if not os.environ.get("SENET_METRICS_PORT"):  # the older name still works
+        parser.set_defaults(metrics_port=int(_env("NOTIFY_METRICS_PORT", "0")))
 
 
 async def run(args: argparse.Namespace) -> int:
     """Run the notify role until SIGINT/SIGTERM."""
+    from services.cli.observe import start_probes
     from services.cli.platform import Platform, PlatformConfig
 
     config = PlatformConfig(
@@ -87,11 +88,10 @@ async def run(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    probes = await start_probes(args, platform.probes)
     await platform.start()
-    if args.metrics_port and platform.notify is not None:
-        from prometheus_client import start_http_server
-
-        start_http_server(args.metrics_port, registry=platform.notify.metrics.registry)
     await stop.wait()
     await platform.stop()
+    if probes is not None:
+        await probes.cleanup()
     return 0

@@ -1,0 +1,50 @@
+"""The gateway's observing middleware: correlation id, request log line, HTTP metrics."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+
+import structlog
+from aiohttp import web
+
+from shared.observability import correlation, metrics
+
+log = structlog.get_logger("senet.gateway")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+_QUIET = frozenset({"/metrics", "/healthz", "/readyz"})  # probes: neither logged nor timed
+
+
+@web.middleware
+async def observe_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Give the request a correlation id (echoed in the answer), then log and count it."""
+    if request.path in _QUIET:
+        return await handler(request)
+    # One task serves every request of a keep-alive connection: start from a clean context.
+    structlog.contextvars.clear_contextvars()
+    correlation_id = correlation.accept(request.headers.get(correlation.HEADER))
+    correlation.set_current(correlation_id)
+    structlog.contextvars.bind_contextvars(correlation_id=correlation_id)
+    resource = request.match_info.route.resource
+    route = resource.canonical if resource is not None else "unmatched"
+    started = time.perf_counter()
+    status = 500
+    try:
+        response = await handler(request)
+        status = response.status
+        if not response.prepared:  # a WebSocket has sent its headers already
+            response.headers[correlation.HEADER] = correlation_id
+        return response
+    except web.HTTPException as exc:
+        status = exc.status
+        exc.headers[correlation.HEADER] = correlation_id
+        raise
+    finally:
+        elapsed = time.perf_counter() - started
+        metrics.HTTP_REQUESTS.labels(request.method, route, str(status)).inc()
+        metrics.HTTP_SECONDS.labels(request.method, route).observe(elapsed)
+        level = log.debug if request.method == "GET" else log.info
+        level("request_handled", method=request.method, route=route, status=status,
+              ms=round(elapsed * 1000, 1))  # fmt: skip
+        structlog.contextvars.clear_contextvars()
+        correlation.set_current("")

@@ -50,6 +50,7 @@ class Platform:
 
     def __init__(self, config: PlatformConfig, store: EventStore | None = None) -> None:
         self.config = config
+        self.owns_store = store is None  # a store we opened is ours to close
         self.store = store or open_store(config.store)
         self.broker: Broker = broker_from_url(
             config.broker, Topology(shards=config.shards), config.prefix
@@ -130,6 +131,8 @@ class Platform:
         await self.broker.close()
         if self.worker is not None:
             await self.worker.close()
+        if self.owns_store:
+            self.store.close()  # returns the pool's connections (PostgreSQL has a limit)
 
     async def __aenter__(self) -> Platform:
         await self.start()

@@ -83,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     table = verbs.add_parser("table", help="run only a table worker (commands) and its relay")
     _add_platform_options(table, DEFAULT_STORE)
     table.add_argument("--no-relay", action="store_true", help="do not run the outbox relay")
+    table.add_argument(
+        "--workers", type=int, default=int(_env("TABLE_WORKERS", "1")),
+        help="worker processes sharing the shards (needs amqp:// and a shared store) [%(default)s]",
+    )  # fmt: skip
 
     relay = verbs.add_parser("relay", help="run only the outbox relay (store → events exchange)")
     _add_platform_options(relay, DEFAULT_STORE)
@@ -132,6 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     configure(json=args.log_json, level=args.log_level)
     try:
+        if args.verb == "table" and args.workers > 1:
+            from services.cli.supervise import run_supervised
+
+            return asyncio.run(run_supervised(args))
         if args.verb in {"serve", "gateway", "table", "relay", "scoring"}:
             return asyncio.run(_run_roles(args))
         if args.verb == "selfplay":

@@ -60,6 +60,8 @@ class AmqpShardConsumer:
         self._close = close
         self._errors = errors
         self._leave = asyncio.Event()
+        self._rejoined = asyncio.Event()
+        self._busy = False
         self._channel: AbstractChannel | None = None
         self._queue: AbstractQueue | None = None
         self._tag: str | None = None
@@ -72,13 +74,19 @@ class AmqpShardConsumer:
         self._tag = await self._queue.consume(self._inbox.put)
 
     async def step_back(self) -> None:
-        """Leave the line after the command in hand (at once if idle) and rejoin at the back."""
-        self._leave.set()
+        """Leave the line and rejoin at its back: at once if idle (returning when done), or
+        after the command in hand (returning at once, as the handler may be the caller)."""
+        if not self._leave.is_set():
+            self._rejoined.clear()
+            self._leave.set()
+        if not self._busy:
+            await self._rejoined.wait()
 
     async def run(self) -> None:
         """Serve until cancelled; broker errors are logged and RabbitMQ redelivers."""
         while True:
             message = await self._next()
+            self._busy = message is not None
             try:
                 if message is None:
                     await self._rejoin()
@@ -89,6 +97,8 @@ class AmqpShardConsumer:
                 await asyncio.sleep(RETRY_SECONDS)
                 if self._queue is None:
                     await self._reattach()
+            finally:
+                self._busy = False
 
     async def _next(self) -> AbstractIncomingMessage | None:
         """The next delivery, or None when asked to step back while idle."""
@@ -132,6 +142,7 @@ class AmqpShardConsumer:
         if channel is not None and not channel.is_closed:
             await self._close(channel)
         await self._reattach()
+        self._rejoined.set()
 
     async def _reattach(self) -> None:
         while True:

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from services.cli import bench_load
 from services.cli import verbs as verbs_package
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
 from services.cli.verbs.notify import add_notify_options, notify_settings
@@ -114,6 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--amqp", default=_env("BENCH_AMQP", "amqp://guest:guest@127.0.0.1:5672/"))
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
+    bench_kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
+    bench_load.add_parser(bench_kinds)
     for verb in plugin_verbs():
         verb.add_parser(verbs)
     return parser
@@ -144,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_run_roles(args))
         if args.verb == "selfplay":
             return asyncio.run(_selfplay(args))
+        if args.verb == "bench" and args.bench_kind == "load":
+            return asyncio.run(bench_load.run_load(args))
         if args.verb == "bench":
             from services.cli.bench import run_bench
 

@@ -257,10 +257,10 @@ class AmqpBroker:
         worker.add_done_callback(self._workers.discard)
         return consumer
 
-    async def members(self, group: str, size: int) -> Membership:
+    async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
         """Hold the lowest free slot of a group (an exclusive queue) and list the held ones."""
         try:
-            return await self._slots.members(group, size)
+            return await self._slots.members(group, size, claim=claim)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error
 

@@ -164,14 +164,14 @@ class AmqpSlots:
         self._connection: AbstractConnection | None = None
         self._held: dict[str, int] = {}
 
-    async def members(self, group: str, size: int) -> Membership:
-        """Hold the lowest free slot (if none held) and list the held slots."""
+    async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
+        """Hold the lowest free slot (if none held and `claim`) and list the held slots."""
         connection = await self._connect()
         live = []
         for slot in range(size):
             if self._held.get(group) == slot or await self._taken(connection, group, slot):
                 live.append(slot)
-        if group not in self._held:
+        if claim and group not in self._held:
             for slot in (s for s in range(size) if s not in live):
                 if await self._claim(connection, group, slot):
                     live = sorted([*live, slot])

@@ -223,12 +223,12 @@ class MemoryBroker:
         self._start(consumer, handle)
         return consumer
 
-    async def members(self, group: str, size: int) -> Membership:
+    async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
         """Hold the lowest free slot of a group (until `close()`) and list the held slots."""
         server = await self._connected()
         holders = server.slots.setdefault(group, {})
         mine = [slot for slot, broker in holders.items() if broker is self]
-        if not mine:
+        if not mine and claim:
             free = [slot for slot in range(size) if slot not in holders]
             if free:
                 holders[free[0]] = self

@@ -204,13 +204,17 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[str]:
                 await asyncio.to_thread(workers.wait)
             await platform.broker.cleanup()
             await platform.stop()
+            platform.store.close()  # its connection pool: runs of a sweep must not pile up
 
 
 def _start_workers(config: PlatformConfig, workers: int) -> subprocess.Popen[bytes]:
     """`senet table --workers N --no-relay` for this run's store, broker and prefix."""
+    store = config.store
+    if store.startswith("postgresql"):  # one writer thread each: small pools, or N x 16
+        store += ("&" if "?" in store else "?") + "pool_size=2"
     command = [
         sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "table",
-        "--no-relay", "--workers", str(workers), "--store", config.store,
+        "--no-relay", "--workers", str(workers), "--store", store,
         "--broker", config.broker, "--prefix", config.prefix, "--shards", str(config.shards),
     ]  # fmt: skip
     return subprocess.Popen(command, env={**os.environ, "SENET_LOG_JSON": "1"})

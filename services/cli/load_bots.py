@@ -112,11 +112,11 @@ async def _play(
     rng: random.Random,
     finished: list[_Table],
 ) -> None:
-    next_at = time.perf_counter()
+    next_at = time.perf_counter() + rng.uniform(0.0, interval)  # staggered, not in bursts
     while time.perf_counter() < deadline:
         if interval:
-            next_at += interval
             await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            next_at += interval
             if time.perf_counter() >= deadline:
                 break
         if not table.to_act:

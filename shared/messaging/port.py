@@ -97,8 +97,8 @@ class Broker(Protocol):
 
     async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
         """Hold the lowest free slot `0..size-1` of a group, if none held yet (and `claim`),
-        and list the slots that live processes hold. A slot lives as long as its broker's connection:
-        a process that dies frees its slot (on RabbitMQ an exclusive queue per slot)."""
+        and list the slots that live processes hold. A slot lives as long as its broker's
+        connection: a process that dies frees its slot (on RabbitMQ an exclusive queue)."""
         ...
 
     async def publish(

@@ -229,3 +229,54 @@ async def test_killed_worker_hands_its_shards_over_and_a_restarted_one_shares_ag
             worker.stop()
         await front.broker.cleanup()
         await front.stop()
+
+
+async def test_table_workers_option_restarts_a_killed_child_and_stops_them_all(
+    real_config: PlatformConfig, tmp_path: Path
+) -> None:
+    log = tmp_path / "supervisor.log"
+    probe = broker_from_url(real_config.broker, Topology(shards=real_config.shards),
+                            real_config.prefix)  # fmt: skip
+    await probe.connect()
+
+    async def live() -> int:
+        return len((await probe.members("table", real_config.shards, claim=False)).live)
+
+    def children() -> list[int]:
+        lines = [json.loads(x) for x in log.read_text().splitlines() if x.startswith("{")]
+        return [int(x["pid"]) for x in lines if x["event"] == "worker_started"]
+
+    with log.open("wb") as out:
+        supervisor = subprocess.Popen(
+            [sys.executable, "-m", "services.cli.main", "--log-json", "table", "--workers", "2",
+             "--no-relay", "--store", real_config.store, "--broker", real_config.broker,
+             "--prefix", real_config.prefix, "--shards", str(real_config.shards)],
+            stdout=out, stderr=out,
+        )  # fmt: skip
+    try:
+        counts: list[int] = []
+
+        async def members_are(size: int) -> None:
+            async def check() -> bool:
+                counts.append(await live())
+                return counts[-1] == size
+
+            for _ in range(600):
+                if await check():
+                    return
+                await asyncio.sleep(0.1)
+            raise AssertionError(f"members never {size}: {counts[-5:]}")
+
+        await members_are(2)
+        first, second = children()
+        os.kill(first, signal.SIGKILL)
+        await members_are(1)
+        await members_are(2)
+        assert len(children()) == 3 and second in children()  # only the killed one restarted
+        supervisor.send_signal(signal.SIGTERM)
+        assert await asyncio.to_thread(supervisor.wait, 60) == 0
+        await members_are(0)
+    finally:
+        if supervisor.poll() is None:
+            supervisor.kill()
+        await probe.cleanup()

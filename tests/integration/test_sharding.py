@@ -4,6 +4,7 @@ when a worker dies, rebalancing when it comes back (both adapters; real processe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -251,7 +252,7 @@ async def test_table_workers_option_restarts_a_killed_child_and_stops_them_all(
             [sys.executable, "-m", "services.cli.main", "--log-json", "table", "--workers", "2",
              "--no-relay", "--store", real_config.store, "--broker", real_config.broker,
              "--prefix", real_config.prefix, "--shards", str(real_config.shards)],
-            stdout=out, stderr=out,
+            stdout=out, stderr=out, start_new_session=True,  # its own group, children included
         )  # fmt: skip
     try:
         counts: list[int] = []
@@ -277,6 +278,7 @@ async def test_table_workers_option_restarts_a_killed_child_and_stops_them_all(
         assert await asyncio.to_thread(supervisor.wait, 60) == 0
         await members_are(0)
     finally:
-        if supervisor.poll() is None:
-            supervisor.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(supervisor.pid, signal.SIGKILL)  # whatever is left of the group
+        supervisor.wait()
         await probe.cleanup()

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from services.cli import bench_load
 from services.cli import verbs as verbs_package
 from services.cli.observe import add_metrics_options, start_probes
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
@@ -85,6 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_platform_options(table, DEFAULT_STORE)
     table.add_argument("--no-relay", action="store_true", help="do not run the outbox relay")
     add_metrics_options(table)
+    table.add_argument(
+        "--workers", type=int, default=int(_env("TABLE_WORKERS", "1")),
+        help="worker processes sharing the shards (needs amqp:// and a shared store) [%(default)s]",
+    )  # fmt: skip
 
     relay = verbs.add_parser("relay", help="run only the outbox relay (store → events exchange)")
     _add_platform_options(relay, DEFAULT_STORE)
@@ -114,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--amqp", default=_env("BENCH_AMQP", "amqp://guest:guest@127.0.0.1:5672/"))
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
+    bench_kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
+    bench_load.add_parser(bench_kinds)
     for verb in plugin_verbs():
         verb.add_parser(verbs)
     return parser
@@ -136,10 +143,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     configure(json=args.log_json, level=args.log_level)
     try:
+        if args.verb == "table" and args.workers > 1:
+            from services.cli.supervise import run_supervised
+
+            return asyncio.run(run_supervised(args))
         if args.verb in {"serve", "gateway", "table", "relay", "scoring"}:
             return asyncio.run(_run_roles(args))
         if args.verb == "selfplay":
             return asyncio.run(_selfplay(args))
+        if args.verb == "bench" and args.bench_kind == "load":
+            return asyncio.run(bench_load.run_load(args))
         if args.verb == "bench":
             from services.cli.bench import run_bench
 

@@ -19,7 +19,8 @@ from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
 from services.scoring.service import ScoringService
 from services.table.relay import Relay
-from services.table.worker import TableWorker
+from services.table.shards import ShardAssigner
+from services.table.worker import TableWorker, default_worker_id
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check, tasks_check
@@ -41,6 +42,7 @@ class PlatformConfig:
     roles: frozenset[str] = ALL_ROLES
     group_commit: bool = True
     sample_interval: float = 5.0  # seconds between queue-depth and projector-lag samples
+    table_workers: int = 1  # in this process (they share its CPU; see `senet table --workers`)
     gateway: GatewaySettings = field(default_factory=GatewaySettings)
     notify: NotifySettings = field(default_factory=NotifySettings)
 
@@ -57,6 +59,9 @@ class Platform:
         )
         self.relay: Relay | None = None
         self.worker: TableWorker | None = None
+        self.workers: list[TableWorker] = []
+        self.assigners: list[ShardAssigner] = []
+        self._extra_brokers: list[Broker] = []
         self.app: web.Application | None = None
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
@@ -76,11 +81,9 @@ class Platform:
             self.relay = Relay(self.store, self.broker)
             self.tasks.append(asyncio.create_task(self.relay.run(), name="relay"))
         if "table" in roles:
-            wake = self.relay.wake if self.relay is not None else None
-            self.worker = TableWorker(
-                self.store, self.broker, on_saved=wake, group_commit=self.config.group_commit
-            )
-            await self.worker.serve()
+            for index in range(self.config.table_workers):
+                await self._start_table_worker(index)
+            self.worker = self.workers[0]
         if "gateway" in roles:
             self.app = create_app(self.config.gateway, self.store, self.broker, self.probes)
             setup_notify(self.app, self.config.notify.vapid_public_key)
@@ -117,10 +120,30 @@ class Platform:
         sampler = Sampler(self.store, broker, projectors, self.config.sample_interval)
         self.tasks.append(asyncio.create_task(sampler.run(), name="metrics-sampler"))
 
+    async def _start_table_worker(self, index: int) -> None:
+        """A table worker with its own broker connection, sharing the shards with the others."""
+        broker = self.broker
+        if index > 0:
+            config = self.config
+            broker = broker_from_url(config.broker, Topology(shards=config.shards), config.prefix)
+            await broker.connect()
+            self._extra_brokers.append(broker)
+        wake = self.relay.wake if self.relay is not None else None
+        worker = TableWorker(
+            self.store, broker, on_saved=wake, group_commit=self.config.group_commit,
+            worker_id=f"{default_worker_id()}/{index}" if self.config.table_workers > 1 else None,
+        )  # fmt: skip
+        assigner = ShardAssigner(broker, worker.handle, worker_id=worker.worker_id)
+        await assigner.start()
+        self.workers.append(worker)
+        self.assigners.append(assigner)
+
     async def stop(self) -> None:
         """Stop the roles and close connections."""
         if self.notify is not None:
             await self.notify.stop()
+        for assigner in self.assigners:
+            await assigner.stop()
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -128,9 +151,11 @@ class Platform:
                 await task
         self.tasks.clear()
         self.started = False
+        for broker in self._extra_brokers:
+            await broker.close()
         await self.broker.close()
-        if self.worker is not None:
-            await self.worker.close()
+        for worker in self.workers:
+            await worker.close()
         if self.owns_store:
             self.store.close()  # returns the pool's connections (PostgreSQL has a limit)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import os
+import socket
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -42,8 +44,10 @@ class TableWorker:
         on_saved: Callable[[], None] | None = None,
         group_commit: bool = True,
         max_batch: int = 64,
+        worker_id: str | None = None,
     ) -> None:
         self.store = store
+        self.worker_id = worker_id or default_worker_id()
         self.broker = broker
         self.cache: OrderedDict[UUID, Table] = OrderedDict()
         self.cache_size = cache_size
@@ -71,6 +75,7 @@ class TableWorker:
             table_id=command.table_id,
             command_id=command.command_id,
             correlation_id=command.correlation_id,
+            worker=self.worker_id,
         )
         try:
             if self.group_commit:
@@ -203,8 +208,30 @@ class TableWorker:
         return outcome
 
     def _decide(self, command: Command) -> tuple[Outcome, Table | None, list[Any]]:
-        """The outcome, and the table with its unsaved events (None: nothing to save)."""
+        """The outcome, and the table with its unsaved events (None: nothing to save).
+
+        A rejection decided on a cached table is checked again against the store: after a
+        shard hand-over another worker may have moved the table on (an acceptance needs no
+        such check, since saving it would fail on the version).
+        """
+        cached = self._is_cached(command.table_id)
         table = self._load(command.table_id)
+        try:
+            return self._decide_on(table, command)
+        except SenetError:
+            if not cached or table is None or not self._behind_store(table):
+                raise
+        self._evict(command.table_id)
+        return self._decide_on(self._load(command.table_id), command)
+
+    def _behind_store(self, table: Table) -> bool:
+        """True if the store holds events of the table that the cached copy lacks."""
+        newest = self.store.recorder.select_events(table.id, desc=True, limit=1)
+        return bool(newest) and newest[0].originator_version > table.version
+
+    def _decide_on(
+        self, table: Table | None, command: Command
+    ) -> tuple[Outcome, Table | None, list[Any]]:
         digest = commands.fingerprint(command)
         if table is None:
             if not isinstance(command.action, CreateTable):
@@ -263,6 +290,12 @@ class TableWorker:
         assert isinstance(table, Table)
         return table
 
+    def _is_cached(self, table_id: str) -> bool:
+        try:
+            return UUID(table_id) in self.cache
+        except ValueError:
+            return False
+
     def _remember(self, table: Table) -> None:
         self.cache[table.id] = table
         self.cache.move_to_end(table.id)
@@ -272,6 +305,11 @@ class TableWorker:
     def _evict(self, table_id: str) -> None:
         with contextlib.suppress(ValueError):
             self.cache.pop(UUID(table_id), None)
+
+
+def default_worker_id() -> str:
+    """host:pid, the name a worker gives itself in logs (`worker`)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def _to_act(table: Table) -> list[int]:

@@ -21,7 +21,8 @@ from aio_pika.abc import (
 from aio_pika.exceptions import AMQPError, ChannelInvalidStateError
 
 from shared.contracts.errors import Unavailable
-from shared.messaging.port import CommandHandler, Delivery, EventHandler, Topology
+from shared.messaging.amqp_shards import AmqpShardConsumer, AmqpSlots, consumer_task
+from shared.messaging.port import CommandHandler, Delivery, EventHandler, Keep, Membership, Topology
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ class AmqpBroker:
         # Durable names this broker declared, for cleanup(); kept across close().
         self._queues: set[str] = set()
         self._exchange_names: set[str] = set()
+        self._slots = AmqpSlots(url, prefix, _BROKER_ERRORS)
 
     def _name(self, name: str) -> str:
         return f"{self.prefix}.{name}"
@@ -192,6 +194,7 @@ class AmqpBroker:
         self._exchanges.clear()
         if connection is not None:
             await _close(connection)
+        await self._slots.close()
 
     async def request(
         self, shard: int, body: bytes, *, timeout: float, headers: Mapping[str, str] | None = None
@@ -226,25 +229,40 @@ class AmqpBroker:
         if future is not None and not future.done():
             future.set_result(message.body)
 
-    async def serve_shard(self, shard: int, handler: CommandHandler) -> None:
-        """Consume one shard queue with prefetch 1: handler, reply, then ack (nack on error)."""
+    async def serve_shard(
+        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+    ) -> AmqpShardConsumer:
+        """Consume one shard queue with prefetch 1: handler, reply, then ack (nack on error).
+
+        Returns once the consumer is attached (active, or waiting in line).
+        """
         await self.connect()
-        name = self._name(self.topology.shard_queue(shard))
 
-        async def serve(message: AbstractIncomingMessage) -> None:
-            try:
-                reply = await handler(_delivery(message))
-            except Exception:
-                log.exception("command handler failed on %s", name)
-                await message.nack(requeue=True)
-                return
+        async def open_queue() -> tuple[AbstractChannel, AbstractQueue]:
+            channel = await self._consumer_channel(1)
+            return channel, await self._shard_queue(channel, shard)
+
+        async def reply(message: AbstractIncomingMessage, body: bytes) -> None:
             if message.reply_to:
-                answer = aio_pika.Message(reply, correlation_id=message.correlation_id)
+                answer = aio_pika.Message(body, correlation_id=message.correlation_id)
                 await self._publish("", message.reply_to, answer)
-            await message.ack()
 
-        channel = await self._consumer_channel(1)
-        await self._consume(await self._shard_queue(channel, shard), serve)
+        consumer = AmqpShardConsumer(
+            shard, handler, keep, open_queue=open_queue, reply=reply, delivery=_delivery,
+            close=_close, errors=(*_BROKER_ERRORS, Unavailable),
+        )  # fmt: skip
+        await consumer.attach()
+        worker = consumer_task(consumer)
+        self._workers.add(worker)
+        worker.add_done_callback(self._workers.discard)
+        return consumer
+
+    async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
+        """Hold the lowest free slot of a group (an exclusive queue) and list the held ones."""
+        try:
+            return await self._slots.members(group, size, claim=claim)
+        except _BROKER_ERRORS as error:
+            raise _unavailable(error) from error
 
     async def publish(
         self, exchange: str, routing_key: str, body: bytes, headers: Mapping[str, str] | None = None

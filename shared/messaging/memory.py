@@ -11,7 +11,14 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from shared.contracts.errors import Unavailable
-from shared.messaging.port import CommandHandler, Delivery, EventHandler, Topology
+from shared.messaging.port import (
+    CommandHandler,
+    Delivery,
+    EventHandler,
+    Keep,
+    Membership,
+    Topology,
+)
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +90,13 @@ class _Queue:
                 waiter.set_result(None)
         self.waiters.clear()
 
+    def rotate(self, consumer: object) -> None:
+        """Move a consumer to the back of the line (the next one becomes active)."""
+        if consumer in self.consumers:
+            self.consumers.remove(consumer)
+            self.consumers.append(consumer)
+            self.wake()
+
     async def take(self, consumer: object) -> _Message:
         """The next message for this consumer (only the active one under single-active)."""
         while not self.messages or (self.single_active and self.consumers[0] is not consumer):
@@ -102,6 +116,32 @@ class _Server:
     queues: dict[str, _Queue] = field(default_factory=dict)
     bindings: list[tuple[str, str, _Queue]] = field(default_factory=list)
     dead_letters: dict[str, list[Delivery]] = field(default_factory=dict)
+    slots: dict[str, dict[int, MemoryBroker]] = field(default_factory=dict)  # group: holders
+
+
+@dataclass(eq=False)
+class _Consumer:
+    """One consumer of a queue; on a single-active queue it can step back in line."""
+
+    queue: _Queue
+    shard: int = -1
+    keep: Keep | None = None
+    busy: bool = False
+    leave: bool = False
+
+    async def step_back(self) -> None:
+        """Go to the back of the line, after the message in hand if there is one."""
+        if self.busy:
+            self.leave = True
+        else:
+            self.queue.rotate(self)
+
+    def done_with_message(self) -> None:
+        """After a message: step back if asked to, or if this process does not own the shard."""
+        self.busy = False
+        if self.leave or (self.keep is not None and not self.keep(self.shard)):
+            self.leave = False
+            self.queue.rotate(self)
 
 
 class MemoryBroker:
@@ -139,6 +179,9 @@ class MemoryBroker:
             if not future.done():
                 future.set_exception(Unavailable("broker closed", code="broker_unavailable"))
         if self._server is not None:
+            for holders in self._server.slots.values():
+                for slot in [slot for slot, broker in holders.items() if broker is self]:
+                    del holders[slot]
             private = set(self._private)
             self._server.bindings = [b for b in self._server.bindings if b[2] not in private]
         self._private.clear()
@@ -164,7 +207,9 @@ class MemoryBroker:
         finally:
             self._pending.discard(reply)
 
-    async def serve_shard(self, shard: int, handler: CommandHandler) -> None:
+    async def serve_shard(
+        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+    ) -> _Consumer:
         """Consume one shard queue: one message at a time, the reply before the ack."""
         server = await self._connected()
 
@@ -173,7 +218,22 @@ class MemoryBroker:
             if message.reply is not None and not message.reply.done():
                 message.reply.set_result(reply)
 
-        self._start(server.queues[self.topology.shard_queue(shard)], handle)
+        queue = server.queues[self.topology.shard_queue(shard)]
+        consumer = _Consumer(queue, shard, keep)
+        self._start(consumer, handle)
+        return consumer
+
+    async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
+        """Hold the lowest free slot of a group (until `close()`) and list the held slots."""
+        server = await self._connected()
+        holders = server.slots.setdefault(group, {})
+        mine = [slot for slot, broker in holders.items() if broker is self]
+        if not mine and claim:
+            free = [slot for slot in range(size) if slot not in holders]
+            if free:
+                holders[free[0]] = self
+                mine = free[:1]
+        return Membership(slot=mine[0] if mine else None, live=tuple(sorted(holders)))
 
     async def publish(
         self, exchange: str, routing_key: str, body: bytes, headers: Mapping[str, str] | None = None
@@ -205,7 +265,7 @@ class MemoryBroker:
         async def handle(message: _Message) -> None:
             await handler(message.delivery())
 
-        self._start(target, handle)
+        self._start(_Consumer(target), handle)
 
     def is_connected(self) -> bool:
         """True between connect and close."""
@@ -249,17 +309,21 @@ class MemoryBroker:
             copy = _Message(message.body, message.routing_key, dict(message.headers), message.reply)
             queue.put(copy)
 
-    def _start(self, queue: _Queue, handle: Callable[[_Message], Awaitable[None]]) -> None:
-        task = asyncio.create_task(self._consume(queue, handle), name=f"consume {queue.name}")
+    def _start(self, consumer: _Consumer, handle: Callable[[_Message], Awaitable[None]]) -> None:
+        name = f"consume {consumer.queue.name}"
+        consumer.queue.consumers.append(consumer)  # in line at once, as after basic.consume
+        task = asyncio.create_task(self._consume(consumer, handle), name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _consume(self, queue: _Queue, handle: Callable[[_Message], Awaitable[None]]) -> None:
-        consumer = object()
-        queue.consumers.append(consumer)
+    async def _consume(
+        self, consumer: _Consumer, handle: Callable[[_Message], Awaitable[None]]
+    ) -> None:
+        queue = consumer.queue
         try:
             while True:
                 message = await queue.take(consumer)
+                consumer.busy = True
                 try:
                     await handle(message)
                 except asyncio.CancelledError:
@@ -268,6 +332,7 @@ class MemoryBroker:
                 except Exception:
                     log.exception("handler failed on a message from %s", queue.name)
                     self._fail(queue, message)
+                consumer.done_with_message()
         finally:
             queue.consumers.remove(consumer)
             queue.wake()

@@ -27,6 +27,28 @@ class Delivery(msgspec.Struct, frozen=True, kw_only=True):
 CommandHandler = Callable[[Delivery], Awaitable[bytes]]
 # An event handler returns nothing; the message is acked after it returns.
 EventHandler = Callable[[Delivery], Awaitable[None]]
+# Whether this process should keep being the active consumer of a shard (see `serve_shard`).
+Keep = Callable[[int], bool]
+
+
+class Membership(msgspec.Struct, frozen=True, kw_only=True):
+    """The slots of a group held by live processes, and the one this broker holds."""
+
+    slot: int | None  # None: every slot is taken (or the broker could not claim one yet)
+    live: tuple[int, ...]  # ascending; includes `slot`
+
+
+class ShardConsumer(Protocol):
+    """This process's consumer of one shard queue (active, or waiting in line)."""
+
+    shard: int
+
+    async def step_back(self) -> None:
+        """Let the next consumer in line take the shard; this one rejoins at the back.
+
+        A command in hand is decided and replied to first, and the consumer leaves the
+        line before acking it, so the next consumer only ever sees later commands.
+        """
 
 
 class Topology(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,12 +82,24 @@ class Broker(Protocol):
         """Send a command to a shard queue and wait for its reply; Unavailable on timeout."""
         ...
 
-    async def serve_shard(self, shard: int, handler: CommandHandler) -> None:
+    async def serve_shard(
+        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+    ) -> ShardConsumer:
         """Consume one shard queue (single active consumer, one message at a time).
 
         The handler's reply goes to the requester, then the message is acked; if the
         handler raises, the message is requeued (and dead-lettered past the delivery limit).
+        After each command, `keep(shard)` False makes the consumer step back (see
+        `ShardConsumer.step_back`): a process that finds itself active on a shard it does
+        not own hands it on after one command.
         """
+        ...
+
+    async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
+        """Hold the lowest free slot `0..size-1` of a group, if none held yet (and `claim`),
+        and list the slots that live processes hold. A slot lives as long as its broker's
+        connection: a process that dies frees its slot (on RabbitMQ an exclusive queue)."""
+        ...
 
     async def publish(
         self, exchange: str, routing_key: str, body: bytes, headers: Mapping[str, str] | None = None

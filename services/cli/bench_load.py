@@ -1,0 +1,252 @@
+"""`senet bench load`: bot games through the gateway with N table workers; latency,
+throughput, projector lag and errors, next to the raw floor measured in the same run.
+
+With `--plot DIR` it sweeps: throughput for 1, 2 and 4 table workers, then latency at
+offered loads around the saturation throughput, and draws `DIR/load.png` (both panels),
+`DIR/load/latency.png`, `DIR/load/throughput.png` and `DIR/load/report.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from services.cli.bench import _free_port, _percentile, _postgres_schema, raw_floor
+from services.cli.load_bots import Samples, run_bots
+from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
+from services.table.shards import GROUP
+
+WORKER_COUNTS = (1, 2, 4)
+RATE_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)  # offered load / saturation throughput
+READY_SECONDS = 90.0
+
+
+def add_parser(kinds: Any) -> None:
+    """Register `senet bench load` (and nothing heavy: matplotlib is imported on --plot)."""
+    load = kinds.add_parser("load", help="bot games through the gateway: latency, throughput")
+    load.add_argument("--tables", type=int, default=20, help="tables played at once [%(default)s]")
+    load.add_argument("--players", type=int, default=3, help="seats per table [%(default)s]")
+    load.add_argument("--duration", type=float, default=15.0, help="seconds per run [%(default)s]")
+    load.add_argument("--workers", type=int, default=1, help="table worker processes [%(default)s]")
+    load.add_argument("--rate", type=float, default=0.0, help="offered moves/s (0: flat out)")
+    load.add_argument("--game", default="ra", help="[%(default)s]")
+    load.add_argument("--seed", type=int, default=1)
+    load.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
+    load.add_argument(
+        "--store", default="sqlite", help="store URL; 'sqlite' = a fresh file [%(default)s]"
+    )
+    load.add_argument("--broker", default="memory", help="broker URL [%(default)s]")
+    load.add_argument("--url", default=None, help="a running gateway instead of starting one")
+    load.add_argument("--floor-seconds", type=float, default=None, help="[min(duration, 10)]")
+    load.add_argument("--plot", default=None, metavar="DIR", help="sweep and draw PNGs into DIR")
+    load.add_argument("--rates", default=None, help="offered moves/s for the sweep, a,b,c")
+
+
+@dataclass
+class Setup:
+    """What one load run starts: the store, the broker and how many table workers."""
+
+    store: str
+    broker: str
+    workers: int
+    shards: int
+
+
+async def run_load(args: argparse.Namespace) -> int:
+    """One run, or a sweep with plots; JSON on stdout, a short table on stderr."""
+    if args.plot:
+        from services.cli.bench_plot import require_matplotlib
+
+        require_matplotlib()  # fail before minutes of measuring, not after
+    setup = Setup(args.store, args.broker, args.workers, args.shards)
+    report: dict[str, Any] = {"setup": asdict(setup) | {"url": args.url}, "runs": []}
+    report["raw_floor"] = await _floor(setup, args) if args.url is None else None
+    if not args.plot:
+        report["runs"].append(await _measure(setup, args, args.rate))
+    else:
+        report["sweep"] = await _sweep(setup, args, report["runs"])
+    floor = (report["raw_floor"] or {}).get("per_s") or 0.0
+    best = max((run["moves_per_s"] for run in report["runs"]), default=0.0)
+    report["best_ratio_to_floor"] = round(best / floor, 3) if floor else None
+    print(json.dumps(report, indent=2))
+    _summary(report)
+    if args.plot:
+        from services.cli.bench_plot import draw
+
+        for path in draw(report, Path(args.plot)):
+            print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+async def _sweep(setup: Setup, args: argparse.Namespace, runs: list[dict[str, Any]]) -> Any:
+    throughput = []
+    for workers in WORKER_COUNTS:
+        run = await _measure(Setup(setup.store, setup.broker, workers, setup.shards), args, 0.0)
+        runs.append(run)
+        throughput.append(run)
+    saturation = next(r for r in throughput if r["workers"] == setup.workers)["moves_per_s"]
+    if args.rates:
+        rates = [float(x) for x in args.rates.split(",")]
+    else:
+        rates = [round(saturation * f, 1) for f in RATE_FACTORS if saturation * f > 0]
+    latency = []
+    for rate in rates:
+        run = await _measure(setup, args, rate)
+        runs.append(run)
+        latency.append(run)
+    return {"throughput": throughput, "latency": latency}
+
+
+async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[str, Any]:
+    async with _gateway(setup, args.url) as base:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+            samples: Samples = await asyncio.get_running_loop().run_in_executor(
+                pool, run_bots, base, args.tables, args.players, args.duration, rate,
+                args.game, args.seed,
+            )  # fmt: skip
+    run = figures(samples) | {"workers": setup.workers, "tables": args.tables}
+    run["offered_per_s"] = rate or None
+    print(f"run: {_line(run)}", file=sys.stderr, flush=True)
+    return run
+
+
+def figures(samples: Samples) -> dict[str, Any]:
+    """Moves/s, latency and projector lag percentiles (ms), errors."""
+    ms = [x * 1000 for x in samples.latencies]
+    lags = [x * 1000 for x in samples.lags]
+    elapsed = samples.elapsed
+    return {
+        "moves": len(ms),
+        "seconds": round(elapsed, 2),
+        "moves_per_s": round(len(ms) / elapsed, 1) if elapsed else 0.0,
+        "latency_ms": {f"p{q}": round(_percentile(ms, q), 1) for q in (50, 95, 99)},
+        "projector_lag_ms": {f"p{q}": round(_percentile(lags, q), 1) for q in (50, 95, 99)},
+        "views_pushed_before_answer": round(sum(1 for x in lags if x <= 0) / len(lags), 3)
+        if lags
+        else None,
+        "errors": sum(samples.errors.values()),
+        "error_codes": samples.errors,
+        "tables_finished": samples.tables_played,
+    }
+
+
+async def _floor(setup: Setup, args: argparse.Namespace) -> dict[str, float]:
+    seconds = args.floor_seconds if args.floor_seconds is not None else min(args.duration, 10.0)
+    async with _store(setup.store) as store_url:
+        return await raw_floor(store_url, setup.broker, seconds)
+
+
+@contextlib.asynccontextmanager
+async def _store(url: str) -> AsyncIterator[str]:
+    """A fresh store per run: a new PostgreSQL schema or SQLite file (memory is fresh)."""
+    if url.startswith("postgresql"):
+        fresh, drop = await _postgres_schema(url)
+        try:
+            yield fresh
+        finally:
+            drop()
+    elif url == "sqlite":
+        Path("var").mkdir(exist_ok=True)
+        path = Path("var") / f"bench-load-{uuid.uuid4().hex[:8]}.db"
+        try:
+            yield f"sqlite:///{path}"
+        finally:
+            for leftover in Path("var").glob(path.name + "*"):
+                leftover.unlink()
+    else:
+        yield url
+
+
+@contextlib.asynccontextmanager
+async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[str]:
+    """The base URL of a gateway: the given one, or a platform started for this run."""
+    if url is not None:
+        yield url
+        return
+    async with _store(setup.store) as store:
+        prefix = "load" + uuid.uuid4().hex[:8]
+        in_process = setup.broker == "memory"
+        roles = ALL_ROLES if in_process else frozenset({"gateway", "relay"})
+        config = PlatformConfig(
+            store=store, broker=setup.broker, prefix=prefix, shards=setup.shards, roles=roles,
+            table_workers=setup.workers if in_process else 1,
+        )  # fmt: skip
+        platform = Platform(config)
+        await platform.start()
+        workers = None if in_process else _start_workers(config, setup.workers)
+        port = _free_port()
+        runner = None
+        try:
+            if workers is not None:
+                await _until_members(platform, setup.workers, workers.poll)
+            assert platform.app is not None
+            runner = await serve_http(platform.app, "127.0.0.1", port)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            if runner is not None:
+                await runner.cleanup()
+            if workers is not None:
+                workers.terminate()
+                await asyncio.to_thread(workers.wait)
+            await platform.broker.cleanup()
+            await platform.stop()
+            platform.store.close()  # its connection pool: runs of a sweep must not pile up
+
+
+def _start_workers(config: PlatformConfig, workers: int) -> subprocess.Popen[bytes]:
+    """`senet table --workers N --no-relay` for this run's store, broker and prefix."""
+    store = config.store
+    if store.startswith("postgresql"):  # one writer thread each: small pools, or N x 16
+        store += ("&" if "?" in store else "?") + "pool_size=2"
+    command = [
+        sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "table",
+        "--no-relay", "--workers", str(workers), "--store", store,
+        "--broker", config.broker, "--prefix", config.prefix, "--shards", str(config.shards),
+    ]  # fmt: skip
+    return subprocess.Popen(command, env={**os.environ, "SENET_LOG_JSON": "1"})
+
+
+async def _until_members(
+    platform: Platform, workers: int, exited: Callable[[], int | None]
+) -> None:
+    """Wait until every worker process has joined the shard group (and settled)."""
+    deadline = time.monotonic() + READY_SECONDS
+    shards = platform.config.shards
+    while len((await platform.broker.members(GROUP, shards, claim=False)).live) != workers:
+        if exited() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"the {workers} table workers did not start")
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(1.5)  # one more look by every worker: the hand-overs are done
+
+
+def _line(run: dict[str, Any]) -> str:
+    lat, lag = run["latency_ms"], run["projector_lag_ms"]
+    offered = run["offered_per_s"] or "max"
+    return (
+        f"workers {run['workers']:>2} offered {offered!s:>7} moves/s {run['moves_per_s']:>7} "
+        f"p50/p95/p99 {lat['p50']}/{lat['p95']}/{lat['p99']} ms  lag p50/p99 "
+        f"{lag['p50']}/{lag['p99']} ms  errors {run['errors']}"
+    )
+
+
+def _summary(report: dict[str, Any]) -> None:
+    floor = report["raw_floor"]
+    if floor:
+        figures = f"{floor['per_s']} req/s, p50 {floor['p50_ms']} ms, p99 {floor['p99_ms']} ms"
+        print(f"raw floor: {figures}", file=sys.stderr)
+    for run in report["runs"]:
+        print(_line(run), file=sys.stderr)

@@ -10,7 +10,7 @@ at or below its position is a duplicate and is skipped.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,8 @@ from shared.tables.follower import LogFollower
 from shared.tables.state import TableState
 
 log = structlog.get_logger("senet.views")
+
+CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
 
 
 @dataclass
@@ -96,6 +98,15 @@ class ViewProjector(LogFollower):
             model = self.tables.get(table_id)
             return model is not None and model.state.version >= version
 
+        if not reached():
+            await self._wait(reached, min(CATCH_UP_AFTER, timeout))
+        if not reached():
+            # The relay (maybe in another process, polling) has not brought the events yet:
+            # read them from the store, which holds every accepted move.
+            await self.catch_up()
+        return reached() or await self._wait(reached, timeout)
+
+    async def _wait(self, reached: Callable[[], bool], timeout: float) -> bool:
         async with self.changed:
             try:
                 await asyncio.wait_for(self.changed.wait_for(reached), timeout)

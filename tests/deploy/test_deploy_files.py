@@ -91,7 +91,7 @@ def _declared_by_code(prefix: str = PREFIX) -> _Recorded:
 
 def test_compose_names_every_service() -> None:
     services = _compose()["services"]
-    assert {"rabbitmq", "postgres", "gateway", "table", "relay"} <= set(services)
+    assert {"rabbitmq", "postgres", "gateway", "table", "relay", "scoring"} <= set(services)
 
 
 def test_compose_table_workers_can_be_scaled() -> None:
@@ -110,7 +110,7 @@ def test_compose_runs_one_relay() -> None:
 
 def test_compose_services_build_from_the_dockerfile_and_share_settings() -> None:
     services = _compose()["services"]
-    for name in ("gateway", "table", "relay"):
+    for name in ("gateway", "table", "relay", "scoring"):
         service = services[name]
         assert service["build"]["dockerfile"] == "deploy/Dockerfile"
         assert (DEPLOY / service["build"]["context"]).resolve() == DEPLOY.parent
@@ -293,6 +293,13 @@ def test_k8s_runs_exactly_one_relay() -> None:
     assert relay["spec"]["replicas"] == 1
     assert relay["spec"]["strategy"]["type"] == "Recreate"
     assert _container("relay")["args"] == ["relay"]
+
+
+def test_k8s_runs_the_scoring_service_with_probes() -> None:
+    scoring = _container("scoring")
+    assert scoring["args"] == ["scoring"]
+    assert scoring["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert _object("Deployment", "scoring")["spec"]["replicas"] == 1
 
 
 def test_k8s_hpa_targets_the_table_deployment_up_to_one_worker_per_shard() -> None:

@@ -8,7 +8,17 @@ from collections.abc import AsyncIterator
 from aiohttp import WSCloseCode, web
 
 from services.gateway.errors import errors_middleware
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, SOCKETS, STORE, GatewaySettings
+from services.gateway.guards import limits_middleware
+from services.gateway.keys import (
+    BROKER,
+    LIMITER,
+    PROJECTOR,
+    SETTINGS,
+    SOCKETS,
+    STORE,
+    GatewaySettings,
+)
+from services.gateway.limits import Limiter
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
 from shared.messaging.port import Broker
@@ -17,8 +27,16 @@ from shared.store import EventStore
 
 def create_app(settings: GatewaySettings, store: EventStore, broker: Broker) -> web.Application:
     """The gateway: HTTP API, WebSocket and its view projector; the broker must be connected."""
-    app = web.Application(middlewares=[errors_middleware], client_max_size=settings.max_body)
+    app = web.Application(
+        middlewares=[errors_middleware, limits_middleware], client_max_size=settings.max_body
+    )
     app[SETTINGS] = settings
+    app[LIMITER] = Limiter(
+        rate=settings.rate_limit,
+        burst=settings.rate_burst,
+        per_player=settings.max_in_flight_per_player,
+        total=settings.max_in_flight,
+    )
     app[STORE] = store
     app[BROKER] = broker
     app[PROJECTOR] = ViewProjector(store, broker)

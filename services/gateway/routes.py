@@ -76,12 +76,17 @@ async def decode_body(request: web.Request, kind: type[T]) -> T:
 _identities: dict[str, Identity] = {}
 
 
-async def identify(request: web.Request) -> Identity:
-    """The caller, from the bearer token; 401 if missing or unknown."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
+def bearer_token(request: web.Request) -> str:
+    """The request's bearer token ("" if none): the header, else `?token=`."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token:
         token = request.query.get("token", "")  # browsers cannot set headers on WebSockets
+    return token
+
+
+async def identify(request: web.Request) -> Identity:
+    """The caller, from the bearer token; 401 if missing or unknown."""
+    token = bearer_token(request)
     if not token:
         raise Unauthorized("missing bearer token", code="missing_token")
     known = _identities.get(token)

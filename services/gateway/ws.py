@@ -10,6 +10,7 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import presence, views
+from services.gateway.guards import check_origin
 from services.gateway.keys import PROJECTOR, SETTINGS, SOCKETS
 from services.gateway.routes import identify, table_model
 
@@ -18,6 +19,7 @@ _encode = msgspec.json.Encoder()
 
 async def table_socket(request: web.Request) -> web.StreamResponse:
     """Send the view at once, then again whenever the table changes; close on game end."""
+    check_origin(request)
     who = await identify(request)
     model = table_model(request)
     settings = request.app[SETTINGS]

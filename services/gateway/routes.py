@@ -48,6 +48,7 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     move: msgspec.Raw
     command_id: str | None = None
     expected_version: int | None = None
+    seat: int | None = None  # optional: the seat the client means to act for (403 if not its own)
 
 
 class Identity(msgspec.Struct, frozen=True, kw_only=True):
@@ -108,6 +109,15 @@ def table_model(request: web.Request) -> TableModel:
     if model is None:
         raise NotFound("no such table", code="unknown_table")
     return model
+
+
+def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:
+    """The caller's seat (None: no seat); 403 `not_your_seat` if `?seat=` names another."""
+    seat = model.state.seat_of(who.player_id)
+    asked = request.query.get("seat")
+    if asked is not None and (seat is None or asked.strip() != str(seat)):
+        raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
+    return seat
 
 
 async def _settled(request: web.Request, outcome: Outcome) -> Outcome:
@@ -225,12 +235,12 @@ async def my_view(request: web.Request) -> web.Response:
     """The caller's view with legal moves; `?min_version=N` waits for that version."""
     who = await identify(request)
     model = table_model(request)
+    seat = caller_seat(request, model, who)
     wanted = _int_query(request, "min_version")
     if wanted and model.state.version < wanted:
         await request.app[PROJECTOR].wait_for(
             model.state.table_id, wanted, request.app[SETTINGS].view_wait
         )
-    seat = model.state.seat_of(who.player_id)
     return json_response(views.player_view(model, seat))
 
 
@@ -239,8 +249,11 @@ async def submit_move(request: web.Request) -> web.Response:
     who = await identify(request)
     model = table_model(request)
     body = await decode_body(request, MoveRequest)
-    if model.state.seat_of(who.player_id) is None:
+    seat = model.state.seat_of(who.player_id)
+    if seat is None:
         raise Forbidden("you have no seat at this table", code="not_seated")
+    if body.seat is not None and body.seat != seat:
+        raise Forbidden(f"seat {body.seat} is not yours", code="not_your_seat")
     outcome = await send(
         request.app[BROKER],
         table_id=model.state.table_id,
@@ -257,7 +270,7 @@ async def table_events(request: web.Request) -> web.Response:
     """The table's event log as the caller may see it (`?after=VERSION`)."""
     who = await identify(request)
     model = table_model(request)
-    seat = model.state.seat_of(who.player_id)
+    seat = caller_seat(request, model, who)
     return json_response(views.log_for(model, seat, _int_query(request, "after")))
 
 

@@ -28,7 +28,7 @@ Every option can also be set by an environment variable: SENET_STORE, SENET_BROK
 SENET_PREFIX, SENET_SHARDS, SENET_HOST, SENET_PORT, SENET_LOG_JSON (1 for JSON logs),
 SENET_LOG_LEVEL; the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
 SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE,
-SENET_ALLOWED_ORIGINS, SENET_COMMAND_TIMEOUT, SENET_RETRY_AFTER.
+SENET_ALLOWED_ORIGINS, SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER.
 Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
 postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
 amqp://user:password@host:port/vhost.

@@ -19,6 +19,7 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
 
     max_body: int = 64 * 1024  # bytes; larger requests get 413
     command_timeout: float = 10.0  # seconds to wait for the table service's outcome
+    store_timeout: float = 10.0  # seconds a request waits for the event store (then 503)
     view_wait: float = 5.0  # longest wait for ?min_version on a view
     ws_max_message: int = 4 * 1024  # bytes; a larger client message closes the socket (1009)
     # Generous defaults: they stop runaway clients without slowing bots, benchmarks or

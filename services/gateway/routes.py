@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from typing import Any, TypeVar
 
@@ -13,6 +12,7 @@ from services.gateway import players, views
 from services.gateway.commands import send
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
 from services.gateway.projector import TableModel
+from services.gateway.storecall import in_store
 from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
 from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from shared.games.registry import available_games, get_game
@@ -93,7 +93,7 @@ async def identify(request: web.Request) -> Identity:
     known = _identities.get(token)
     if known is not None:
         return known
-    player = await asyncio.to_thread(players.find_by_token, request.app[STORE], token)
+    player = await in_store(request, players.find_by_token, request.app[STORE], token)
     if player is None:
         raise Unauthorized("unknown token", code="bad_token")
     identity = Identity(player_id=str(player.id), name=player.name)
@@ -134,7 +134,7 @@ async def register_player(request: web.Request) -> web.Response:
     name = body.name.strip()
     if not 1 <= len(name) <= 40:
         raise BadRequest("a player name has 1-40 characters", code="bad_name")
-    player, token = await asyncio.to_thread(players.register, request.app[STORE], name)
+    player, token = await in_store(request, players.register, request.app[STORE], name)
     return json_response({"player_id": str(player.id), "name": name, "token": token}, 201)
 
 

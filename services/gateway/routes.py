@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from aiohttp import web
@@ -19,6 +19,8 @@ from shared.games.registry import available_games, get_game
 
 T = TypeVar("T")
 _encode = msgspec.json.Encoder()
+# A client's command id is remembered by its table for good: keep it short.
+CommandId = Annotated[str, msgspec.Meta(max_length=128)]
 
 
 class RegisterPlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -33,20 +35,20 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     game: str
     seats: int
     options: dict[str, Any] = {}  # the game's options; checked by the table service
-    command_id: str | None = None
+    command_id: CommandId | None = None
 
 
 class LobbyCommand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """POST /api/tables/{id}/join and /start."""
 
-    command_id: str | None = None
+    command_id: CommandId | None = None
 
 
 class MoveRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """POST /api/tables/{id}/moves."""
 
     move: msgspec.Raw
-    command_id: str | None = None
+    command_id: CommandId | None = None
     expected_version: int | None = None
     seat: int | None = None  # optional: the seat the client means to act for (403 if not its own)
 
@@ -67,11 +69,19 @@ async def decode_body(request: web.Request, kind: type[T]) -> T:
     """The request body as a Struct; 400 for malformed JSON or a wrong shape."""
     raw = await request.read()
     try:
+        # msgspec leaves the strings inside a Raw (a move) unchecked; the table service
+        # would fail on invalid UTF-8 there, so the whole body is checked here.
+        raw.decode()
+    except UnicodeDecodeError as exc:
+        raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
+    try:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except msgspec.ValidationError as exc:
         raise BadRequest(f"invalid request: {exc}", code="invalid_request") from exc
     except msgspec.DecodeError as exc:
         raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
+    except RecursionError as exc:  # msgspec's depth guard, e.g. a move of 5,000 nested lists
+        raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
 
 
 _identities: dict[str, Identity] = {}

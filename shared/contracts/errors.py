@@ -10,7 +10,7 @@ class SenetError(Exception):
 
     code: str = "error"
     status: int = 400
-    retry_after: int | None = None  # seconds; sent as Retry-After with 429 and 503
+    retry_after: int | None = None  # seconds for Retry-After (429, 503); None: the gateway's
 
     def __init__(
         self,
@@ -109,4 +109,3 @@ class Unavailable(SenetError):
 
     code = "unavailable"
     status = 503
-    retry_after = 1

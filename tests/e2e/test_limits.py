@@ -44,7 +44,9 @@ async def strict(aiohttp_client: ClientFactory) -> AsyncIterator[TestClient]:
 @pytest.fixture
 async def stalled(aiohttp_client: ClientFactory) -> AsyncIterator[TestClient]:
     """A gateway without a table service: every command stays in flight until it times out."""
-    settings = GatewaySettings(max_in_flight_per_player=2, max_in_flight=3, command_timeout=1.0)
+    settings = GatewaySettings(
+        max_in_flight_per_player=2, max_in_flight=3, command_timeout=1.0, retry_after=3
+    )
     async for client in _client(aiohttp_client, settings, frozenset({"gateway"})):
         yield client
 
@@ -103,7 +105,7 @@ async def test_commands_in_flight_are_bounded_per_player_and_in_total(stalled: T
     # The waiting commands end as a clear, retryable 503; their slots are given back.
     for response in await asyncio.gather(*waiting):
         await _error(response, 503, "broker_timeout")
-        assert response.headers["Retry-After"] == "1"
+        assert response.headers["Retry-After"] == "3"  # SENET_RETRY_AFTER
     assert limiter.in_flight_total == 0
 
 

@@ -75,8 +75,9 @@ async def test_commands_during_a_broker_outage_are_503_and_apply_once_when_retri
     amqp_url: str, unique_name: str, tmp_path: Path, aiohttp_client: Any
 ) -> None:
     proxy = await TcpProxy("127.0.0.1", urlsplit(amqp_url).port or 5672).start()
-    store = open_store(f"sqlite:///{tmp_path}/senet.db")
-    base = PlatformConfig(store="memory", broker=amqp_url, prefix=unique_name, shards=2)
+    url = f"sqlite:///{tmp_path}/senet.db"
+    store = open_store(url)  # one store object for both roles
+    base = PlatformConfig(store=url, broker=amqp_url, prefix=unique_name, shards=2)
     tables = PlatformConfig(**{**vars(base), "roles": frozenset({"table", "relay"})})
     gateway = PlatformConfig(
         **{**vars(base), "broker": _via(amqp_url, proxy.port), "roles": frozenset({"gateway"})}
@@ -110,11 +111,10 @@ async def test_commands_during_a_broker_outage_are_503_and_apply_once_when_retri
 async def test_a_command_unanswered_in_time_is_503_and_applied_once_when_retried(
     amqp_url: str, unique_name: str, tmp_path: Path, aiohttp_client: Any
 ) -> None:
-    store = open_store(f"sqlite:///{tmp_path}/senet.db")
-    base = PlatformConfig(store="memory", broker=amqp_url, prefix=unique_name, shards=2)
-    gateway = PlatformConfig(
-        **{**vars(base), "roles": frozenset({"gateway"})},
-    )
+    url = f"sqlite:///{tmp_path}/senet.db"
+    store = open_store(url)  # one store object for both roles
+    base = PlatformConfig(store=url, broker=amqp_url, prefix=unique_name, shards=2)
+    gateway = PlatformConfig(**{**vars(base), "roles": frozenset({"gateway"})})
     gateway.gateway = GatewaySettings(command_timeout=1.0)
     async with _running(gateway, store) as front:
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from services.cli.main import _config, build_parser, main
 from services.gateway.keys import GatewaySettings
 from services.gateway.limits import Limiter, is_allowed_origin
 from shared.contracts.errors import TooManyRequests
@@ -135,3 +136,22 @@ def test_gateway_settings_come_from_senet_environment_variables() -> None:
 def test_a_malformed_gateway_setting_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="rate_burst"):
         GatewaySettings.from_env({"SENET_RATE_BURST": "many"})
+
+
+def test_the_gateway_verb_reads_its_limits_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SENET_MAX_IN_FLIGHT_PER_PLAYER", "2")
+    monkeypatch.setenv("SENET_ALLOWED_ORIGINS", "https://app.example")
+    args = build_parser().parse_args(["gateway"])
+    settings = _config(args, frozenset({"gateway"})).gateway
+    assert settings.max_in_flight_per_player == 2
+    assert settings.allowed_origins == ("https://app.example",)
+
+
+def test_a_malformed_limit_stops_the_command_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SENET_RATE_LIMIT", "fast")
+    assert main(["--log-level", "WARNING", "gateway", "--store", "memory"]) == 2
+    assert "rate_limit" in capsys.readouterr().err

@@ -21,14 +21,18 @@ from services.cli import verbs as verbs_package
 from services.cli.observe import add_metrics_options, start_probes
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
 from services.cli.verbs.notify import add_notify_options, notify_settings
+from services.gateway.keys import GatewaySettings
 from shared.logging import configure
 from shared.store import DEFAULT_STORE
 
 ENV_HELP = """
 Every option can also be set by an environment variable: SENET_STORE, SENET_BROKER,
 SENET_PREFIX, SENET_SHARDS, SENET_HOST, SENET_PORT, SENET_LOG_JSON (1 for JSON logs),
-SENET_LOG_LEVEL, SENET_METRICS_PORT. Stores are URLs: memory, sqlite:///path/file.db (relative) or
-sqlite:////abs/file.db, postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
+SENET_LOG_LEVEL, SENET_METRICS_PORT; the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
+SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE,
+SENET_ALLOWED_ORIGINS, SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER.
+Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
+postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
 amqp://user:password@host:port/vhost.
 """
 
@@ -177,7 +181,7 @@ def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
         roles = roles | {"notify"}
     return PlatformConfig(
         store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
-        notify=notify,
+        notify=notify, gateway=GatewaySettings.from_env(os.environ),
     )  # fmt: skip
 
 

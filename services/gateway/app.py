@@ -8,7 +8,17 @@ from collections.abc import AsyncIterator
 from aiohttp import WSCloseCode, web
 
 from services.gateway.errors import errors_middleware
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, SOCKETS, STORE, GatewaySettings
+from services.gateway.guards import limits_middleware
+from services.gateway.keys import (
+    BROKER,
+    LIMITER,
+    PROJECTOR,
+    SETTINGS,
+    SOCKETS,
+    STORE,
+    GatewaySettings,
+)
+from services.gateway.limits import Limiter
 from services.gateway.observe import observe_middleware
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
@@ -25,9 +35,15 @@ def create_app(
 
     Its readiness checks are added to `probes` (a new set if None): broker, store, views.
     """
-    middlewares = [observe_middleware, errors_middleware]
+    middlewares = [observe_middleware, errors_middleware, limits_middleware]
     app = web.Application(middlewares=middlewares, client_max_size=settings.max_body)
     app[SETTINGS] = settings
+    app[LIMITER] = Limiter(
+        rate=settings.rate_limit,
+        burst=settings.rate_burst,
+        per_player=settings.max_in_flight_per_player,
+        total=settings.max_in_flight,
+    )
     app[STORE] = store
     app[BROKER] = broker
     app[PROJECTOR] = projector = ViewProjector(store, broker)

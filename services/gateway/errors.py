@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 import msgspec
 import structlog
-from aiohttp import web
+from aiohttp import hdrs, web
+from eventsourcing.persistence import InterfaceError, OperationalError
 
+from services.gateway.keys import SETTINGS
 from shared.contracts.envelopes import ErrorBody
 from shared.contracts.errors import SenetError
 
 log = structlog.get_logger("senet.gateway")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+RETRYABLE = frozenset({429, 503})  # answered with Retry-After
+# What eventsourcing raises when the database is unreachable, lost or too slow to lock.
+STORE_DOWN = (OperationalError, InterfaceError)
 
 
-def error_response(status: int, code: str, message: str, details: object = None) -> web.Response:
+def error_response(
+    status: int,
+    code: str,
+    message: str,
+    details: object = None,
+    headers: Mapping[str, str] | None = None,
+) -> web.Response:
     """A JSON error answer."""
     body = ErrorBody(
         code=code,
@@ -24,8 +35,17 @@ def error_response(status: int, code: str, message: str, details: object = None)
         details={k: str(v) for k, v in details.items()} if isinstance(details, dict) else None,
     )
     return web.Response(
-        status=status, body=msgspec.json.encode(body), content_type="application/json"
+        status=status,
+        body=msgspec.json.encode(body),
+        content_type="application/json",
+        headers=headers,
     )
+
+
+def _retry_after(request: web.Request, status: int, seconds: int | None) -> dict[str, str]:
+    if status not in RETRYABLE:
+        return {}
+    return {hdrs.RETRY_AFTER: str(seconds or request.app[SETTINGS].retry_after)}
 
 
 @web.middleware
@@ -34,12 +54,21 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
     try:
         return await handler(request)
     except SenetError as exc:
-        return error_response(exc.status, exc.code, exc.message, exc.details)
+        headers = _retry_after(request, exc.status, exc.retry_after)
+        return error_response(exc.status, exc.code, exc.message, exc.details, headers)
+    except STORE_DOWN as exc:
+        log.warning("store_unavailable", path=request.path, error=repr(exc))
+        headers = _retry_after(request, 503, None)
+        message = "the event store is unavailable"
+        return error_response(503, "store_unavailable", message, None, headers)
     except web.HTTPRequestEntityTooLarge:
         return error_response(413, "payload_too_large", "request body is too large")
     except web.HTTPException as exc:
         if exc.status >= 400:
-            return error_response(exc.status, exc.reason.lower().replace(" ", "_"), exc.reason)
+            # Keep the exception's headers (Allow of a 405), not its text body's type.
+            headers = {k: v for k, v in exc.headers.items() if k != hdrs.CONTENT_TYPE}
+            code = exc.reason.lower().replace(" ", "_")
+            return error_response(exc.status, code, exc.reason, None, headers)
         raise
     except Exception:
         log.exception("unhandled_error", path=request.path)

@@ -1,28 +1,57 @@
-"""Typed application keys of the gateway (one place for all of them)."""
+"""Typed application keys of the gateway (one place for all of them) and its settings."""
 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Mapping
 
 import msgspec
 from aiohttp import web
 
+from services.gateway.limits import Limiter
 from services.gateway.projector import ViewProjector
 from shared.messaging.port import Broker
 from shared.store import EventStore
 
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
-    """Gateway limits and timeouts."""
+    """Gateway limits and timeouts; each field can be set by SENET_<FIELD> (see `from_env`)."""
 
     max_body: int = 64 * 1024  # bytes; larger requests get 413
     command_timeout: float = 10.0  # seconds to wait for the table service's outcome
+    store_timeout: float = 10.0  # seconds a request waits for the event store (then 503)
     view_wait: float = 5.0  # longest wait for ?min_version on a view
-    ws_max_message: int = 4 * 1024
+    ws_max_message: int = 4 * 1024  # bytes; a larger client message closes the socket (1009)
+    # Generous defaults: they stop runaway clients without slowing bots, benchmarks or
+    # tests; a deployment for people sets them lower (docs/operations.md, API hardening).
+    rate_limit: float = 1000.0  # requests per second per bearer token (0: no limit)
+    rate_burst: int = 2000  # requests a token may send at once before the rate applies
+    max_in_flight_per_player: int = 8  # unanswered writes per token (0: no limit)
+    max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
+    retry_after: int = 1  # seconds suggested with a 503
+    allowed_origins: tuple[str, ...] = ()  # WebSocket origins besides our own; "*": any
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> GatewaySettings:
+        """Defaults overridden by SENET_MAX_BODY, SENET_RATE_LIMIT ... (lists: comma-separated)."""
+        given: dict[str, object] = {}
+        for name in cls.__struct_fields__:
+            raw = env.get(f"SENET_{name.upper()}")
+            if raw is not None:
+                given[name] = _origins(raw) if name == "allowed_origins" else raw
+        try:
+            return msgspec.convert(given, cls, strict=False)
+        except msgspec.ValidationError as exc:
+            raise ValueError(f"gateway setting: {exc}") from exc
+
+
+def _origins(raw: str) -> list[str]:
+    return [origin.strip() for origin in raw.split(",") if origin.strip()]
 
 
 SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
 PROJECTOR = web.AppKey("projector", ViewProjector)
+LIMITER = web.AppKey("limiter", Limiter)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse

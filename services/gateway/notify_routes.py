@@ -8,7 +8,6 @@ one-click `List-Unsubscribe-Post` of RFC 8058).
 
 from __future__ import annotations
 
-import asyncio
 import time
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ from aiohttp import web
 
 from services.gateway.keys import STORE
 from services.gateway.routes import decode_body, identify, json_response, table_model
+from services.gateway.storecall import in_store
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound
 from shared.notify import links
 from shared.notify.preferences import CHANNELS, QuietHours, Settings, load_or_open
@@ -87,7 +87,7 @@ def _context(request: web.Request) -> NotifyContext:
 async def _signing_key(request: web.Request) -> bytes:
     context = _context(request)
     if not context.signing_key:
-        context.signing_key = await asyncio.to_thread(links.signing_key, request.app[STORE])
+        context.signing_key = await in_store(request, links.signing_key, request.app[STORE])
     return context.signing_key
 
 
@@ -113,7 +113,7 @@ async def set_email(request: web.Request) -> web.Response:
     if not local or "." not in domain or len(email) > 254 or any(c in email for c in " <>\r\n,"):
         raise BadRequest("not an e-mail address", code="bad_email")
     store = request.app[STORE]
-    view = await asyncio.to_thread(_change, store, who.player_id, "set_email", email)
+    view = await in_store(request, _change, store, who.player_id, "set_email", email)
     return json_response(view)
 
 
@@ -127,7 +127,7 @@ async def add_push_subscription(request: web.Request) -> web.Response:
         raise BadRequest("a subscription needs an endpoint and keys", code="bad_subscription")
     sub = {"endpoint": body.endpoint, "keys": {k: body.keys[k] for k in ("p256dh", "auth")}}
     store = request.app[STORE]
-    view = await asyncio.to_thread(_change, store, who.player_id, "add_push", sub)
+    view = await in_store(request, _change, store, who.player_id, "add_push", sub)
     return json_response(view, 201)
 
 
@@ -143,7 +143,7 @@ async def get_preferences(request: web.Request) -> web.Response:
     """My notification preferences."""
     who = await identify(request)
     store = request.app[STORE]
-    prefs = await asyncio.to_thread(load_or_open, store, who.player_id)
+    prefs = await in_store(request, load_or_open, store, who.player_id)
     return json_response(
         PreferencesView(email=prefs.email, push_subscriptions=len(prefs.push),
                         settings=prefs.chosen, unsubscribed=list(prefs.unsubscribed),
@@ -161,7 +161,7 @@ async def put_preferences(request: web.Request) -> web.Response:
         _check_quiet(body.quiet)
     store = request.app[STORE]
     settings = msgspec.to_builtins(body)
-    view = await asyncio.to_thread(_change, store, who.player_id, "set_settings", settings)
+    view = await in_store(request, _change, store, who.player_id, "set_settings", settings)
     return json_response(view)
 
 
@@ -185,8 +185,8 @@ async def set_vacation(request: web.Request) -> web.Response:
         raise BadRequest(f"a vacation is 0-{MAX_VACATION_DAYS:g} days", code="bad_vacation")
     now = time.time()
     store = request.app[STORE]
-    view = await asyncio.to_thread(
-        _change, store, who.player_id, "set_vacation", now, now + body.days * 86400
+    view = await in_store(
+        request, _change, store, who.player_id, "set_vacation", now, now + body.days * 86400
     )
     return json_response(view)
 
@@ -197,7 +197,7 @@ async def unsubscribe(request: web.Request) -> web.Response:
     if found is None:
         raise NotFound("unknown or forged unsubscribe link", code="bad_unsubscribe_token")
     player_id, channel = found
-    await asyncio.to_thread(_change, request.app[STORE], player_id, "unsubscribe", channel)
+    await in_store(request, _change, request.app[STORE], player_id, "unsubscribe", channel)
     return web.Response(
         text=f"<p>You will get no more {channel} notifications from senet.</p>",
         content_type="text/html",
@@ -213,7 +213,7 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
 async def get_timing(request: web.Request) -> web.Response:
     """A table's reminders and deadline (null: the platform's defaults apply)."""
     model = table_model(request)
-    timing = await asyncio.to_thread(load_timing, request.app[STORE], model.state.table_id)
+    timing = await in_store(request, load_timing, request.app[STORE], model.state.table_id)
     return json_response(timing)
 
 
@@ -231,5 +231,5 @@ async def put_timing(request: web.Request) -> web.Response:
         or min(body.first_reminder, body.repeat_every, body.last_warning, body.deadline) < 0
     ):
         raise BadRequest(f"hours are >= 0; policy is one of {POLICIES}", code="bad_timing")
-    await asyncio.to_thread(choose_timing, request.app[STORE], model.state.table_id, body)
+    await in_store(request, choose_timing, request.app[STORE], model.state.table_id, body)
     return json_response(body)

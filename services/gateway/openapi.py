@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,7 @@ class Route:
     answer: Any = None
     auth: bool = True
     status: int = 200
+    query: tuple[str, ...] = ()  # documented query parameters (see QUERY)
 
 
 ROUTES: list[Route] = [
@@ -60,6 +62,7 @@ ROUTES: list[Route] = [
         None,
         list[views.TableSummary],
         auth=False,
+        query=("status", "game"),
     ),
     Route(
         "GET",
@@ -93,6 +96,7 @@ ROUTES: list[Route] = [
         "My view, legal moves and version (?min_version=N waits)",
         None,
         views.PlayerView,
+        query=("min_version", "seat"),
     ),
     Route(
         "POST",
@@ -109,12 +113,14 @@ ROUTES: list[Route] = [
         "The table's event log as I may see it (?after=VERSION)",
         None,
         list[views.LogEntry],
+        query=("after", "seat"),
     ),
     Route(
         "GET",
         "/api/tables/{table_id}/ws",
         ws.table_socket,
         "WebSocket: my view after every change (token in ?token= or header)",
+        query=("token", "seat"),
     ),
     Route(
         "POST",
@@ -254,12 +260,29 @@ ROUTES: list[Route] = [
 ERRORS = {
     "400": "Malformed JSON or schema",
     "401": "Missing or unknown token",
-    "403": "Not your seat",
+    "403": "Not your seat, or a WebSocket from a foreign origin",
     "404": "Unknown table or game",
+    "405": "Method not allowed (the Allow header lists the methods)",
     "409": "Not your turn, stale version, lobby conflict",
     "413": "Body too large",
     "422": "Illegal move (details.rule names the rule)",
-    "503": "The table service did not answer in time; retry",
+    "429": "Rate limit or in-flight bound exceeded; retry after Retry-After seconds",
+    "503": "Broker or store unavailable or too slow; retry after Retry-After seconds",
+}
+QUERY: dict[str, dict[str, Any]] = {
+    "status": {"type": "string"},
+    "game": {"type": "string"},
+    "min_version": {"type": "integer", "minimum": 0},
+    "after": {"type": "integer", "minimum": 0},
+    "seat": {"type": "integer", "minimum": 0},  # only your own seat: 403 for another
+    "token": {"type": "string"},
+}
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "Seconds to wait before retrying",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 1},
+    }
 }
 
 
@@ -273,6 +296,11 @@ def setup_routes(app: web.Application) -> None:
 async def openapi_handler(request: web.Request) -> web.Response:
     """The OpenAPI document."""
     return web.json_response(openapi_document())
+
+
+def _error(text: str, schema: dict[str, Any], status: str) -> dict[str, Any]:
+    answer = {"description": text, "content": {"application/json": {"schema": schema}}}
+    return answer | ({"headers": RETRY_AFTER} if status in ("429", "503") else {})
 
 
 def openapi_document() -> dict[str, Any]:
@@ -289,22 +317,22 @@ def openapi_document() -> dict[str, Any]:
         op: dict[str, Any] = {"summary": route.summary, "operationId": route.handler.__name__}
         params = [
             {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
-            for name in ("table_id",)
-            if "{" + name + "}" in route.path
-        ]
+            for name in re.findall(r"{(\w+)}", route.path)
+        ] + [{"name": name, "in": "query", "schema": QUERY[name]} for name in route.query]
         if params:
             op["parameters"] = params
         if route.body is not None:
+            # A body whose fields all have defaults may be left out (it reads as `{}`).
+            needed = any(f.required for f in msgspec.structs.fields(route.body))
             op["requestBody"] = {
-                "required": True,
+                "required": needed,
                 "content": {"application/json": {"schema": by_type[route.body]}},
             }
         ok: dict[str, Any] = {"description": "OK"}
         if route.answer is not None:
             ok["content"] = {"application/json": {"schema": by_type[route.answer]}}
         op["responses"] = {str(route.status): ok} | {
-            code: {"description": text, "content": {"application/json": {"schema": error_ref}}}
-            for code, text in ERRORS.items()
+            code: _error(text, error_ref, code) for code, text in ERRORS.items()
         }
         if route.auth:
             op["security"] = [{"bearer": []}]

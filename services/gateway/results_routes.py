@@ -11,6 +11,7 @@ from aiohttp import web
 from services.gateway.keys import PROJECTOR, STORE
 from services.gateway.projector import ViewProjector
 from services.gateway.routes import identify, json_response, table_model
+from services.gateway.storecall import in_store
 from shared.audit.export import record_of, stored_events
 from shared.audit.record import GameRecord
 from shared.audit.verify import verify_record
@@ -98,7 +99,7 @@ async def table_record(request: web.Request) -> web.Response:
         raise Forbidden("only the table's players may fetch its record", code="not_a_player")
     if state.status != OVER or not state.revealed_seed:
         raise Conflict("the game is not over: its record is sealed", code="game_not_over")
-    events = await asyncio.to_thread(stored_events, request.app[STORE], state.table_id)
+    events = await in_store(request, stored_events, request.app[STORE], state.table_id)
     return json_response(record_of(state.table_id, events))
 
 
@@ -112,7 +113,7 @@ async def flagged_tables(request: web.Request) -> web.Response:
         state = model.state
         if state.status != OVER or state.table_id in cache.verified:
             continue
-        events = await asyncio.to_thread(stored_events, store, state.table_id)
+        events = await in_store(request, stored_events, store, state.table_id)
         report = await asyncio.to_thread(verify_record, record_of(state.table_id, events))
         problem = report.problem
         cache.verified[state.table_id] = (

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import uuid
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from aiohttp import web
@@ -13,12 +12,15 @@ from services.gateway import players, views
 from services.gateway.commands import send
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
 from services.gateway.projector import TableModel
+from services.gateway.storecall import in_store
 from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
 from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from shared.games.registry import available_games, get_game
 
 T = TypeVar("T")
 _encode = msgspec.json.Encoder()
+# A client's command id is remembered by its table for good: keep it short.
+CommandId = Annotated[str, msgspec.Meta(max_length=128)]
 
 
 class RegisterPlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -33,21 +35,22 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     game: str
     seats: int
     options: dict[str, Any] = {}  # the game's options; checked by the table service
-    command_id: str | None = None
+    command_id: CommandId | None = None
 
 
 class LobbyCommand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """POST /api/tables/{id}/join and /start."""
 
-    command_id: str | None = None
+    command_id: CommandId | None = None
 
 
 class MoveRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """POST /api/tables/{id}/moves."""
 
     move: msgspec.Raw
-    command_id: str | None = None
+    command_id: CommandId | None = None
     expected_version: int | None = None
+    seat: int | None = None  # optional: the seat the client means to act for (403 if not its own)
 
 
 class Identity(msgspec.Struct, frozen=True, kw_only=True):
@@ -66,28 +69,41 @@ async def decode_body(request: web.Request, kind: type[T]) -> T:
     """The request body as a Struct; 400 for malformed JSON or a wrong shape."""
     raw = await request.read()
     try:
+        # msgspec leaves the strings inside a Raw (a move) unchecked; the table service
+        # would fail on invalid UTF-8 there, so the whole body is checked here.
+        raw.decode()
+    except UnicodeDecodeError as exc:
+        raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
+    try:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except msgspec.ValidationError as exc:
         raise BadRequest(f"invalid request: {exc}", code="invalid_request") from exc
     except msgspec.DecodeError as exc:
         raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
+    except RecursionError as exc:  # msgspec's depth guard, e.g. a move of 5,000 nested lists
+        raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
 
 
 _identities: dict[str, Identity] = {}
 
 
-async def identify(request: web.Request) -> Identity:
-    """The caller, from the bearer token; 401 if missing or unknown."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
+def bearer_token(request: web.Request) -> str:
+    """The request's bearer token ("" if none): the header, else `?token=`."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token:
         token = request.query.get("token", "")  # browsers cannot set headers on WebSockets
+    return token
+
+
+async def identify(request: web.Request) -> Identity:
+    """The caller, from the bearer token; 401 if missing or unknown."""
+    token = bearer_token(request)
     if not token:
         raise Unauthorized("missing bearer token", code="missing_token")
     known = _identities.get(token)
     if known is not None:
         return known
-    player = await asyncio.to_thread(players.find_by_token, request.app[STORE], token)
+    player = await in_store(request, players.find_by_token, request.app[STORE], token)
     if player is None:
         raise Unauthorized("unknown token", code="bad_token")
     identity = Identity(player_id=str(player.id), name=player.name)
@@ -105,6 +121,15 @@ def table_model(request: web.Request) -> TableModel:
     return model
 
 
+def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:
+    """The caller's seat (None: no seat); 403 `not_your_seat` if `?seat=` names another."""
+    seat = model.state.seat_of(who.player_id)
+    asked = request.query.get("seat")
+    if asked is not None and (seat is None or asked.strip() != str(seat)):
+        raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
+    return seat
+
+
 async def _settled(request: web.Request, outcome: Outcome) -> Outcome:
     """Wait (bounded) until the views reflect an accepted command: read your writes."""
     await request.app[PROJECTOR].wait_for(
@@ -119,7 +144,7 @@ async def register_player(request: web.Request) -> web.Response:
     name = body.name.strip()
     if not 1 <= len(name) <= 40:
         raise BadRequest("a player name has 1-40 characters", code="bad_name")
-    player, token = await asyncio.to_thread(players.register, request.app[STORE], name)
+    player, token = await in_store(request, players.register, request.app[STORE], name)
     return json_response({"player_id": str(player.id), "name": name, "token": token}, 201)
 
 
@@ -220,12 +245,12 @@ async def my_view(request: web.Request) -> web.Response:
     """The caller's view with legal moves; `?min_version=N` waits for that version."""
     who = await identify(request)
     model = table_model(request)
+    seat = caller_seat(request, model, who)
     wanted = _int_query(request, "min_version")
     if wanted and model.state.version < wanted:
         await request.app[PROJECTOR].wait_for(
             model.state.table_id, wanted, request.app[SETTINGS].view_wait
         )
-    seat = model.state.seat_of(who.player_id)
     return json_response(views.player_view(model, seat))
 
 
@@ -234,8 +259,11 @@ async def submit_move(request: web.Request) -> web.Response:
     who = await identify(request)
     model = table_model(request)
     body = await decode_body(request, MoveRequest)
-    if model.state.seat_of(who.player_id) is None:
+    seat = model.state.seat_of(who.player_id)
+    if seat is None:
         raise Forbidden("you have no seat at this table", code="not_seated")
+    if body.seat is not None and body.seat != seat:
+        raise Forbidden(f"seat {body.seat} is not yours", code="not_your_seat")
     outcome = await send(
         request.app[BROKER],
         table_id=model.state.table_id,
@@ -252,7 +280,7 @@ async def table_events(request: web.Request) -> web.Response:
     """The table's event log as the caller may see it (`?after=VERSION`)."""
     who = await identify(request)
     model = table_model(request)
-    seat = model.state.seat_of(who.player_id)
+    seat = caller_seat(request, model, who)
     return json_response(views.log_for(model, seat, _int_query(request, "after")))
 
 

@@ -10,16 +10,19 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import presence, views
+from services.gateway.guards import check_origin
 from services.gateway.keys import PROJECTOR, SETTINGS, SOCKETS
-from services.gateway.routes import identify, table_model
+from services.gateway.routes import caller_seat, identify, table_model
 
 _encode = msgspec.json.Encoder()
 
 
 async def table_socket(request: web.Request) -> web.StreamResponse:
     """Send the view at once, then again whenever the table changes; close on game end."""
+    check_origin(request)
     who = await identify(request)
     model = table_model(request)
+    seat = caller_seat(request, model, who)
     settings = request.app[SETTINGS]
     socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
     await socket.prepare(request)
@@ -27,7 +30,6 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     projector = request.app[PROJECTOR]
     table_id = model.state.table_id
     changes = projector.listen(table_id)
-    seat = model.state.seat_of(who.player_id)
     reader = asyncio.create_task(_drain(socket))
     socket_id = uuid.uuid4().hex
     await presence.announce(request.app, table_id, who.player_id, socket_id, connected=True)

@@ -10,13 +10,23 @@ class SenetError(Exception):
 
     code: str = "error"
     status: int = 400
+    retry_after: int | None = None  # seconds for Retry-After (429, 503); None: the gateway's
 
-    def __init__(self, message: str, *, code: str | None = None, details: Any = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        details: Any = None,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
         self.details = details
+        if retry_after is not None:
+            self.retry_after = retry_after
 
 
 class BadRequest(SenetError):
@@ -84,6 +94,14 @@ class PayloadTooLarge(SenetError):
 
     code = "payload_too_large"
     status = 413
+
+
+class TooManyRequests(SenetError):
+    """A rate or concurrency limit was exceeded; retry after `retry_after` seconds."""
+
+    code = "rate_limited"
+    status = 429
+    retry_after = 1
 
 
 class Unavailable(SenetError):

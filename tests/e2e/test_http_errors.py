@@ -197,3 +197,12 @@ async def test_lobby_errors_have_codes(client: TestClient) -> None:
     carol = await register(client, "carol")
     response = await client.post(f"/api/tables/{table_id}/join", json={}, headers=carol.auth)
     await _error(response, 409, "table_full")
+
+
+async def test_unknown_routes_and_methods_get_an_error_body_and_405_keeps_allow(
+    client: TestClient,
+) -> None:
+    await _error(await client.get("/api/nothing-here"), 404, "not_found")
+    response = await client.delete("/api/players")
+    await _error(response, 405, "method_not_allowed")
+    assert response.headers["Allow"] == "POST"

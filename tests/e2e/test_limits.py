@@ -1,0 +1,169 @@
+"""Backpressure and abuse limits: 429 with Retry-After, 413, WebSocket size and origin."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import WSCloseCode, WSMsgType
+from aiohttp.test_utils import TestClient
+
+from services.cli.platform import Platform
+from services.gateway.keys import LIMITER, GatewaySettings
+from tests.platform import embedded_config, open_table, register
+
+ClientFactory = Callable[..., Any]
+
+
+async def _client(
+    aiohttp_client: ClientFactory, settings: GatewaySettings, roles: frozenset[str] | None = None
+) -> AsyncIterator[TestClient]:
+    config = embedded_config()
+    config.gateway = settings
+    if roles is not None:
+        config.roles = roles
+    platform = Platform(config)
+    await platform.start()
+    try:
+        yield await aiohttp_client(platform.app)
+    finally:
+        await platform.stop()
+
+
+@pytest.fixture
+async def strict(aiohttp_client: ClientFactory) -> AsyncIterator[TestClient]:
+    """A platform whose tokens get 3 requests and then (practically) no refill."""
+    settings = GatewaySettings(rate_limit=0.001, rate_burst=3, ws_max_message=1024)
+    async for client in _client(aiohttp_client, settings):
+        yield client
+
+
+@pytest.fixture
+async def stalled(aiohttp_client: ClientFactory) -> AsyncIterator[TestClient]:
+    """A gateway without a table service: every command stays in flight until it times out."""
+    settings = GatewaySettings(
+        max_in_flight_per_player=2, max_in_flight=3, command_timeout=1.0, retry_after=3
+    )
+    async for client in _client(aiohttp_client, settings, frozenset({"gateway"})):
+        yield client
+
+
+async def _error(response: aiohttp.ClientResponse, status: int, code: str) -> dict[str, Any]:
+    body = await response.json()
+    assert response.status == status, body
+    assert body["code"] == code, body
+    return body
+
+
+async def test_a_token_past_its_rate_gets_429_rate_limited_with_retry_after(
+    strict: TestClient,
+) -> None:
+    ann = await register(strict, "ann")
+    bob = await register(strict, "bob")
+    for _ in range(3):
+        assert (await strict.get("/api/me", headers=ann.auth)).status == 200
+    response = await strict.get("/api/me", headers=ann.auth)
+    await _error(response, 429, "rate_limited")
+    assert int(response.headers["Retry-After"]) >= 1
+    # Other tokens have their own buckets; a limited write is refused before it is read.
+    assert (await strict.get("/api/me", headers=bob.auth)).status == 200
+    refused = await strict.post("/api/tables", json={"game": "ra", "seats": 2}, headers=ann.auth)
+    await _error(refused, 429, "rate_limited")
+    tables = await (await strict.get("/api/tables")).json()
+    assert tables == []
+
+
+async def test_the_token_in_the_query_counts_against_the_same_bucket(strict: TestClient) -> None:
+    ann = await register(strict, "ann")
+    for _ in range(3):
+        assert (await strict.get(f"/api/me?token={ann.token}")).status == 200
+    await _error(await strict.get("/api/me", headers=ann.auth), 429, "rate_limited")
+
+
+async def test_commands_in_flight_are_bounded_per_player_and_in_total(stalled: TestClient) -> None:
+    ann, bob, cy = [await register(stalled, name) for name in ("ann", "bob", "cy")]
+    body = {"game": "ra", "seats": 2}
+
+    def create(who: Any) -> asyncio.Task[aiohttp.ClientResponse]:
+        return asyncio.create_task(stalled.post("/api/tables", json=body, headers=who.auth))
+
+    limiter = stalled.app[LIMITER]
+    waiting = [create(ann), create(ann), create(bob)]
+    async with asyncio.timeout(10):  # a generous bound instead of a hang if they never arrive
+        while limiter.in_flight_total < 3:
+            await asyncio.sleep(0.01)
+    response = await stalled.post("/api/tables", json=body, headers=ann.auth)
+    await _error(response, 429, "too_many_in_flight")
+    assert response.headers["Retry-After"] == "1"
+    response = await stalled.post("/api/tables", json=body, headers=cy.auth)
+    await _error(response, 429, "too_many_in_flight")
+    # Reads are not writes: they pass while the writes wait.
+    assert (await stalled.get("/api/me", headers=cy.auth)).status == 200
+    # The waiting commands end as a clear, retryable 503; their slots are given back.
+    for response in await asyncio.gather(*waiting):
+        await _error(response, 503, "broker_timeout")
+        assert response.headers["Retry-After"] == "3"  # SENET_RETRY_AFTER
+    assert limiter.in_flight_total == 0
+
+
+async def test_a_body_over_the_limit_is_413_even_without_a_content_length(
+    strict: TestClient,
+) -> None:
+    ann = await register(strict, "ann")
+
+    async def chunks() -> AsyncIterator[bytes]:
+        yield b'{"game": "ra", "seats": 2, "options": {"x": "'
+        for _ in range(100):
+            yield b"x" * 1024
+        yield b'"}}'
+
+    response = await strict.post("/api/tables", data=chunks(), headers=ann.auth)
+    await _error(response, 413, "payload_too_large")
+
+
+async def test_a_websocket_message_over_the_limit_closes_the_socket_with_1009(
+    strict: TestClient,
+) -> None:
+    table_id, players = await open_table(strict, "ra", 2)
+    async with strict.ws_connect(f"/api/tables/{table_id}/ws?token={players[0].token}") as ws:
+        assert (await ws.receive(timeout=5)).type == WSMsgType.BINARY
+        await ws.send_bytes(b"x" * 2048)
+        closing = await ws.receive(timeout=5)
+        assert closing.type == WSMsgType.CLOSE
+        assert closing.data == WSCloseCode.MESSAGE_TOO_BIG == 1009
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null"])
+async def test_a_websocket_from_a_foreign_origin_is_refused_with_403(
+    client: TestClient, origin: str
+) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    url = f"/api/tables/{table_id}/ws?token={players[0].token}"
+    with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
+        await client.ws_connect(url, headers={"Origin": origin})
+    assert caught.value.status == 403
+    response = await client.get(url, headers={"Origin": origin})
+    await _error(response, 403, "bad_origin")
+
+
+async def test_a_websocket_from_our_own_origin_or_without_origin_is_accepted(
+    client: TestClient,
+) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    url = f"/api/tables/{table_id}/ws?token={players[0].token}"
+    own = str(client.make_url("/")).rstrip("/")
+    for headers in ({"Origin": own}, {}):
+        async with client.ws_connect(url, headers=headers) as ws:
+            assert (await ws.receive(timeout=5)).type == WSMsgType.BINARY
+
+
+async def test_a_listed_origin_may_open_a_websocket(aiohttp_client: ClientFactory) -> None:
+    settings = GatewaySettings(allowed_origins=("https://app.example",))
+    async for client in _client(aiohttp_client, settings):
+        table_id, players = await open_table(client, "ra", 2)
+        url = f"/api/tables/{table_id}/ws?token={players[0].token}"
+        async with client.ws_connect(url, headers={"Origin": "https://app.example"}) as ws:
+            assert (await ws.receive(timeout=5)).type == WSMsgType.BINARY

@@ -1,0 +1,157 @@
+"""The gateway's limit policy: token buckets, in-flight bounds, origins, settings from env."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.cli.main import _config, build_parser, main
+from services.gateway.keys import GatewaySettings
+from services.gateway.limits import Limiter, is_allowed_origin
+from shared.contracts.errors import TooManyRequests
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _limiter(clock: Clock, **overrides: int | float) -> Limiter:
+    limits: dict[str, int | float] = {"rate": 2.0, "burst": 3, "per_player": 2, "total": 3}
+    limits.update(overrides)
+    return Limiter(clock=clock, **limits)  # type: ignore[arg-type]
+
+
+def test_a_token_may_send_its_burst_then_is_rate_limited_with_a_retry_after() -> None:
+    limiter = _limiter(Clock())
+    for _ in range(3):
+        limiter.take("t")
+    with pytest.raises(TooManyRequests) as caught:
+        limiter.take("t")
+    assert caught.value.code == "rate_limited"
+    assert caught.value.status == 429
+    assert caught.value.retry_after == 1  # half a second to the next request, rounded up
+
+
+def test_the_bucket_refills_at_the_rate() -> None:
+    clock = Clock()
+    limiter = _limiter(clock, rate=0.25)
+    for _ in range(3):
+        limiter.take("t")
+    with pytest.raises(TooManyRequests) as caught:
+        limiter.take("t")
+    assert caught.value.retry_after == 4
+    clock.now += 4.0
+    limiter.take("t")
+    with pytest.raises(TooManyRequests):
+        limiter.take("t")
+
+
+def test_tokens_have_separate_buckets() -> None:
+    limiter = _limiter(Clock(), burst=1)
+    limiter.take("a")
+    limiter.take("b")
+    with pytest.raises(TooManyRequests):
+        limiter.take("a")
+
+
+def test_a_forgotten_bucket_only_starts_full_again() -> None:
+    limiter = _limiter(Clock(), burst=1, max_buckets=2)
+    limiter.take("a")
+    limiter.take("b")
+    limiter.take("c")  # "a" is the least recently used: forgotten
+    limiter.take("a")
+    with pytest.raises(TooManyRequests):
+        limiter.take("c")
+
+
+def test_a_rate_of_zero_is_no_limit() -> None:
+    limiter = _limiter(Clock(), rate=0, burst=1)
+    for _ in range(100):
+        limiter.take("t")
+
+
+def test_in_flight_writes_are_bounded_per_player_and_in_total() -> None:
+    limiter = _limiter(Clock())
+    with limiter.in_flight("a"), limiter.in_flight("a"):
+        with pytest.raises(TooManyRequests) as caught, limiter.in_flight("a"):
+            pass
+        assert caught.value.code == "too_many_in_flight"
+        with limiter.in_flight("b"):
+            with pytest.raises(TooManyRequests), limiter.in_flight("c"):
+                pass
+            with pytest.raises(TooManyRequests), limiter.in_flight(None):
+                pass
+    assert limiter.in_flight_total == 0
+    with limiter.in_flight("a"), limiter.in_flight("a"):
+        pass  # the slots were given back
+
+
+def test_a_slot_is_given_back_when_the_write_fails() -> None:
+    limiter = _limiter(Clock(), per_player=1)
+    with pytest.raises(ValueError), limiter.in_flight("a"):
+        raise ValueError("boom")
+    with limiter.in_flight("a"):
+        assert limiter.in_flight_total == 1
+
+
+@pytest.mark.parametrize(
+    ("origin", "allowed", "ok"),
+    [
+        (None, (), True),  # no Origin: not a browser
+        ("http://games.example:8080", (), True),  # our own origin
+        ("http://evil.example", (), False),
+        ("null", (), False),  # a sandboxed page or a file
+        ("https://app.example/", ("https://app.example",), True),
+        ("https://APP.example", ("https://app.example",), True),
+        ("https://other.example", ("https://app.example",), False),
+        ("https://other.example", ("*",), True),
+    ],
+)
+def test_websocket_origins(origin: str | None, allowed: tuple[str, ...], ok: bool) -> None:
+    assert is_allowed_origin(origin, "games.example:8080", allowed) is ok
+
+
+def test_gateway_settings_come_from_senet_environment_variables() -> None:
+    env = {
+        "SENET_RATE_LIMIT": "2.5",
+        "SENET_RATE_BURST": "10",
+        "SENET_MAX_IN_FLIGHT": "50",
+        "SENET_ALLOWED_ORIGINS": "https://a.example, https://b.example",
+        "SENET_STORE": "memory",  # not a gateway setting: ignored here
+    }
+    settings = GatewaySettings.from_env(env)
+    assert settings.rate_limit == 2.5
+    assert settings.rate_burst == 10
+    assert settings.max_in_flight == 50
+    assert settings.allowed_origins == ("https://a.example", "https://b.example")
+    assert settings.max_body == GatewaySettings().max_body
+    assert GatewaySettings.from_env({}) == GatewaySettings()
+
+
+def test_a_malformed_gateway_setting_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="rate_burst"):
+        GatewaySettings.from_env({"SENET_RATE_BURST": "many"})
+
+
+def test_the_gateway_verb_reads_its_limits_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SENET_MAX_IN_FLIGHT_PER_PLAYER", "2")
+    monkeypatch.setenv("SENET_ALLOWED_ORIGINS", "https://app.example")
+    args = build_parser().parse_args(["gateway"])
+    settings = _config(args, frozenset({"gateway"})).gateway
+    assert settings.max_in_flight_per_player == 2
+    assert settings.allowed_origins == ("https://app.example",)
+
+
+def test_a_malformed_limit_stops_the_command_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SENET_RATE_LIMIT", "fast")
+    assert main(["--log-level", "WARNING", "gateway", "--store", "memory"]) == 2
+    assert "rate_limit" in capsys.readouterr().err

@@ -56,7 +56,7 @@ def open_table(command: Command, action: CreateTable) -> Table:
         )
     try:
         options = game.convert_options(msgspec.json.decode(action.options))
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise BadRequest(f"bad options: {exc}", code="bad_options") from exc
     table_id = _table_uuid(command.table_id)
     seed = secrets.token_bytes(32).hex()

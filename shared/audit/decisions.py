@@ -65,7 +65,7 @@ def play_events(
             move = game.decode_move(raw_move)
         else:
             move = game.convert_move(raw_move)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise BadRequest(f"not a {game.title} move: {exc}", code="bad_move") from exc
     if seat not in game.to_act(state.game_state):
         raise NotYourTurn("it is not your turn")

@@ -37,3 +37,21 @@ def test_a_command_on_a_table_moved_on_elsewhere_is_not_rejected_from_a_stale_ca
     outcome = before.decide_and_store(command)
     assert outcome.accepted, outcome.error
     assert outcome.version > version
+
+
+def test_a_move_with_invalid_utf8_inside_is_a_bad_move_not_a_crash() -> None:
+    """Only the gateway checks a move's text; the worker must reject it on its own too."""
+    store = open_store("memory")
+    worker = TableWorker(store, MemoryBroker())
+    table_id = str(uuid.uuid4())
+    _create_started_table(worker, table_id)
+    player, _, version = _next_move(worker, table_id)
+    stored = store.last_position()
+    command = Command(
+        command_id=uuid.uuid4().hex, table_id=table_id, player_id=player,
+        action=PlayMove(move=msgspec.Raw(b'{"kind": "\xff\xfe"}')), expected_version=version,
+    )  # fmt: skip
+    outcome = worker.decide_and_store(command)
+    assert not outcome.accepted and outcome.error is not None
+    assert outcome.error.code == "bad_move"
+    assert store.last_position() == stored

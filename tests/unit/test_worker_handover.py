@@ -49,7 +49,7 @@ def test_a_move_with_invalid_utf8_inside_is_a_bad_move_not_a_crash() -> None:
     stored = store.last_position()
     command = Command(
         command_id=uuid.uuid4().hex, table_id=table_id, player_id=player,
-        action=PlayMove(move=msgspec.Raw(b'{"kind": "\xff\xfe"}')), expected_version=version,
+        action=PlayMove(move=msgspec.Raw(b'{"type": "\xff\xfe"}')), expected_version=version,
     )  # fmt: skip
     outcome = worker.decide_and_store(command)
     assert not outcome.accepted and outcome.error is not None

@@ -156,8 +156,11 @@ class Platform:
         await self.broker.close()
         for worker in self.workers:
             await worker.close()
-        if self.owns_store:
-            self.store.close()  # returns the pool's connections (PostgreSQL has a limit)
+        if self.owns_store and self.config.store.startswith("postgresql"):
+            # Return the pool's connections (the server has a limit). SQLite is left to the
+            # garbage collector: closing it under a read still running in a worker thread
+            # (a cancelled `to_thread`) crashes the interpreter.
+            self.store.close()
 
     async def __aenter__(self) -> Platform:
         await self.start()

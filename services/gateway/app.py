@@ -11,6 +11,7 @@ from services.gateway.errors import errors_middleware
 from services.gateway.guards import limits_middleware
 from services.gateway.keys import (
     BROKER,
+    IDENTITIES,
     LIMITER,
     PROJECTOR,
     SETTINGS,
@@ -51,6 +52,7 @@ def create_app(
     probes.ready.setdefault("broker", broker_check(broker))
     probes.ready.setdefault("store", StoreCheck(store))
     probes.ready["views"] = flag_check(lambda: projector.ready, "views are rebuilding")
+    app[IDENTITIES] = {}
     app[SOCKETS] = weakref.WeakSet()
     setup_routes(app)
     app.cleanup_ctx.append(_projector_ctx)

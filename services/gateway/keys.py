@@ -54,4 +54,5 @@ STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
 PROJECTOR = web.AppKey("projector", ViewProjector)
 LIMITER = web.AppKey("limiter", Limiter)
+IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from services.gateway import players, views
 from services.gateway.commands import send
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
+from services.gateway.keys import BROKER, IDENTITIES, PROJECTOR, SETTINGS, STORE
 from services.gateway.projector import TableModel
 from services.gateway.storecall import in_store
 from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
@@ -84,7 +84,7 @@ async def decode_body(request: web.Request, kind: type[T]) -> T:
         raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
 
 
-_identities: dict[str, Identity] = {}
+IDENTITIES_KEPT = 100_000  # known tokens remembered per gateway before the memo starts over
 
 
 def bearer_token(request: web.Request) -> str:
@@ -100,16 +100,18 @@ async def identify(request: web.Request) -> Identity:
     token = bearer_token(request)
     if not token:
         raise Unauthorized("missing bearer token", code="missing_token")
-    known = _identities.get(token)
+    memo: dict[str, Identity] = request.app[IDENTITIES]
+    key = players.hash_token(token)  # plain tokens are kept nowhere, not even in memory
+    known = memo.get(key)
     if known is not None:
         return known
     player = await in_store(request, players.find_by_token, request.app[STORE], token)
     if player is None:
         raise Unauthorized("unknown token", code="bad_token")
     identity = Identity(player_id=str(player.id), name=player.name)
-    if len(_identities) > 100_000:
-        _identities.clear()
-    _identities[token] = identity
+    if len(memo) >= IDENTITIES_KEPT:
+        memo.clear()
+    memo[key] = identity
     return identity
 
 

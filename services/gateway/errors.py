@@ -10,9 +10,11 @@ from aiohttp import web
 
 from shared.contracts.envelopes import ErrorBody
 from shared.contracts.errors import SenetError
+from shared.store import STORE_OUTAGES
 
 log = structlog.get_logger("senet.gateway")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+RETRY_AFTER = "1"  # seconds a client should wait before repeating a request answered 503
 
 
 def error_response(status: int, code: str, message: str, details: object = None) -> web.Response:
@@ -34,7 +36,15 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
     try:
         return await handler(request)
     except SenetError as exc:
-        return error_response(exc.status, exc.code, exc.message, exc.details)
+        response = error_response(exc.status, exc.code, exc.message, exc.details)
+        if exc.status == 503:  # retryable: repeat the request (same command id) after a while
+            response.headers["Retry-After"] = RETRY_AFTER
+        return response
+    except STORE_OUTAGES as exc:
+        log.warning("store_unavailable", path=request.path, error=repr(exc))
+        response = error_response(503, "store_unavailable", "the event store is unavailable")
+        response.headers["Retry-After"] = RETRY_AFTER
+        return response
     except web.HTTPRequestEntityTooLarge:
         return error_response(413, "payload_too_large", "request body is too large")
     except web.HTTPException as exc:

@@ -10,6 +10,7 @@ at or below its position is a duplicate and is skipped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,13 +20,14 @@ import structlog
 
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker
-from shared.store import EventStore
+from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated
 from shared.tables.follower import LogFollower
 from shared.tables.state import TableState
 
 log = structlog.get_logger("senet.views")
+STORE_FALLBACK = 1.0  # seconds without the awaited event before the store is read
 
 
 @dataclass
@@ -88,18 +90,37 @@ class ViewProjector(LogFollower):
             self.changed.notify_all()
 
     async def wait_for(self, table_id: str, version: int, timeout: float) -> bool:
-        """Wait until the table's read model reaches a version; False on timeout."""
+        """Wait until the table's read model reaches a version; False on timeout.
+
+        When the broker brings nothing for `STORE_FALLBACK` seconds, the store is read: an
+        event published while our private queue was gone (a RabbitMQ restart) or dropped
+        after failing twice would otherwise leave the table stale until its next event.
+        """
 
         def reached() -> bool:
             model = self.tables.get(table_id)
             return model is not None and model.state.version >= version
 
-        async with self.changed:
-            try:
-                await asyncio.wait_for(self.changed.wait_for(reached), timeout)
-            except TimeoutError:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not reached():
+            remaining = deadline - loop.time()
+            if remaining <= 0:
                 return False
+            async with self.changed:
+                with contextlib.suppress(TimeoutError):
+                    wait = min(remaining, STORE_FALLBACK)
+                    await asyncio.wait_for(self.changed.wait_for(reached), wait)
+            if not reached() and loop.time() < deadline:
+                await self._catch_up_quietly()
         return True
+
+    async def _catch_up_quietly(self) -> None:
+        """Read what the store has beyond our position; a store outage just means later."""
+        try:
+            await self.catch_up()
+        except STORE_OUTAGES as exc:
+            log.warning("views_catch_up_failed", error=repr(exc))
 
     def listen(self, table_id: str) -> asyncio.Queue[int]:
         """A queue that receives the table's version after every change."""

@@ -87,7 +87,8 @@ class Api:
                 self.seen.repeats[f"503 {data.get('code')}"] += 1
                 if retry_after is None:
                     self.seen.without_retry_after += 1
-                await asyncio.sleep(min(retry_after or pause, LONGEST_PAUSE))
+                    retry_after = pause
+                await asyncio.sleep(min(retry_after, LONGEST_PAUSE))
                 pause = min(pause * 2, LONGEST_PAUSE)
                 continue
             if status >= 300:

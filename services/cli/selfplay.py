@@ -8,7 +8,9 @@ import random
 import sys
 import time
 import uuid
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
@@ -21,6 +23,8 @@ class ApiError(Exception):
         super().__init__(f"{status} {body.get('code')}: {body.get('message')}")
         self.status = status
         self.code = str(body.get("code", ""))
+        details = body.get("details")
+        self.details: dict[str, Any] = details if isinstance(details, dict) else {}
 
 
 @dataclass
@@ -32,23 +36,78 @@ class Bot:
     player_id: str
 
 
-class Api:
-    """A thin client of the gateway's HTTP API."""
+# What a client sees while a service restarts: the gateway is gone, or it answers 503.
+_LOST = (aiohttp.ClientConnectionError, asyncio.TimeoutError)
+FIRST_PAUSE = 0.2  # seconds before the first repeat when no Retry-After came
+LONGEST_PAUSE = 2.0
 
-    def __init__(self, session: aiohttp.ClientSession, base: str) -> None:
+
+@dataclass
+class Transients:
+    """What a client met on the way: answers by status, repeats by cause."""
+
+    statuses: Counter[int] = field(default_factory=Counter)
+    repeats: Counter[str] = field(default_factory=Counter)
+    without_retry_after: int = 0  # 503 answers that did not say when to come back
+
+
+class Api:
+    """A thin client of the gateway's HTTP API that rides out restarts and outages.
+
+    A 503 (`Retry-After` honoured) or a lost connection repeats the same request, body
+    included, so a command keeps its `command_id` and the table applies it at most once.
+    """
+
+    def __init__(
+        self, session: aiohttp.ClientSession, base: str, *, patience: float = 60.0
+    ) -> None:
         self.session = session
         self.base = base.rstrip("/")
+        self.patience = patience  # seconds of repeats before a request gives up
+        self.seen = Transients()
 
     async def call(self, method: str, path: str, bot: Bot | None = None, body: Any = None) -> Any:
-        """One request; raises ApiError on a non-2xx answer."""
+        """One request, repeated while the platform is unavailable; ApiError on a non-2xx."""
         headers = {"Authorization": f"Bearer {bot.token}"} if bot else {}
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.patience
+        pause = FIRST_PAUSE
+        while True:
+            try:
+                status, data, retry_after = await self._once(method, path, headers, body)
+            except _LOST as exc:
+                if loop.time() >= deadline:
+                    raise
+                self.seen.repeats[type(exc).__name__] += 1
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, LONGEST_PAUSE)
+                continue
+            self.seen.statuses[status] += 1
+            if status == 503 and loop.time() < deadline:
+                self.seen.repeats[f"503 {data.get('code')}"] += 1
+                if retry_after is None:
+                    self.seen.without_retry_after += 1
+                    retry_after = pause
+                await asyncio.sleep(min(retry_after, LONGEST_PAUSE))
+                pause = min(pause * 2, LONGEST_PAUSE)
+                continue
+            if status >= 300:
+                raise ApiError(status, data)
+            return data
+
+    async def _once(
+        self, method: str, path: str, headers: dict[str, str], body: Any
+    ) -> tuple[int, Any, float | None]:
         async with self.session.request(
             method, self.base + path, json=body, headers=headers
         ) as response:
-            data = await response.json(content_type=None)
-            if response.status >= 300:
-                raise ApiError(response.status, data if isinstance(data, dict) else {})
-            return data
+            try:
+                data = await response.json(content_type=None)
+            except ValueError:
+                data = {}  # not JSON (a proxy's page, say): the status tells
+            if response.status >= 300 and not isinstance(data, dict):
+                data = {}
+            return response.status, data, _seconds(response.headers.get("Retry-After"))
 
     async def register(self, name: str, email: str | None = None) -> Bot:
         """A new player."""
@@ -59,6 +118,18 @@ class Api:
         return bot
 
 
+def _seconds(header: str | None) -> float | None:
+    """A Retry-After header given in seconds (the HTTP-date form is not used here)."""
+    try:
+        return max(0.0, float(header)) if header is not None else None
+    except ValueError:
+        return None
+
+
+# Called with (request path, command id, accepted outcome) for every accepted command.
+OnAccepted = Callable[[str, str, dict[str, Any]], None]
+
+
 async def play_game(
     api: Api,
     game: str,
@@ -66,22 +137,35 @@ async def play_game(
     seed: int,
     options: dict[str, Any] | None = None,
     emails: bool = False,
+    on_accepted: OnAccepted | None = None,
+    bots: list[Bot] | None = None,
 ) -> dict[str, Any]:
-    """Play one full game with random bots; returns the per-game summary line."""
+    """Play one full game with random bots; returns the per-game summary line.
+
+    Every command carries a fresh `command_id`, so a request repeated after an outage is
+    recognised by the table; `on_accepted` sees each accepted command once per answer.
+    `bots` are registered players to seat (default: new ones).
+    """
     rng = random.Random(seed)
-    tag = uuid.uuid4().hex[:6]
-    names = [f"bot{i}-{tag}" for i in range(players)]
-    bots = [await api.register(n, f"{n}@example.test" if emails else None) for n in names]
-    created = await api.call(
-        "POST",
-        "/api/tables",
-        bots[0],
-        {"game": game, "seats": players, "options": options or {}},
+    if bots is None:
+        tag = uuid.uuid4().hex[:6]
+        names = [f"bot{i}-{tag}" for i in range(players)]
+        bots = [await api.register(n, f"{n}@example.test" if emails else None) for n in names]
+
+    async def command(path: str, bot: Bot, body: dict[str, Any]) -> dict[str, Any]:
+        body = {**body, "command_id": uuid.uuid4().hex}
+        outcome: dict[str, Any] = await api.call("POST", path, bot, body)
+        if on_accepted is not None:
+            on_accepted(path, body["command_id"], outcome)
+        return outcome
+
+    created = await command(
+        "/api/tables", bots[0], {"game": game, "seats": players, "options": options or {}}
     )
     table_id = created["table_id"]
     for bot in bots[1:]:
-        await api.call("POST", f"/api/tables/{table_id}/join", bot, {})
-    outcome = await api.call("POST", f"/api/tables/{table_id}/start", bots[0], {})
+        await command(f"/api/tables/{table_id}/join", bot, {})
+    outcome = await command(f"/api/tables/{table_id}/start", bots[0], {})
     version = outcome["version"]
     moves = 0
     while True:
@@ -95,16 +179,14 @@ async def play_game(
         if not mine["legal_moves"]:
             continue
         move = rng.choice(mine["legal_moves"])
-        body = {
-            "move": move,
-            "command_id": uuid.uuid4().hex,
-            "expected_version": mine["table"]["version"],
-        }
+        body = {"move": move, "expected_version": mine["table"]["version"]}
         try:
-            outcome = await api.call("POST", f"/api/tables/{table_id}/moves", bots[seat], body)
+            outcome = await command(f"/api/tables/{table_id}/moves", bots[seat], body)
         except ApiError as exc:
             if exc.code in {"stale_version", "not_your_turn"}:
-                continue  # someone else moved first (simultaneous choices)
+                # Someone else moved first (simultaneous choices), or our view lagged.
+                version = max(version, int(exc.details.get("version", version)))
+                continue
             raise
         version = outcome["version"]
         moves += 1
@@ -143,9 +225,7 @@ async def run_selfplay(
             nonlocal finished, failed, total_moves
             async with limit:
                 try:
-                    line = await play_game(
-                        api, game, players, seed * 1000 + index, options, emails
-                    )
+                    line = await play_game(api, game, players, seed * 1000 + index, options, emails)
                 except Exception as exc:  # report and go on with the other games
                     failed += 1
                     print(json.dumps({"game": game, "error": str(exc)}), flush=True)
@@ -164,6 +244,7 @@ async def run_selfplay(
         "moves": total_moves,
         "seconds": round(elapsed, 3),
         "moves_per_s": round(total_moves / elapsed, 1) if elapsed > 0 else 0.0,
+        "repeats": sum(api.seen.repeats.values()),  # requests repeated after a 503 or drop
     }
     print(json.dumps(summary), flush=True)
     return 0 if finished == games else 1

@@ -10,7 +10,8 @@ at or below its position is a duplicate and is skipped.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,15 +20,15 @@ import structlog
 
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker
-from shared.store import EventStore
+from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated
 from shared.tables.follower import LogFollower
 from shared.tables.state import TableState
 
 log = structlog.get_logger("senet.views")
-
 CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
+STORE_FALLBACK = 1.0  # then: seconds without the awaited event before the store is read again
 
 
 @dataclass
@@ -92,27 +93,41 @@ class ViewProjector(LogFollower):
             self.changed.notify_all()
 
     async def wait_for(self, table_id: str, version: int, timeout: float) -> bool:
-        """Wait until the table's read model reaches a version; False on timeout."""
+        """Wait until the table's read model reaches a version; False on timeout.
+
+        When the broker brings nothing for `STORE_FALLBACK` seconds, the store is read: an
+        event published while our private queue was gone (a RabbitMQ restart) or dropped
+        after failing twice would otherwise leave the table stale until its next event.
+        """
 
         def reached() -> bool:
             model = self.tables.get(table_id)
             return model is not None and model.state.version >= version
 
-        if not reached():
-            await self._wait(reached, min(CATCH_UP_AFTER, timeout))
-        if not reached():
-            # The relay (maybe in another process, polling) has not brought the events yet:
-            # read them from the store, which holds every accepted move.
-            await self.catch_up()
-        return reached() or await self._wait(reached, timeout)
-
-    async def _wait(self, reached: Callable[[], bool], timeout: float) -> bool:
-        async with self.changed:
-            try:
-                await asyncio.wait_for(self.changed.wait_for(reached), timeout)
-            except TimeoutError:
+        # The relay (maybe in another process, polling; its events may even be lost with a
+        # queue after a RabbitMQ restart) brings news late: read the store, which holds
+        # every accepted move, first after a moment, then every STORE_FALLBACK seconds.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        wait = CATCH_UP_AFTER
+        while not reached():
+            remaining = deadline - loop.time()
+            if remaining <= 0:
                 return False
+            async with self.changed:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait_for(reached), min(remaining, wait))
+            if not reached() and loop.time() < deadline:
+                await self._catch_up_quietly()
+            wait = STORE_FALLBACK
         return True
+
+    async def _catch_up_quietly(self) -> None:
+        """Read what the store has beyond our position; a store outage just means later."""
+        try:
+            await self.catch_up()
+        except STORE_OUTAGES as exc:
+            log.warning("views_catch_up_failed", error=repr(exc))
 
     def listen(self, table_id: str) -> asyncio.Queue[int]:
         """A queue that receives the table's version after every change."""

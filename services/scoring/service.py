@@ -24,7 +24,7 @@ from shared.messaging.port import Broker
 from shared.observability import metrics as prometheus
 from shared.standings.board import Result, Scoreboard
 from shared.standings.fold import ResultFold
-from shared.store import EventStore
+from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.follower import LogFollower
 
 log = structlog.get_logger("senet.scoring")
@@ -41,6 +41,7 @@ class ScoringService(LogFollower):
         self.verify = verify
         self.fold = ResultFold()
         self.verified_upto = 0
+        self.unverified: list[Result] = []  # finished games whose audit waits for the store
         self.flagged: dict[str, Divergence] = {}
         self.metrics: Counter[str] = Counter()
 
@@ -59,8 +60,9 @@ class ScoringService(LogFollower):
         log.info("scoring_ready", position=self.position, games=len(self.board.results))
 
     async def applied(self, table_ids: set[str]) -> None:
-        """Record the position once what it covers is applied."""
+        """Record the position once what it covers is applied; retry deferred audits."""
         await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+        await self._verify_pending()
 
     async def apply(self, envelope: EventEnvelope) -> None:
         """Fold one envelope; verify the game it finishes."""
@@ -69,8 +71,30 @@ class ScoringService(LogFollower):
             return
         self.metrics["games_finished"] += 1
         prometheus.GAMES_FINISHED.inc()
+        # One line per finished game (again for every game after a restart, from the rebuild).
+        log.info(
+            "game_scored",
+            table_id=result.table_id,
+            game=result.game,
+            position=result.position,
+            scores=result.scores,
+            ranks=result.ranks,
+            winners=result.winners,
+        )
         if self.verify and result.position > self.verified_upto:
-            await self._verify(result)
+            self.unverified.append(result)
+        await self._verify_pending()
+
+    async def _verify_pending(self) -> None:
+        """Verify the finished games not yet verified; a store outage defers them."""
+        while self.unverified:
+            try:
+                await self._verify(self.unverified[0])
+            except STORE_OUTAGES as exc:
+                # The fold has moved past the game: dropping it now would skip its audit.
+                log.warning("audit_deferred", table_id=self.unverified[0].table_id, error=repr(exc))
+                return
+            self.unverified.pop(0)
 
     async def _verify(self, result: Result) -> None:
         events = await asyncio.to_thread(stored_events, self.store, result.table_id)

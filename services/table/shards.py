@@ -117,3 +117,5 @@ class ShardAssigner:
                 await self.refresh()
             except Unavailable as error:
                 log.warning("group_unavailable", worker=self.worker_id, error=str(error))
+            except Exception as error:  # any other failure must not end the watch for good
+                log.warning("group_look_failed", worker=self.worker_id, error=repr(error))

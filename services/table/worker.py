@@ -19,10 +19,16 @@ from eventsourcing.persistence import IntegrityError
 
 from services.table import commands
 from shared.contracts.envelopes import Command, CreateTable, ErrorBody, Outcome
-from shared.contracts.errors import BadRequest, DuplicateCommand, NotFound, SenetError
+from shared.contracts.errors import (
+    BadRequest,
+    DuplicateCommand,
+    NotFound,
+    SenetError,
+    Unavailable,
+)
 from shared.messaging.port import Broker, Delivery
 from shared.observability import metrics
-from shared.store import EventStore
+from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.aggregate import Table
 
 log = structlog.get_logger("senet.table")
@@ -78,10 +84,7 @@ class TableWorker:
             worker=self.worker_id,
         )
         try:
-            if self.group_commit:
-                outcome = await self._through_group_commit(command)
-            else:
-                outcome = await asyncio.to_thread(self.decide_and_store, command)
+            outcome = await self._decided(command)
             if outcome.accepted:
                 log.info(
                     "command_accepted", version=outcome.version, replayed=outcome.replayed,
@@ -95,6 +98,23 @@ class TableWorker:
         if outcome.accepted and not outcome.replayed and self.on_saved is not None:
             self.on_saved()
         return _encode.encode(outcome)
+
+    async def _decided(self, command: Command) -> Outcome:
+        """Decide and store; a store outage is answered as a retryable 503, not redelivered.
+
+        The requester repeats the command with its id once the store is back: if the
+        commit did reach the store after all, the repeat is answered from it, not applied
+        again. (Requeueing instead would spin the command into the dead-letter queue.)
+        """
+        try:
+            if self.group_commit:
+                return await self._through_group_commit(command)
+            return await asyncio.to_thread(self.decide_and_store, command)
+        except STORE_OUTAGES as exc:
+            log.warning("store_unavailable", error=repr(exc))
+            self._evict(command.table_id)
+            outage = Unavailable("the event store is unavailable", code="store_unavailable")
+            return _rejected(command, outage)
 
     def decide_and_store(self, command: Command) -> Outcome:
         """Decide a command against the stored table and save what it causes (thread)."""

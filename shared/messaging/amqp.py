@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
@@ -29,6 +30,10 @@ log = logging.getLogger(__name__)
 # What a lost connection looks like from aio-pika, aiormq and the socket.
 _BROKER_ERRORS = (AMQPError, ChannelInvalidStateError, ConnectionError, OSError)
 PUBLISH_TIMEOUT = 10.0  # seconds to wait for a publisher confirm
+# Seconds between reconnection attempts after RabbitMQ went away (aio-pika's default is 5);
+# the robust connection then restores channels, queues, bindings and consumers.
+RECONNECT_INTERVAL = 1.0
+REPLY_RETRY = 0.2  # seconds between attempts to publish a reply while a channel is restored
 EVENT_DELIVERY_LIMIT = 1  # quorum: dead-lettered when redelivered more often, i.e. 2nd failure
 
 
@@ -59,6 +64,17 @@ async def _close(closable: AbstractConnection | AbstractChannel) -> None:
     started = [task for task in asyncio.all_tasks() - before if _is_aio_pika(task)]
     if started:
         await asyncio.wait(started, timeout=1.0)
+
+
+async def _release(message: AbstractIncomingMessage) -> None:
+    """Hand back a message that could not be settled, for RabbitMQ to deliver it again.
+
+    Left unacked on a channel that is still open (only publishing failed), it would hold
+    its queue's prefetch slot for good: a shard queue (prefetch 1) would stall. If its
+    channel is gone, RabbitMQ has requeued it already and there is nothing to do.
+    """
+    with contextlib.suppress(*_BROKER_ERRORS):
+        await message.nack(requeue=True)
 
 
 def _delivery(message: AbstractIncomingMessage) -> Delivery:
@@ -116,6 +132,7 @@ class AmqpBroker:
                 connection = await aio_pika.connect_robust(
                     self.url,
                     timeout=PUBLISH_TIMEOUT,
+                    reconnect_interval=RECONNECT_INTERVAL,
                     # Shown by `rabbitmqctl list_connections name client_properties`.
                     client_properties={"connection_name": f"{self.prefix} broker"},
                 )
@@ -245,7 +262,7 @@ class AmqpBroker:
         async def reply(message: AbstractIncomingMessage, body: bytes) -> None:
             if message.reply_to:
                 answer = aio_pika.Message(body, correlation_id=message.correlation_id)
-                await self._publish("", message.reply_to, answer)
+                await self._answer(message.reply_to, answer)
 
         consumer = AmqpShardConsumer(
             shard, handler, keep, open_queue=open_queue, reply=reply, delivery=_delivery,
@@ -273,6 +290,24 @@ class AmqpBroker:
             body, headers=dict(headers or {}), delivery_mode=aio_pika.DeliveryMode.PERSISTENT
         )
         await self._publish(exchange, routing_key, message)
+
+    async def _answer(self, reply_to: str, answer: aio_pika.Message) -> None:
+        """Publish a command's reply, waiting out a publishing channel still being restored.
+
+        After a reconnection aio-pika restores the channels one by one, so a shard's
+        consumer may get its command again before the publishing channel is back. Retrying
+        the reply here, rather than failing, answers the command once, without deciding it
+        again or counting a return against its delivery limit.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + PUBLISH_TIMEOUT
+        while True:
+            try:
+                return await self._publish("", reply_to, answer)
+            except Unavailable:
+                if loop.time() >= deadline:
+                    raise
+            await asyncio.sleep(REPLY_RETRY)
 
     async def _publish(self, exchange: str, routing_key: str, message: aio_pika.Message) -> None:
         """Publish and await the confirm; "" is the default exchange (for replies)."""
@@ -341,8 +376,8 @@ class AmqpBroker:
                 try:
                     await process(message)
                 except (*_BROKER_ERRORS, Unavailable) as error:
-                    # The channel is gone: RabbitMQ redelivers the unacked message.
                     log.warning("could not settle a message from %s: %r", queue.name, error)
+                    await _release(message)
 
         worker = asyncio.create_task(work(), name=f"consume {queue.name}")
         self._workers.add(worker)

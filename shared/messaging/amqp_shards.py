@@ -19,6 +19,7 @@ Another connection's passive declare answers RESOURCE_LOCKED (held) or NOT_FOUND
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -94,6 +95,11 @@ class AmqpShardConsumer:
                     await self._process(message)
             except (*self._errors, ConnectionError) as error:
                 log.warning("shard %s: could not settle or rejoin: %r", self.shard, error)
+                if message is not None:
+                    # Left unacked on a live channel (only the reply failed), it would hold
+                    # the shard's one prefetch slot for good: hand it back to be redelivered.
+                    with contextlib.suppress(*self._errors, ConnectionError):
+                        await message.nack(requeue=True)
                 await asyncio.sleep(RETRY_SECONDS)
                 if self._queue is None:
                     await self._reattach()
@@ -166,6 +172,22 @@ class AmqpSlots:
 
     async def members(self, group: str, size: int, *, claim: bool = True) -> Membership:
         """Hold the lowest free slot (if none held and `claim`) and list the held slots."""
+        try:
+            return await self._look(group, size, claim=claim)
+        except (*self._errors, ConnectionError, RuntimeError):
+            # The connection died (aio-pika may not have marked it closed yet: "... closed"
+            # RuntimeErrors): forget it, and with it the slot, so the next look starts over.
+            await self._drop()
+            raise
+
+    async def _drop(self) -> None:
+        connection, self._connection = self._connection, None
+        self._held.clear()
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                await connection.close()
+
+    async def _look(self, group: str, size: int, *, claim: bool) -> Membership:
         connection = await self._connect()
         live = []
         for slot in range(size):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -10,13 +11,20 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import (
     IntegrityError,
+    InterfaceError,
+    InternalError,
     Notification,
+    OperationalError,
     ProcessRecorder,
     Tracking,
 )
 
 from shared.observability.metrics import STORE_SECONDS
 from shared.store.urls import store_env
+
+# What eventsourcing raises once its own retries (10 over about 2 s) could not reach the
+# database: it is down, restarting, or dropped our connections. Callers may retry later.
+STORE_OUTAGES: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
 
 
 class EventStore(Application[UUID]):
@@ -71,8 +79,21 @@ class EventStore(Application[UUID]):
         return self.mapper.to_domain_event(notification)
 
 
+CREATE_ATTEMPTS = 5
+
+
 def open_store(url: str, **extra_env: str) -> EventStore:
-    """An event store for a URL (see `shared.store.urls`)."""
+    """An event store for a URL (see `shared.store.urls`); creates its tables if missing."""
     env = store_env(url)
     env.update(extra_env)
-    return EventStore(env=env)
+    for attempt in range(1, CREATE_ATTEMPTS + 1):
+        try:
+            return EventStore(env=env)
+        except (IntegrityError, InternalError):
+            # Services starting together on a fresh database race to create the tables
+            # (PostgreSQL's CREATE TABLE IF NOT EXISTS is not atomic: "duplicate key" or
+            # "tuple concurrently updated"); the loser finds them on the next attempt.
+            if attempt == CREATE_ATTEMPTS:
+                raise
+            time.sleep(0.1 * attempt)
+    raise AssertionError("unreachable")

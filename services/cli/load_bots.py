@@ -57,7 +57,7 @@ async def drive(
     timeout = aiohttp.ClientTimeout(total=60)
     connector = aiohttp.TCPConnector(limit=tables * 3)
     async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
-        api = Api(session, base)
+        api = Api(session, base, patience=0)  # a 503 is an error here, not a pause
         opened = await asyncio.gather(*(_open(api, game, players, i) for i in range(tables)))
         started = time.perf_counter()
         deadline = started + seconds

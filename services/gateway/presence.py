@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 import msgspec
 from aiohttp import web
 
 from services.gateway.keys import BROKER
-from shared.notify.presence import Presence
+from shared.notify.presence import HEARTBEAT, TTL, Presence
 
 
 async def announce(
@@ -16,8 +17,20 @@ async def announce(
 ) -> None:
     """Publish on the `views` fanout; a broker hiccup never breaks the socket."""
     broker = app[BROKER]
-    signal = Presence(table_id=table_id, player_id=player_id, connected=connected, socket=socket)
+    signal = Presence(
+        table_id=table_id, player_id=player_id, connected=connected, socket=socket,
+        ttl=TTL if connected else 0.0,
+    )  # fmt: skip
     with contextlib.suppress(Exception):
         await broker.publish(
             broker.topology.views_exchange, "presence", msgspec.json.encode(signal)
         )
+
+
+async def keep_announcing(
+    app: web.Application, table_id: str, player_id: str, socket: str, every: float = HEARTBEAT
+) -> None:
+    """Say the socket is open now and every `every` seconds until cancelled."""
+    while True:
+        await announce(app, table_id, player_id, socket, connected=True)
+        await asyncio.sleep(every)

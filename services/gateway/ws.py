@@ -32,7 +32,9 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     changes = projector.listen(table_id)
     reader = asyncio.create_task(_drain(socket))
     socket_id = uuid.uuid4().hex
-    await presence.announce(request.app, table_id, who.player_id, socket_id, connected=True)
+    beat = asyncio.create_task(
+        presence.keep_announcing(request.app, table_id, who.player_id, socket_id)
+    )
     try:
         sent = -1
         while not socket.closed:
@@ -47,6 +49,9 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
                 break
     finally:
         projector.unlisten(table_id, changes)
+        beat.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await beat
         await presence.announce(request.app, table_id, who.player_id, socket_id, connected=False)
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -60,7 +60,8 @@ class NotifyService:
         self.clock = clock or SystemClock()
         self.metrics = metrics or NotifyMetrics()
         self.tracker = TurnTracker(settings.public_url)
-        self.present: dict[tuple[str, str], set[str]] = {}
+        # (table, player) -> socket -> when its signal runs out (None: when closed)
+        self.present: dict[tuple[str, str], dict[str, float | None]] = {}
         self.outbox = Outbox(store, settings, self.clock, self.metrics, self.is_present)
         self.timers = Timers(self.tracker, self.outbox, broker, settings, self.clock, self.metrics)
         self.position = 0  # last store position folded
@@ -121,15 +122,21 @@ class NotifyService:
 
     def apply_presence(self, signal: Presence) -> None:
         """Count a socket opening or closing."""
-        sockets = self.present.setdefault((signal.table_id, signal.player_id), set())
+        key = (signal.table_id, signal.player_id)
+        sockets = self.present.setdefault(key, {})
         if signal.connected:
-            sockets.add(signal.socket)
+            sockets[signal.socket] = self.clock.now() + signal.ttl if signal.ttl else None
         else:
-            sockets.discard(signal.socket)
+            sockets.pop(signal.socket, None)
+        if not sockets:
+            del self.present[key]
 
     def is_present(self, table_id: str, player_id: str) -> bool:
-        """True while the player has a WebSocket open on the table."""
-        return bool(self.present.get((table_id, player_id)))
+        """True while the player has a WebSocket open on the table (and its gateway lives:
+        a socket whose signal was not repeated within its time to live counts as gone)."""
+        sockets = self.present.get((table_id, player_id), {})
+        now = self.clock.now()
+        return any(until is None or until > now for until in sockets.values())
 
     async def pump(self) -> None:
         """One round: catch up, check the timers, deliver what is due."""

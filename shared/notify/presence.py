@@ -1,7 +1,9 @@
 """Presence signals: the gateway says who is connected to which table over WebSocket.
 
 They travel on the `views` fanout exchange; notify keeps a set of (table, player) from them
-and sends nothing to a player who is watching that table.
+and sends nothing to a player who is watching that table. A gateway repeats the signal of
+every open socket every `HEARTBEAT` seconds with a time to live (`ttl`), so the sockets of a
+gateway that dies without saying goodbye are forgotten after `ttl` seconds.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ class Presence(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     player_id: str
     connected: bool
     socket: str  # one id per socket, so two tabs count twice
+    ttl: float = 0.0  # seconds the signal holds unless repeated (0: until closed)
+
+
+HEARTBEAT = 30.0  # seconds between a gateway's repeats of an open socket's signal
+TTL = 3 * HEARTBEAT  # a socket not repeated for this long counts as gone
 
 
 presence_decoder = msgspec.json.Decoder(Presence)

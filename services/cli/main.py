@@ -19,13 +19,16 @@ from typing import Any
 from services.cli import verbs as verbs_package
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
 from services.cli.verbs.notify import add_notify_options, notify_settings
+from services.gateway.admin import admin_hashes
+from services.gateway.keys import GatewaySettings
 from shared.logging import configure
 from shared.store import DEFAULT_STORE
 
 ENV_HELP = """
 Every option can also be set by an environment variable: SENET_STORE, SENET_BROKER,
 SENET_PREFIX, SENET_SHARDS, SENET_HOST, SENET_PORT, SENET_LOG_JSON (1 for JSON logs),
-SENET_LOG_LEVEL. Stores are URLs: memory, sqlite:///path/file.db (relative) or
+SENET_LOG_LEVEL, SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens, comma-separated; see
+`senet keys admin-token`). Stores are URLs: memory, sqlite:///path/file.db (relative) or
 sqlite:////abs/file.db, postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
 amqp://user:password@host:port/vhost.
 """
@@ -158,9 +161,10 @@ def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
     notify = notify_settings(args)
     if args.verb == "serve" and (notify.email_enabled or notify.push_enabled):
         roles = roles | {"notify"}
+    gateway = GatewaySettings(admin_token_hashes=admin_hashes(_env("ADMIN_TOKENS", "")))
     return PlatformConfig(
         store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
-        notify=notify,
+        gateway=gateway, notify=notify,
     )  # fmt: skip
 
 

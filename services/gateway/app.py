@@ -8,9 +8,18 @@ from collections.abc import AsyncIterator
 from aiohttp import WSCloseCode, web
 
 from services.gateway.errors import errors_middleware
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, SOCKETS, STORE, GatewaySettings
+from services.gateway.keys import (
+    BROKER,
+    PROJECTOR,
+    SETTINGS,
+    SOCKETS,
+    STORE,
+    VERDICTS,
+    GatewaySettings,
+)
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
+from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.store import EventStore
 
@@ -23,6 +32,7 @@ def create_app(settings: GatewaySettings, store: EventStore, broker: Broker) -> 
     app[BROKER] = broker
     app[PROJECTOR] = ViewProjector(store, broker)
     app[SOCKETS] = weakref.WeakSet()
+    app[VERDICTS] = VerdictBook()
     setup_routes(app)
     app.cleanup_ctx.append(_projector_ctx)
     app.on_shutdown.append(_close_sockets)

@@ -43,6 +43,7 @@ class ScoringService(LogFollower):
         self.verify = verify
         self.fold = ResultFold()
         self.verified_upto = 0
+        self.catching_up = False
         self.verdicts = VerdictBook()
         self.metrics: Counter[str] = Counter()
 
@@ -71,13 +72,19 @@ class ScoringService(LogFollower):
         )
 
     async def catch_up(self, upto: int | None = None) -> None:
-        """Read the stored verdicts, then every stored event after the position."""
+        """Read the stored verdicts, then every stored event after the position; record it."""
         await asyncio.to_thread(self.verdicts.load, self.store)
-        await super().catch_up(upto)
+        self.catching_up = True  # one position record at the end, not one per batch
+        try:
+            await super().catch_up(upto)
+        finally:
+            self.catching_up = False
+        await self.applied(set())
 
     async def applied(self, table_ids: set[str]) -> None:
         """Record the position once what it covers is applied (and verified)."""
-        await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+        if not self.catching_up:
+            await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
 
     async def apply(self, envelope: EventEnvelope) -> None:
         """Fold one envelope; verify the game it finishes."""

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from services.cli import bench_audit
 from services.cli import verbs as verbs_package
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
 from services.cli.verbs.notify import add_notify_options, notify_settings
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--amqp", default=_env("BENCH_AMQP", "amqp://guest:guest@127.0.0.1:5672/"))
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
+    bench_audit.add_parser(bench.add_subparsers(dest="bench_kind", metavar="KIND"))
     for verb in plugin_verbs():
         verb.add_parser(verbs)
     return parser
@@ -142,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.verb == "bench":
             from services.cli.bench import run_bench
 
-            return asyncio.run(run_bench(args))
+            return asyncio.run(getattr(args, "bench_run", run_bench)(args))
         for verb in plugin_verbs():
             if getattr(verb, "VERB", None) == args.verb:
                 outcome = verb.run(args)

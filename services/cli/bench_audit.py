@@ -26,6 +26,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from services.cli.autoplay import SelfPlay
+from services.cli.bench import _postgres_schema
 from services.gateway.projector import ViewProjector
 from services.scoring.service import ScoringService
 from services.table.replay import verify_table
@@ -60,8 +61,6 @@ async def run_bench_audit(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        from services.cli.bench import _postgres_schema
-
         url, drop = await _postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
     try:
         store = open_store(url)
@@ -69,9 +68,10 @@ async def run_bench_audit(args: argparse.Namespace) -> int:
             print("senet bench audit: the store is not empty; give an empty one", file=sys.stderr)
             return 2
         report: dict[str, Any] = {"store": url.split(":", 1)[0]}
-        report["populate"] = populate(store, args.games, args.seed)
+        tables: dict[str, list[str]] = {}
+        report["populate"] = populate(store, args.games, args.seed, tables)
         report["rebuild"] = await rebuild_figures(store)
-        report["verify"] = verify_figures(store, args.verify_games)
+        report["verify"] = verify_figures(store, tables, args.verify_games)
     finally:
         if drop is not None:
             drop()
@@ -79,8 +79,11 @@ async def run_bench_audit(args: argparse.Namespace) -> int:
     return 0
 
 
-def populate(store: EventStore, games: int, seed: int) -> dict[str, Any]:
-    """Save `games` finished games (round robin over GAMES) and their verdicts.
+def populate(
+    store: EventStore, games: int, seed: int, tables: dict[str, list[str]]
+) -> dict[str, Any]:
+    """Save `games` finished games (round robin over GAMES) and their verdicts; their ids go
+    into `tables` by game.
 
     A thread saves each chunk while the next is played. A chunk holds about SAVE_EVENTS
     events: one save of ~15,000 events never returned on PostgreSQL (eventsourcing 9.5).
@@ -92,7 +95,9 @@ def populate(store: EventStore, games: int, seed: int) -> dict[str, Any]:
     chunk: list[Table] = []
     with ThreadPoolExecutor(max_workers=1) as saver:
         for index in range(games):
-            chunk.append(players.play(GAMES[index % len(GAMES)]))
+            game = GAMES[index % len(GAMES)]
+            chunk.append(players.play(game))
+            tables.setdefault(game, []).append(str(chunk[-1].id))
             if sum(t.version for t in chunk) >= SAVE_EVENTS or index == games - 1:
                 if pending is not None:
                     pending.result()
@@ -128,13 +133,15 @@ async def rebuild_figures(store: EventStore) -> dict[str, Any]:
     decode_s = _timed(lambda: _read_log(store, decode=True))
     views = ViewProjector(store, None)
     views_s, views_cpu = await _timed_async(views.catch_up())
+    tables = len(views.tables)
+    del views  # one read model in memory at a time (the gateway's holds every event)
     scoring = ScoringService(store, None)
     scoring_s, scoring_cpu = await _timed_async(scoring.start())
     assert scoring.metrics["games_verified"] == 0, "every game has a verdict: none re-verified"
     both = views_s + scoring_s
     return {
         "events": events,
-        "tables": len(views.tables),
+        "tables": tables,
         "results": len(scoring.board.results),
         "raw_read_events_per_s": _rate(events, read_s),
         "read_decode_events_per_s": _rate(events, decode_s),
@@ -148,14 +155,13 @@ async def rebuild_figures(store: EventStore) -> dict[str, Any]:
     }
 
 
-def verify_figures(store: EventStore, per_game: int) -> dict[str, Any]:
+def verify_figures(
+    store: EventStore, tables: dict[str, list[str]], per_game: int
+) -> dict[str, Any]:
     """Median ms per game of folding, exporting, verifying offline and replay --verify."""
-    tables: dict[str, list[str]] = {game: [] for game in GAMES}
-    for model_id, game in _tables(store):
-        if len(tables[game]) < per_game:
-            tables[game].append(model_id)
     out: dict[str, Any] = {}
-    for game, ids in tables.items():
+    for game, every in tables.items():
+        ids = every[:per_game]
         samples: dict[str, list[float]] = {"fold": [], "export": [], "verify": [], "replay": []}
         lengths = []
         for table_id in ids:
@@ -182,21 +188,6 @@ def verify_figures(store: EventStore, per_game: int) -> dict[str, Any]:
             "replay_verify_to_fold": round(replay_ms / fold_ms, 2) if fold_ms else 0.0,
         }
     return out
-
-
-def _tables(store: EventStore) -> list[tuple[str, str]]:
-    """(table id, game) of every table, in the order they were opened."""
-    from shared.tables.envelopes import envelope_of, is_table_notification
-
-    found: list[tuple[str, str]] = []
-    after = 0
-    while notes := store.notifications(after, 1000):
-        for note in notes:
-            if note.originator_version == 1 and is_table_notification(note):
-                envelope = envelope_of(store, note)
-                found.append((envelope.table_id, envelope.game))
-        after = notes[-1].id
-    return found
 
 
 def _read_log(store: EventStore, *, decode: bool) -> int:

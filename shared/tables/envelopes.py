@@ -88,7 +88,8 @@ def _fast_envelope(store: EventStore, notification: Notification) -> EventEnvelo
     ):
         return None
     stored = _decode_recorded.decode(notification.state)
-    if b'"_type_"' in bytes(stored.payload):
+    payload = bytes(stored.payload)  # a copy: a Raw would keep the whole stored state alive
+    if b'"_type_"' in payload:
         return None
     return EventEnvelope(
         position=notification.id,
@@ -97,7 +98,7 @@ def _fast_envelope(store: EventStore, notification: Notification) -> EventEnvelo
         version=notification.originator_version,
         name=stored.name,
         time=stored.timestamp.iso,
-        payload=stored.payload,
+        payload=msgspec.Raw(payload),
         seat=stored.seat,
         command_id=stored.command_id,
     )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from prometheus_client import REGISTRY
 from structlog.testing import capture_logs
 
@@ -18,6 +21,14 @@ from shared.store import EventStore, open_store
 from tests.audit.kit import play_table
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty store: a SQLite file, or a private schema on the real PostgreSQL."""
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("postgres_url"))
+    return f"sqlite:///{tmp_path}/senet.db"
+
+
 def _stored_verdicts(store: EventStore) -> list[str]:
     """The table id of every verdict record in the store, in log order."""
     notes = store.notifications(0, 10_000, topics=[VERDICT_TOPIC])
@@ -29,8 +40,10 @@ def _counted(outcome: str) -> float:
     return value or 0.0
 
 
-async def test_each_finished_game_gets_one_verdict_and_a_mismatch_is_flagged(tmp_path) -> None:
-    store = open_store(f"sqlite:///{tmp_path}/senet.db")
+async def test_each_finished_game_gets_one_verdict_and_a_mismatch_is_flagged(
+    store_url: str,
+) -> None:
+    store = open_store(store_url)
     honest = play_table(store, "sobek", 1)
     forged = play_table(store, "sobek", 2, forged=True)
     ok_before, mismatch_before = _counted(OK), _counted(MISMATCH)
@@ -51,8 +64,8 @@ async def test_each_finished_game_gets_one_verdict_and_a_mismatch_is_flagged(tmp
     assert [(e["table_id"], e["kind"]) for e in mismatches] == [(forged, "seed_mismatch")]
 
 
-async def test_a_restart_keeps_the_flags_and_adds_no_second_verdict(tmp_path) -> None:
-    url = f"sqlite:///{tmp_path}/senet.db"
+async def test_a_restart_keeps_the_flags_and_adds_no_second_verdict(store_url: str) -> None:
+    url = store_url
     store = open_store(url)
     play_table(store, "ra", 1)
     forged = play_table(store, "ra", 2, forged=True)

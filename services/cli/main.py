@@ -16,11 +16,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from services.cli import bench_load
+import msgspec
+
+from services.cli import bench_audit, bench_load
 from services.cli import verbs as verbs_package
 from services.cli.observe import add_metrics_options, start_probes
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
 from services.cli.verbs.notify import add_notify_options, notify_settings
+from services.gateway.admin import admin_hashes
 from services.gateway.keys import GatewaySettings
 from shared.logging import configure
 from shared.store import DEFAULT_STORE
@@ -28,11 +31,12 @@ from shared.store import DEFAULT_STORE
 ENV_HELP = """
 Every option can also be set by an environment variable: SENET_STORE, SENET_BROKER,
 SENET_PREFIX, SENET_SHARDS, SENET_HOST, SENET_PORT, SENET_LOG_JSON (1 for JSON logs),
-SENET_LOG_LEVEL, SENET_METRICS_PORT; the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
-SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE,
-SENET_ALLOWED_ORIGINS, SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER.
-Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
-postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
+SENET_LOG_LEVEL, SENET_METRICS_PORT, SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens,
+comma-separated; see `senet keys admin-token`); the gateway's limits: SENET_RATE_LIMIT,
+SENET_RATE_BURST, SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_BODY,
+SENET_WS_MAX_MESSAGE, SENET_ALLOWED_ORIGINS, SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT,
+SENET_RETRY_AFTER. Stores are URLs: memory, sqlite:///path/file.db (relative) or
+sqlite:////abs/file.db, postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
 amqp://user:password@host:port/vhost.
 """
 
@@ -125,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
     bench_kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
     bench_load.add_parser(bench_kinds)
+    bench_audit.add_parser(bench_kinds)
     for verb in plugin_verbs():
         verb.add_parser(verbs)
     return parser
@@ -160,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.verb == "bench":
             from services.cli.bench import run_bench
 
-            return asyncio.run(run_bench(args))
+            return asyncio.run(getattr(args, "bench_run", run_bench)(args))
         for verb in plugin_verbs():
             if getattr(verb, "VERB", None) == args.verb:
                 outcome = verb.run(args)
@@ -179,9 +184,13 @@ def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
     notify = notify_settings(args)
     if args.verb == "serve" and (notify.email_enabled or notify.push_enabled):
         roles = roles | {"notify"}
+    gateway = msgspec.structs.replace(
+        GatewaySettings.from_env(os.environ),
+        admin_token_hashes=admin_hashes(_env("ADMIN_TOKENS", "")),
+    )
     return PlatformConfig(
         store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
-        notify=notify, gateway=GatewaySettings.from_env(os.environ),
+        gateway=gateway, notify=notify,
     )  # fmt: skip
 
 

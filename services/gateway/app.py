@@ -17,12 +17,14 @@ from services.gateway.keys import (
     SETTINGS,
     SOCKETS,
     STORE,
+    VERDICTS,
     GatewaySettings,
 )
 from services.gateway.limits import Limiter
 from services.gateway.observe import observe_middleware
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
+from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.observability.http import PROBES
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check
@@ -54,6 +56,7 @@ def create_app(
     probes.ready["views"] = flag_check(lambda: projector.ready, "views are rebuilding")
     app[IDENTITIES] = {}
     app[SOCKETS] = weakref.WeakSet()
+    app[VERDICTS] = VerdictBook()
     setup_routes(app)
     app.cleanup_ctx.append(_projector_ctx)
     app.on_shutdown.append(_close_sockets)

@@ -10,6 +10,7 @@ from aiohttp import web
 
 from services.gateway.limits import Limiter
 from services.gateway.projector import ViewProjector
+from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.store import EventStore
 
@@ -30,12 +31,16 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
     retry_after: int = 1  # seconds suggested with a 503
     allowed_origins: tuple[str, ...] = ()  # WebSocket origins besides our own; "*": any
+    # SHA-256 of admin tokens (hex); set from SENET_ADMIN_TOKENS by the CLI (`admin_hashes`)
+    admin_token_hashes: frozenset[str] = frozenset()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> GatewaySettings:
         """Defaults overridden by SENET_MAX_BODY, SENET_RATE_LIMIT ... (lists: comma-separated)."""
         given: dict[str, object] = {}
         for name in cls.__struct_fields__:
+            if name == "admin_token_hashes":
+                continue  # SENET_ADMIN_TOKENS, checked by services.gateway.admin.admin_hashes
             raw = env.get(f"SENET_{name.upper()}")
             if raw is not None:
                 given[name] = _origins(raw) if name == "allowed_origins" else raw
@@ -56,3 +61,4 @@ PROJECTOR = web.AppKey("projector", ViewProjector)
 LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse
+VERDICTS = web.AppKey("verdicts", VerdictBook)  # audit verdicts, read from the store on demand

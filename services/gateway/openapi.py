@@ -242,9 +242,9 @@ ROUTES: list[Route] = [
         "GET",
         "/api/admin/flagged",
         results_routes.flagged_tables,
-        "Finished tables whose record does not verify",
+        "Finished tables whose record does not verify (admin token: 401 without, 403 player)",
         None,
-        list[results_routes.Flagged],
+        list[results_routes.Verdict],
     ),
     Route("GET", "/healthz", observed.healthz, "Liveness: 200, or 503 with reasons", auth=False),
     Route(
@@ -260,7 +260,7 @@ ROUTES: list[Route] = [
 ERRORS = {
     "400": "Malformed JSON or schema",
     "401": "Missing or unknown token",
-    "403": "Not your seat, or a WebSocket from a foreign origin",
+    "403": "Not your seat, not a player of the table, not an admin, or a foreign WebSocket origin",
     "404": "Unknown table or game",
     "405": "Method not allowed (the Allow header lists the methods)",
     "409": "Not your turn, stale version, lobby conflict",

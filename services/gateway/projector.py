@@ -70,15 +70,14 @@ class ViewProjector(LogFollower):
 
     async def apply(self, envelope: EventEnvelope) -> None:
         """Fold one envelope into its table's state and log."""
-        payload = msgspec.json.decode(envelope.payload)
         if envelope.name == "TableCreated":
-            created = msgspec.convert(payload, type=TableCreated)
+            created = msgspec.json.decode(envelope.payload, type=TableCreated)
             model = TableModel(state=table_state.created(envelope.table_id, created))
             self.tables[envelope.table_id] = model
             model.log.append((envelope, created))
         else:
             model = self.tables[envelope.table_id]
-            event = table_state.decode_event(model.state.spec, envelope.name, payload)
+            event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
             model.state = table_state.evolve(model.state, event)
             model.log.append((envelope, event))
             model.views.clear()

@@ -1,20 +1,20 @@
-"""Results, standings, ratings, game records and audit flags, read from the view projector."""
+"""Results, standings, ratings and game records (from the view projector), and audit flags."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
 
-import msgspec
 from aiohttp import web
 
-from services.gateway.keys import PROJECTOR, STORE
+from services.gateway.admin import require_admin
+from services.gateway.keys import PROJECTOR, STORE, VERDICTS
 from services.gateway.projector import ViewProjector
 from services.gateway.routes import identify, json_response, table_model
 from services.gateway.storecall import in_store
 from shared.audit.export import record_of, stored_events
 from shared.audit.record import GameRecord
-from shared.audit.verify import verify_record
+from shared.audit.verdicts import Verdict
 from shared.contracts.errors import Conflict, Forbidden
 from shared.standings.board import PlayerResult, Rating, Scoreboard, Standing, board_of
 from shared.standings.fold import result_of
@@ -25,6 +25,7 @@ __all__ = [
     "PlayerResult",
     "Rating",
     "Standing",
+    "Verdict",
     "flagged_tables",
     "game_ratings",
     "game_standings",
@@ -33,21 +34,10 @@ __all__ = [
 ]
 
 
-class Flagged(msgspec.Struct, frozen=True, kw_only=True):
-    """A finished table whose events do not verify."""
-
-    table_id: str
-    game: str
-    kind: str
-    version: int | None
-    message: str
-
-
 @dataclass
 class _Cache:
     applied: int = -1
     board: Scoreboard = field(default_factory=Scoreboard)
-    verified: dict[str, Flagged | None] = field(default_factory=dict)
 
 
 _caches: dict[int, _Cache] = {}
@@ -104,27 +94,12 @@ async def table_record(request: web.Request) -> web.Response:
 
 
 async def flagged_tables(request: web.Request) -> web.Response:
-    """GET /api/admin/flagged: finished tables whose record does not verify."""
-    await identify(request)
-    projector = request.app[PROJECTOR]
-    cache = _cache(projector)
-    store = request.app[STORE]
-    for model in list(projector.all()):
-        state = model.state
-        if state.status != OVER or state.table_id in cache.verified:
-            continue
-        events = await in_store(request, stored_events, store, state.table_id)
-        report = await asyncio.to_thread(verify_record, record_of(state.table_id, events))
-        problem = report.problem
-        cache.verified[state.table_id] = (
-            None
-            if problem is None
-            else Flagged(
-                table_id=state.table_id,
-                game=state.game,
-                kind=problem.kind,
-                version=problem.version,
-                message=problem.message,
-            )
-        )
-    return json_response([f for f in cache.verified.values() if f is not None])
+    """GET /api/admin/flagged: finished tables whose record does not verify (admins only).
+
+    The scoring service verifies every finished game and saves a verdict in the store;
+    this reads the verdicts saved since the last request.
+    """
+    await require_admin(request)
+    book = request.app[VERDICTS]
+    await asyncio.to_thread(book.load, request.app[STORE])
+    return json_response(book.flagged())

@@ -56,9 +56,13 @@ HTTP_SECONDS = Histogram(
     "senet_http_request_seconds", "Gateway request handling time", ["method", "route"]
 )
 GAMES_FINISHED = Counter("senet_games_finished", "Finished games the scoring service folded")
-AUDIT_MISMATCHES = Counter(
-    "senet_audit_mismatches", "Finished games whose record did not verify on replay"
+AUDIT_VERIFICATIONS = Counter(
+    "senet_audit_verifications",
+    "Finished games verified by the scoring service, by outcome (ok or mismatch)",
+    ["outcome"],
 )
+for _outcome in ("ok", "mismatch"):  # shared.audit.verdicts.OK, MISMATCH
+    AUDIT_VERIFICATIONS.labels(outcome=_outcome)  # both series exist from the start, at 0
 
 
 def count_command(outcome: Outcome) -> None:

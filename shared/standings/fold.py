@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from shared.contracts.envelopes import EventEnvelope
@@ -45,15 +43,14 @@ class ResultFold:
     def apply(self, envelope: EventEnvelope) -> Result | None:
         """Apply one table event; returns the game's result when this event ended it."""
         self.position = max(self.position, envelope.position)
-        payload: Any = msgspec.json.decode(envelope.payload)
         if envelope.name == "TableCreated":
-            created = msgspec.convert(payload, type=TableCreated)
+            created = msgspec.json.decode(envelope.payload, type=TableCreated)
             self.tables[envelope.table_id] = table_state.created(envelope.table_id, created)
             return None
         state = self.tables.get(envelope.table_id)
         if state is None:
             return None
-        event = table_state.decode_event(state.spec, envelope.name, payload)
+        event = table_state.decode_event_json(state.spec, envelope.name, envelope.payload)
         state = table_state.evolve(state, event)
         if isinstance(event, SeedRevealed):
             del self.tables[envelope.table_id]  # finished: the result is all we keep

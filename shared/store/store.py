@@ -48,11 +48,11 @@ class EventStore(Application[UUID]):
         return recorder
 
     def notifications(
-        self, after: int, limit: int, upto: int | None = None
+        self, after: int, limit: int, upto: int | None = None, topics: Sequence[str] = ()
     ) -> Sequence[Notification]:
-        """Stored events with position > after (and <= upto), oldest first."""
+        """Stored events with position > after (and <= upto, of `topics`), oldest first."""
         return self.recorder.select_notifications(
-            start=after, limit=limit, stop=upto, inclusive_of_start=False
+            start=after, limit=limit, stop=upto, topics=topics, inclusive_of_start=False
         )
 
     def last_position(self) -> int:

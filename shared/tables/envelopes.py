@@ -10,6 +10,28 @@ from shared.store import EventStore
 from shared.tables.aggregate import Table
 
 TABLE_TOPIC_PREFIX = f"{Table.__module__}:{Table.__qualname__}."
+RECORDED_TOPIC = f"{TABLE_TOPIC_PREFIX}Recorded"
+
+
+class _Stamp(msgspec.Struct):
+    """eventsourcing's JSON form of a datetime: {"_type_": "datetime_iso", "_data_": ISO}."""
+
+    iso: str = msgspec.field(name="_data_")
+
+
+class _StoredRecorded(msgspec.Struct):
+    """The stored JSON of a Table.Recorded event, its payload kept as raw JSON."""
+
+    timestamp: _Stamp
+    name: str
+    game: str
+    payload: msgspec.Raw
+    command_id: str
+    seat: int | None = None
+    correlation_id: str = ""  # class version 2; older events have none
+
+
+_decode_recorded = msgspec.json.Decoder(_StoredRecorded)
 
 
 def is_table_notification(notification: Notification) -> bool:
@@ -19,6 +41,9 @@ def is_table_notification(notification: Notification) -> bool:
 
 def envelope_of(store: EventStore, notification: Notification) -> EventEnvelope:
     """The envelope of one stored table event."""
+    fast = _fast_envelope(store, notification)
+    if fast is not None:
+        return fast
     event = store.decode(notification)
     time = event.timestamp.isoformat()
     if isinstance(event, Table.Created):
@@ -51,3 +76,33 @@ def envelope_of(store: EventStore, notification: Notification) -> EventEnvelope:
 def routing_key(envelope: EventEnvelope) -> str:
     """The events exchange routing key: `<game>.<EventName>.<table_id>`."""
     return f"{envelope.game}.{envelope.name}.{envelope.table_id}"
+
+
+def _fast_envelope(store: EventStore, notification: Notification) -> EventEnvelope | None:
+    """A Table.Recorded read straight from its stored JSON, its payload not decoded (rebuilds
+    are bound by this: eventsourcing's mapper decodes the payload, the envelope re-encodes
+    it). None when the stored form is not plain JSON (a cipher or a compressor is on) or the
+    payload holds a value the transcoder wraps (`_type_`)."""
+    mapper = store.mapper
+    if (
+        notification.topic != RECORDED_TOPIC
+        or mapper.cipher is not None
+        or mapper.compressor is not None
+    ):
+        return None
+    stored = _decode_recorded.decode(notification.state)
+    payload = bytes(stored.payload)  # a copy: a Raw would keep the whole stored state alive
+    if b'"_type_"' in payload:
+        return None
+    return EventEnvelope(
+        position=notification.id,
+        table_id=str(notification.originator_id),
+        game=stored.game,
+        version=notification.originator_version,
+        name=stored.name,
+        time=stored.timestamp.iso,
+        payload=msgspec.Raw(payload),
+        seat=stored.seat,
+        command_id=stored.command_id,
+        correlation_id=stored.correlation_id,
+    )

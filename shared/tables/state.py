@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import typing
 from typing import Any
 
 import msgspec
@@ -18,7 +20,7 @@ from shared.tables.events import (
     TableStarted,
     TurnTimedOut,
 )
-from shared.tables.upcasting import upcast
+from shared.tables.upcasting import has_upcasters, upcast
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 
@@ -68,7 +70,42 @@ def decode_event(game: GameSpec, name: str, payload: Any) -> Any:
     cls = TABLE_EVENTS.get(name)
     if cls is not None:
         return msgspec.convert(payload, type=cls)
+    tag_field, classes = _tagged_classes(game.event_type)
+    tag = payload.get(tag_field) if isinstance(payload, dict) else None
+    tagged = classes.get(tag) if isinstance(tag, str | int) else None
+    if tagged is not None:
+        # The class the union would pick by the tag: msgspec caches a Struct's type info
+        # but rebuilds a union's on every convert (20-100 µs an event, 1-2 µs this way).
+        return msgspec.convert(payload, type=tagged)
     return game.convert_event(payload)
+
+
+def decode_event_json(game: GameSpec, name: str, raw: bytes | msgspec.Raw) -> Any:
+    """`decode_event` of a payload still in JSON: straight into the event's class (found by
+    its name, which is its tag) unless its schema has upcasters."""
+    cls = TABLE_EVENTS.get(name) or _tagged_classes(game.event_type)[1].get(name)
+    if cls is None or has_upcasters(name):
+        return decode_event(game, name, msgspec.json.decode(raw))
+    return _decoder(cls).decode(raw)
+
+
+@functools.cache
+def _decoder(cls: type) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(cls)
+
+
+@functools.cache
+def _tagged_classes(event_type: Any) -> tuple[str, dict[Any, type]]:
+    """(tag field, tag -> class) of a union of tagged Structs; empty if it is not one."""
+    field = ""
+    classes: dict[Any, type] = {}
+    for cls in typing.get_args(event_type) or (event_type,):
+        config = getattr(cls, "__struct_config__", None)
+        if config is None or config.tag is None or field not in ("", config.tag_field):
+            return "", {}
+        field = config.tag_field
+        classes[config.tag] = cls
+    return field, classes
 
 
 def event_payload(event: Any) -> dict[str, Any]:

@@ -50,6 +50,11 @@ for _upcaster in sorted(UPCASTERS, key=lambda u: u.from_version):
     _by_event.setdefault(_upcaster.event, []).append(_upcaster)
 
 
+def has_upcasters(name: str) -> bool:
+    """True when stored payloads of event `name` may be of an older schema."""
+    return name in _by_event
+
+
 def upcast(name: str, payload: Any) -> Any:
     """The payload in the current schema of event `name` (unchanged when already current)."""
     chain = _by_event.get(name)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 import uuid
 from typing import Any
 from uuid import UUID
@@ -13,7 +15,10 @@ from services.table.worker import TableWorker
 from shared.audit.export import export_table
 from shared.audit.record import GameRecord
 from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
+from shared.games.registry import get_game
 from shared.store import EventStore
+from shared.tables.aggregate import Table
+from shared.tables.events import SeatTaken, TableCreated
 from shared.tables.state import TableState
 
 SEATS = {"ra": 3, "egizia": 3, "sobek": 2}
@@ -28,9 +33,11 @@ class Driver:
 
     def send(self, table_id: str, player: str, action: Any) -> None:
         """Decide one command and save its events; fails on a refusal."""
+        command_id = uuid.uuid4().hex
         command = Command(
-            command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action
-        )
+            command_id=command_id, table_id=table_id, player_id=player, action=action,
+            correlation_id=f"corr-{command_id[:8]}",
+        )  # fmt: skip
         outcome = self.worker.decide_and_store(command)
         assert outcome.accepted, outcome.error
 
@@ -41,14 +48,44 @@ class Driver:
         return table.table
 
 
-def play_table(store: EventStore, game: str, seed: int, seats: int | None = None) -> str:
-    """A full random game at a new table; returns its id."""
+def open_forged_table(
+    store: EventStore, table_id: str, game: str, seats: int, creator: str
+) -> None:
+    """Save a new table whose published commitment is not that of its seed.
+
+    That is what a cheating table service would write: it could pick the seed after the
+    players saw the commitment.
+    """
+    seed = secrets.token_bytes(32)
+    created = TableCreated(
+        game=game,
+        seats=seats,
+        options=msgspec.to_builtins(get_game(game).convert_options({})),
+        rules_version=get_game(game).rules_version,
+        creator=creator,
+        commitment=hashlib.sha256(table_id.encode() + secrets.token_bytes(32)).hexdigest(),
+        seed=seed.hex(),
+    )
+    command_id = uuid.uuid4().hex
+    table = Table.open(UUID(table_id), created, command_id, "forged")
+    seat = SeatTaken(seat=0, player_id=creator, player_name="P0")
+    table.record([seat], command_id=command_id, fingerprint="forged", seat=0)
+    store.save(table)
+
+
+def play_table(
+    store: EventStore, game: str, seed: int, seats: int | None = None, *, forged: bool = False
+) -> str:
+    """A full random game at a new table (with a forged commitment if asked); returns its id."""
     bots = random.Random(f"{game}-{seed}")
     seats = seats or SEATS.get(game, 2)
     driver = Driver(store)
     table_id = str(uuid.UUID(int=bots.getrandbits(128)))
     players = [f"player-{seed}-{i}" for i in range(seats)]
-    driver.send(table_id, players[0], CreateTable(game=game, seats=seats, player_name="P0"))
+    if forged:
+        open_forged_table(store, table_id, game, seats, players[0])
+    else:
+        driver.send(table_id, players[0], CreateTable(game=game, seats=seats, player_name="P0"))
     for index, player in enumerate(players[1:], 1):
         driver.send(table_id, player, JoinTable(player_name=f"P{index}"))
     driver.send(table_id, players[0], StartTable())

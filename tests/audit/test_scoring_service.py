@@ -32,7 +32,7 @@ async def test_scoring_live_equals_rebuild_and_verifies_every_finished_game(
             await asyncio.sleep(0.05)
         assert sorted(live.board.results) == sorted(tables)
         assert live.metrics["games_verified"] == 2
-        assert live.flagged == {}
+        assert live.flagged == []
         assert platform.store.position_of("scoring") == live.position
 
         rebuilt = ScoringService(platform.store, None, verify=False)

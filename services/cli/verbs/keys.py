@@ -1,22 +1,27 @@
-"""`senet keys vapid`: generate a VAPID key pair for web push."""
+"""`senet keys vapid` (a VAPID key pair for web push), `senet keys admin-token`."""
 
 from __future__ import annotations
 
 import argparse
 import base64
 import json
+import secrets
 from typing import Any
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
+from services.gateway.players import hash_token
+
 VERB = "keys"
 
 
 def add_parser(subparsers: Any) -> None:
-    """Register `senet keys vapid`."""
-    parser = subparsers.add_parser("keys", help="generate keys (vapid: a web-push key pair)")
-    parser.add_argument("kind", choices=["vapid"], help="which keys")
+    """Register `senet keys vapid|admin-token`."""
+    parser = subparsers.add_parser(
+        "keys", help="generate keys (vapid: a web-push key pair; admin-token: an admin token)"
+    )
+    parser.add_argument("kind", choices=["vapid", "admin-token"], help="which keys")
 
 
 def vapid_pair() -> tuple[str, str]:
@@ -29,8 +34,19 @@ def vapid_pair() -> tuple[str, str]:
     return _b64(private), _b64(public)
 
 
+def admin_token() -> tuple[str, str]:
+    """A new admin token and its SHA-256 hash (what SENET_ADMIN_TOKENS lists)."""
+    token = secrets.token_urlsafe(32)
+    return token, hash_token(token)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print the pair as JSON and as the environment variables senet reads."""
+    """Print the keys as JSON and as the environment variables senet reads."""
+    if args.kind == "admin-token":
+        token, digest = admin_token()
+        print(json.dumps({"token": token, "hash": digest}))
+        print(f"SENET_ADMIN_TOKENS={digest}")
+        return 0
     private, public = vapid_pair()
     print(json.dumps({"private_key": private, "public_key": public}))
     print(f"SENET_VAPID_PRIVATE_KEY={private}")

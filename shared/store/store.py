@@ -16,6 +16,7 @@ from eventsourcing.persistence import (
     Notification,
     OperationalError,
     ProcessRecorder,
+    ProgrammingError,
     Tracking,
 )
 
@@ -89,11 +90,13 @@ def open_store(url: str, **extra_env: str) -> EventStore:
     for attempt in range(1, CREATE_ATTEMPTS + 1):
         try:
             return EventStore(env=env)
-        except (IntegrityError, InternalError):
+        except (IntegrityError, InternalError, ProgrammingError) as exc:
             # Services starting together on a fresh database race to create the tables
-            # (PostgreSQL's CREATE TABLE IF NOT EXISTS is not atomic: "duplicate key" or
-            # "tuple concurrently updated"); the loser finds them on the next attempt.
-            if attempt == CREATE_ATTEMPTS:
+            # (PostgreSQL's CREATE TABLE/INDEX IF NOT EXISTS is not atomic: "duplicate key",
+            # "tuple concurrently updated" or "relation ... already exists"); the loser
+            # finds them on the next attempt.
+            racing = not isinstance(exc, ProgrammingError) or "already exists" in str(exc)
+            if attempt == CREATE_ATTEMPTS or not racing:
                 raise
             time.sleep(0.1 * attempt)
     raise AssertionError("unreachable")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 from collections.abc import Iterator, Sequence
 
 import msgspec
@@ -46,6 +47,12 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _debugging() -> bool:
+    """Whether debug log lines are written (then each applied event is logged with its
+    command, seat and correlation id; otherwise a batch read from the store is not traced)."""
+    return bool(log.is_enabled_for(logging.DEBUG))
 
 
 class LogFollower:
@@ -101,12 +108,20 @@ class LogFollower:
                 # Read the next batch while this one is applied: the database works meanwhile.
                 fetch = self._fetch(notes[-1].id, upto)
                 touched: set[str] = set()
+                traced = _debugging()  # binding each event's log fields costs a rebuild ~25%
+                applied = 0
                 for note in notes:
                     if is_table_notification(note):
                         envelope = envelope_of(self.store, note)
-                        await self._traced(envelope)
+                        if traced:
+                            await self._traced(envelope)
+                        else:
+                            await self.apply(envelope)
+                            applied += 1
                         touched.add(envelope.table_id)
                     self.position = note.id
+                metrics.EVENTS_APPLIED.labels(self.consumer).inc(applied)
+                metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
                 await self.applied(touched)
         finally:
             fetch.cancel()

@@ -12,16 +12,6 @@ import sys
 import structlog
 
 
-class _Stderr:
-    """Whatever `sys.stderr` is at the time of writing (a test runner swaps it per test)."""
-
-    def write(self, text: str) -> int:
-        return sys.stderr.write(text)
-
-    def flush(self) -> None:
-        sys.stderr.flush()
-
-
 def configure(*, json: bool = False, level: str = "INFO") -> None:
     """Configure structlog and the standard library's logging once per process."""
     numeric = getattr(logging, level.upper(), logging.INFO)
@@ -33,7 +23,7 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
         structlog.processors.add_log_level,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
     ]
-    handler = logging.StreamHandler(_Stderr())
+    handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             foreign_pre_chain=[*common, structlog.stdlib.add_logger_name],
@@ -59,6 +49,6 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(_Stderr()),  # type: ignore[arg-type]
-        cache_logger_on_first_use=False,  # configure() again (tests, capture_logs) must take effect
+        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        cache_logger_on_first_use=True,
     )

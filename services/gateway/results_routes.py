@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import weakref
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -40,11 +41,12 @@ class _Cache:
     board: Scoreboard = field(default_factory=Scoreboard)
 
 
-_caches: dict[int, _Cache] = {}
+# Per projector object (weakly: an id could be reused by a later projector of another store).
+_caches: weakref.WeakKeyDictionary[ViewProjector, _Cache] = weakref.WeakKeyDictionary()
 
 
 def _cache(projector: ViewProjector) -> _Cache:
-    return _caches.setdefault(id(projector), _Cache())
+    return _caches.setdefault(projector, _Cache())
 
 
 def scoreboard(projector: ViewProjector) -> Scoreboard:

@@ -266,7 +266,7 @@ class AmqpBroker:
 
         consumer = AmqpShardConsumer(
             shard, handler, keep, open_queue=open_queue, reply=reply, delivery=_delivery,
-            close=_close, errors=(*_BROKER_ERRORS, Unavailable),
+            close=_close, release=_release, errors=(*_BROKER_ERRORS, Unavailable),
         )  # fmt: skip
         await consumer.attach()
         worker = consumer_task(consumer)

@@ -50,6 +50,7 @@ class AmqpShardConsumer:
         reply: Reply,
         delivery: Callable[[AbstractIncomingMessage], Delivery],
         close: Callable[[AbstractChannel], Awaitable[None]],
+        release: Callable[[AbstractIncomingMessage], Awaitable[None]],
         errors: tuple[type[BaseException], ...],
     ) -> None:
         self.shard = shard
@@ -59,6 +60,7 @@ class AmqpShardConsumer:
         self._reply = reply
         self._delivery = delivery
         self._close = close
+        self._release = release
         self._errors = errors
         self._leave = asyncio.Event()
         self._rejoined = asyncio.Event()
@@ -96,10 +98,7 @@ class AmqpShardConsumer:
             except (*self._errors, ConnectionError) as error:
                 log.warning("shard %s: could not settle or rejoin: %r", self.shard, error)
                 if message is not None:
-                    # Left unacked on a live channel (only the reply failed), it would hold
-                    # the shard's one prefetch slot for good: hand it back to be redelivered.
-                    with contextlib.suppress(*self._errors, ConnectionError):
-                        await message.nack(requeue=True)
+                    await self._release(message)  # else it holds the one prefetch slot
                 await asyncio.sleep(RETRY_SECONDS)
                 if self._queue is None:
                     await self._reattach()

@@ -40,7 +40,8 @@ def _rolled(dice: tuple[int, ...], **changes: object) -> CantStopState:
 def test_registered_with_the_data_file_numbers() -> None:
     assert get_game("cantstop") is GAME
     assert [C.top(c) for c in C.columns] == [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3]
-    assert (GAME.min_players, GAME.max_players, C.runners, C.target) == (2, 4, 3, 3)
+    assert (GAME.min_players, GAME.max_players, C.runners) == (2, 4, 3)
+    assert C.most_seats == {"3": 4, "4": 3, "5": 2} and CantStopOptions().target == 3
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,6 @@ class Components(msgspec.Struct, frozen=True, kw_only=True):
     dice: int
     faces: int
     runners: int
-    target: int
-    targets: tuple[int, ...]
     most_seats: dict[str, int]
     min_players: int
     max_players: int

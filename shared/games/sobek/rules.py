@@ -21,7 +21,6 @@ from shared.games.sobek.events import (
 )
 from shared.games.sobek.evolve import evolve
 from shared.games.sobek.flow import Step, end_turn, ref, refs, to_act
-from shared.games.sobek.legal import legal_moves
 from shared.games.sobek.moves import (
     ChooseEvent,
     ChooseStartPlayer,
@@ -138,7 +137,7 @@ def _lay_sideways(step: Step, seat: int, move: LaySidewaysSet) -> None:
     settle_if_done(step, step.rng)
 
 
-# Every check runs inside its do (they need the working state), so is_legal is not used:
+# Every check runs inside its do (they need the working state), so there are no candidates:
 # Sobek's legal_moves generates exactly the legal moves (legal.py).
 DISPATCH: Rules[SobekState, Any, GameEvent] = Rules(
     evolve=evolve,
@@ -160,7 +159,6 @@ DISPATCH: Rules[SobekState, Any, GameEvent] = Rules(
             FinishLaying: (no_check, _finish_laying),
         },
     },
-    candidates=legal_moves,
     misfit=_misfit,
 )
 decide = DISPATCH.decide

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from shared.contracts.errors import IllegalMove
 from shared.games.cantstop.events import CantStopEvent, CantStopMove, GameStarted
 from shared.games.cantstop.evolve import evolve
 from shared.games.cantstop.rules import decide, legal_moves, to_act
 from shared.games.cantstop.state import C, CantStopOptions, CantStopState, initial_state
 from shared.games.cantstop.views import prompt, redact, view
 from shared.games.contract import GameResult, GameSpec
+from shared.games.kit import fail
 from shared.games.rng import Rng
 
 
@@ -16,10 +16,7 @@ def setup(seats: int, options: CantStopOptions, rng: Rng) -> list[CantStopEvent]
     """A random start player (the rulebook's highest roll of two dice, from the seed)."""
     if seats > C.most_seats[str(options.target)]:
         # The options cannot see the seat count, so a 4-seat table is refused here.
-        raise IllegalMove(
-            f"a target of {options.target} columns is for at most {seats - 1} players",
-            code="options_not_for_seats",
-        )
+        fail("options_not_for_seats", f"{options.target} columns is for fewer players")
     return [GameStarted(seats=seats, first=rng.randint(0, seats - 1))]
 
 

@@ -18,19 +18,12 @@ def pairings(dice: tuple[int, ...]) -> list[tuple[int, int]]:
     return sorted({(min(x, y), max(x, y)) for x, y in splits})
 
 
-def _start(state: CantStopState, column: int) -> int:
-    """Where the column's runner stands, or the seat's square when it has no runner yet."""
-    return dict(state.runners).get(column, state.square(state.active, column))
-
-
 def _can_use(state: CantStopState, column: int) -> bool:
     """The column is open, below its top for this seat, and has or can get a runner."""
-    free = C.runners - len(state.runners) > 0
-    return (
-        state.owner(column) < 0
-        and _start(state, column) < C.top(column)
-        and (free or column in dict(state.runners))
-    )
+    runners = dict(state.runners)
+    start = runners.get(column, state.square(state.active, column))
+    free = C.runners - len(runners) > 0
+    return state.owner(column) < 0 and start < C.top(column) and (free or column in runners)
 
 
 def _pairing_choices(state: CantStopState, a: int, b: int) -> set[Sums]:
@@ -57,12 +50,6 @@ def _up(state: CantStopState, column: int, space: int) -> int:
     while state.options.opponents == "skip" and state.taken(state.active, column, space):
         space += 1
     return space
-
-
-def after_stop(state: CantStopState) -> int:
-    """The columns the seat would hold after stopping now."""
-    tops = {c for c, space in state.runners if space == C.top(c)}
-    return state.won(state.active) + len(tops)
 
 
 def _do_roll(step: S, seat: int, move: ev.Roll) -> None:
@@ -92,7 +79,8 @@ def _check_stop(state: CantStopState, seat: int, move: ev.Stop) -> None:
     opts = state.options
     # Seed variant: "darf den eigenen Zug nicht damit beenden, dass er seine dritte Spalte
     # abschließt" (read: a stop that leaves exactly 3 columns).
-    if opts.target == 4 and opts.no_third_stop and after_stop(state) == 3:
+    held = state.won(seat) + sum(space == C.top(c) for c, space in state.runners)
+    if opts.target == 4 and opts.no_third_stop and held == 3:
         fail("third_column_stop", "you may not end your turn holding exactly 3 columns")
     if opts.opponents == "reroll" and any(state.taken(seat, c, s) for c, s in state.runners):
         fail("runner_on_opponent", "a runner stands on another player's square: roll again")

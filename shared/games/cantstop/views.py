@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from shared.games.cantstop import events as ev
-from shared.games.cantstop.rules import after_stop, choices, to_act
+from shared.games.cantstop.rules import choices, to_act
 from shared.games.cantstop.state import C, CantStopState
 
 
@@ -32,7 +32,6 @@ class CantStopView(msgspec.Struct, frozen=True, kw_only=True):
     dice: list[int]
     choices: list[list[int]]
     won: list[int]
-    holding_after_stop: int
     winner: int | None
     columns: list[ColumnView]
 
@@ -51,7 +50,6 @@ def view(state: CantStopState, seat: int | None) -> CantStopView:
         dice=list(state.dice),
         choices=[list(c) for c in choices(state)] if state.phase == "choose" else [],
         won=[state.won(s) for s in range(state.seats)],
-        holding_after_stop=after_stop(state),
         winner=state.winner,
         columns=[
             ColumnView(

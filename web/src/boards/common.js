@@ -33,7 +33,7 @@ export function Value({ value, depth = 0 }) {
     const keys = value.every((v) => v && typeof v === 'object' && !Array.isArray(v))
       ? [...new Set(value.flatMap((v) => Object.keys(v)))] : null;
     if (keys && keys.length <= 10) {
-      return html`<div class="scroll"><table class="data">
+      return html`<div class="scroll" tabindex="0"><table class="data">
         <thead><tr>${keys.map((k) => html`<th scope="col">${k.replaceAll('_', ' ')}</th>`)}</tr></thead>
         <tbody>${value.map((row) => html`<tr>${keys.map((k) => html`<td><${Value} value=${row[k]} depth=${depth + 1} /></td>`)}</tr>`)}</tbody>
       </table></div>`;

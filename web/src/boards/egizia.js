@@ -47,7 +47,7 @@ export function EgiziaBoard({ view, names }) {
       <p><strong>${w('temple')}</strong>: <${Row} cells=${g.temple} names=${names} /></p>
       <p>${w('tombs')}: ${g.open_tombs.join(', ')} · ${w('deck')}: ${w('cards')} ${g.nile_deck_sizes.join('/')}, ${w('sphinx')} ${g.sphinx_deck_size}</p>
     </section>
-    <section aria-labelledby="eg-players"><h3 id="eg-players">${w('players')}</h3><div class="scroll"><table class="data">
+    <section aria-labelledby="eg-players"><h3 id="eg-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">${w('stones')}</th><th scope="col">${w('crews')}</th><th scope="col">${w('ships')}</th><th scope="col">${w('grain')}</th><th scope="col">${w('sale')}</th><th scope="col">${w('sphinx')}</th><th scope="col">${w('cards')}</th></tr></thead>
       <tbody>${g.players.map((p, s) => html`<tr>
         <th scope="row"><${SeatName} seat=${s} names=${names} me=${me} /></th>

@@ -50,7 +50,7 @@ export function RaBoard({ view, names }) {
     <section aria-labelledby="ra-dice"><h3 id="ra-dice">${w('dice')}${g.rerolls_left ? ` · ${g.rerolls_left} ${w('rerolls')}` : ''}${g.disaster ? ` · ${w('disaster')}: ${g.disaster}` : ''}</h3>
       <ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul></section>
     <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />
-    <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll"><table class="data">
+    <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">♔ ${w('pharaoh')}</th><th scope="col">≈ ${w('nile')}</th><th scope="col">${w('floods')}</th><th scope="col">⚱ ${w('civ')}</th><th scope="col">▲ ${w('mon')}</th></tr></thead>
       <tbody>${g.players.map((p) => html`<tr class=${g.current === p.seat ? 'current' : ''}>
         <th scope="row"><${SeatName} seat=${p.seat} names=${names} me=${view.seat} />${g.current === p.seat ? ' ◀' : ''}</th>
@@ -59,7 +59,7 @@ export function RaBoard({ view, names }) {
     </table></div></section>
     <section aria-labelledby="ra-civ"><h3 id="ra-civ">⚱ ${w('civ')}</h3>
       <ul class="civ">${g.civilization.map((c) => html`<li><span class=${`chip chip-${c.colour}`}>${letter(c.colour)}</span> ${colourName(c.colour)}: ${c.seats.length ? c.seats.map((s) => html`<${Seat} seat=${s} names=${names} />`) : '—'} <span class="muted">(${c.seats.length}/${c.capacity})</span></li>`)}</ul></section>
-    <section aria-labelledby="ra-mon"><h3 id="ra-mon">▲ ${w('mon')}</h3><div class="scroll"><table class="grid">
+    <section aria-labelledby="ra-mon"><h3 id="ra-mon">▲ ${w('mon')}</h3><div class="scroll" tabindex="0"><table class="grid">
       <thead><tr><td></td>${g.monuments[0].columns.map((_, k) => html`<th scope="col">${k + 1}</th>`)}</tr></thead>
       <tbody>${g.monuments.map((row) => html`<tr><th scope="row"><span class=${`chip chip-${row.colour}`}>${letter(row.colour)}</span> ${colourName(row.colour)}</th>
         ${row.columns.map((s) => html`<td>${s === null ? '' : html`<${Seat} seat=${s} names=${names} />`}</td>`)}</tr>`)}</tbody>

@@ -41,7 +41,7 @@ export async function logAfter(id, after) {
 
 export function Log({ entries, names }) {
   return html`<section class="panel log" aria-labelledby="log-h"><h2 id="log-h">${t('log')}</h2>
-    <ol class="log-lines" reversed aria-live="off">${[...entries].reverse().map((e) => html`<li value=${e.version} data-version=${e.version}>${describe(e, names)}</li>`)}</ol>
+    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...entries].reverse().map((e) => html`<li value=${e.version} data-version=${e.version}>${describe(e, names)}</li>`)}</ol>
   </section>`;
 }
 

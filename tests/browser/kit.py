@@ -47,7 +47,8 @@ def wait_for(check: Callable[[], Any], timeout: float = WAIT, what: str = "the p
 def attr(driver: Any, name: str) -> str | None:
     """The first element's value of a `data-*` hook, or None."""
     return driver.execute_script(
-        "const e = document.querySelector(`[${arguments[0]}]`); return e && e.getAttribute(arguments[0]);",
+        "const e = document.querySelector(`[${arguments[0]}]`);"
+        " return e && e.getAttribute(arguments[0]);",
         name,
     )
 
@@ -68,7 +69,9 @@ def create_table(driver: Any, base: str, game: str, options: dict[str, Any] | No
     driver.get(base + "/")
     Select(wait_for(lambda: driver.find_element(By.ID, "create-game"))).select_by_value(game)
     for name, value in (options or {}).items():  # the fields drawn from the game's schema
-        field = wait_for(lambda n=name: driver.find_element(By.ID, f"opt-{n}"), what=f"option {name}")
+        field = wait_for(
+            lambda n=name: driver.find_element(By.ID, f"opt-{n}"), what=f"option {name}"
+        )
         if isinstance(value, bool):
             if field.is_selected() != value:
                 field.click()
@@ -83,14 +86,17 @@ def join_from_lobby(driver: Any, base: str, table_id: str) -> None:
     """Find the table in the lobby and press its Join button."""
     driver.get(base + "/")
     row = f"li[data-table='{table_id}'] button"
-    wait_for(lambda: driver.find_element(By.CSS_SELECTOR, row), what="the table in the lobby").click()
+    wait_for(
+        lambda: driver.find_element(By.CSS_SELECTOR, row), what="the table in the lobby"
+    ).click()
     wait_for(lambda: table_id in driver.current_url, what="the table page after joining")
 
 
 PICK = """
 const status = document.querySelector('[data-status]');
 const turn = document.querySelector('[data-your-turn]');
-const controls = [...document.querySelectorAll('[data-move]')].filter((e) => !e.disabled && e.offsetParent !== null);
+const controls = [...document.querySelectorAll('[data-move]')]
+  .filter((e) => !e.disabled && e.offsetParent !== null);
 const version = document.querySelector('[data-version]');
 return [status && status.dataset.status, turn && turn.dataset.yourTurn,
         controls.length ? controls[Math.floor(arguments[0] * controls.length)] : null,
@@ -137,7 +143,12 @@ def axe_violations(driver: Any) -> list[dict[str, Any]]:
         ".catch((e) => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));"
     )
     return [
-        {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [n["target"] for n in v["nodes"]][:5],
+        }
         for v in found
         if v["impact"] in ("serious", "critical")
     ]

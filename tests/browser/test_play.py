@@ -67,7 +67,9 @@ def check_view_hides_the_other_seat(game: str, view: dict[str, Any], theirs: set
 class HiddenCardWatch:
     """After every click: neither page's DOM nor anything it received holds the other's cards."""
 
-    def __init__(self, server: Server, game: str, table_id: str, pages: list[Any], tokens: list[str]) -> None:
+    def __init__(
+        self, server: Server, game: str, table_id: str, pages: list[Any], tokens: list[str]
+    ) -> None:
         self.server, self.game, self.table_id = server, game, table_id
         self.pages, self.tokens = pages, tokens
         self.taps = [NetworkTap(p) for p in pages]
@@ -78,7 +80,12 @@ class HiddenCardWatch:
         """Seat's own hidden cards after `version` (the API's view at that version)."""
         key = (seat, version)
         if key not in self._hidden:
-            view = call(self.server.base, "GET", f"/api/tables/{self.table_id}/view?at={version}", token=self.tokens[seat])
+            view = call(
+                self.server.base,
+                "GET",
+                f"/api/tables/{self.table_id}/view?at={version}",
+                token=self.tokens[seat],
+            )
             self._hidden[key] = hidden_cards(self.game, view) if view["game"] else set()
         return self._hidden[key]
 
@@ -89,13 +96,16 @@ class HiddenCardWatch:
                 "const v = document.querySelector('[data-version]');"
                 "return [v && v.dataset.version,"
                 " [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),"
-                " [...document.querySelectorAll('[data-sphinx-card]')].map((e) => e.dataset.sphinxCard)];"
+                " [...document.querySelectorAll('[data-sphinx-card]')]"
+                "   .map((e) => e.dataset.sphinxCard)];"
             )
             if shown[0]:
                 theirs = self.hidden_at(other, int(shown[0]))
                 on_page = {int(x) for x in shown[1] + shown[2] if x}
-                assert not on_page & theirs, f"seat {seat}'s page shows seat {other}'s cards {on_page & theirs}"
-            for url, body in tap.drain():
+                assert not on_page & theirs, (
+                    f"seat {seat}'s page shows seat {other}'s cards {on_page & theirs}"
+                )
+            for _url, body in tap.drain():
                 for view in _views_in(body):
                     if view.get("seat") != seat or not view.get("game"):
                         continue
@@ -115,11 +125,17 @@ def play_a_game_in_two_windows(
 ) -> None:
     watch_network = game in ("sobek", "egizia")
     alice, zoe = (browser(network_log=watch_network) for _ in range(2))
-    players = [sign_up(alice, server.base, f"alice-{game}"), sign_up(zoe, server.base, f"zoe-{game}")]
+    players = [
+        sign_up(alice, server.base, f"alice-{game}"),
+        sign_up(zoe, server.base, f"zoe-{game}"),
+    ]
     assert axe_violations(alice) == [], "the lobby has serious accessibility violations"
     table_id = create_table(alice, server.base, game, options)
     join_from_lobby(zoe, server.base, table_id)
-    start = wait_for(lambda: alice.find_element("xpath", "//button[normalize-space()='Start the game']"), what="Start")
+    start = wait_for(
+        lambda: alice.find_element("xpath", "//button[normalize-space()='Start the game']"),
+        what="Start",
+    )
     start.click()  # alice's page learned of zoe's seat through its socket
     for page in (alice, zoe):
         page.get(f"{server.base}/tables/{table_id}?all-moves=1")
@@ -136,9 +152,15 @@ def play_a_game_in_two_windows(
         if step == 14 and not shot["taken"]:
             shot["taken"] = True
             page = alice if attr(alice, "data-your-turn") == "true" else zoe
-            wait_for(lambda: page.execute_script("return !document.querySelector('[data-move]:disabled')"))
+            wait_for(
+                lambda: page.execute_script(
+                    "return !document.querySelector('[data-move]:disabled')"
+                )
+            )
             problems = axe_violations(page)
-            assert problems == [], f"the {game} board has serious accessibility violations: {problems}"
+            assert problems == [], (
+                f"the {game} board has serious accessibility violations: {problems}"
+            )
             if os.environ.get("SENET_SCREENSHOTS"):
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 page.get_screenshot_as_file(str(SCREENSHOTS / f"{game}.png"))
@@ -156,7 +178,8 @@ def play_a_game_in_two_windows(
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("ra", None), ("egizia", {"variant": True}), ("sobek", {"variant": "original"})]
+    ("game", "options"),
+    [("ra", None), ("egizia", {"variant": True}), ("sobek", {"variant": "original"})],
 )
 def test_two_players_play_a_whole_game_by_clicking_legal_moves(
     server: Server, browser: Any, game: str, options: dict[str, Any] | None

@@ -188,3 +188,17 @@ class NetworkTap:
                 except (WebDriverException, ValueError):
                     self.missed += 1  # no body kept (or not JSON)
         return out
+
+
+def save_screenshot(driver: Any, path: Path, max_height: int = 1800) -> None:
+    """A PNG of the page from its top (beyond the window, up to `max_height` pixels)."""
+    import base64
+
+    driver.execute_script("window.scrollTo(0, 0)")
+    height = min(max_height, int(driver.execute_script("return document.body.scrollHeight")))
+    width = int(driver.execute_script("return document.documentElement.clientWidth"))
+    clip = {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip}
+    )
+    path.write_bytes(base64.b64decode(shot["data"]))

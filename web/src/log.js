@@ -32,6 +32,15 @@ const EN = {
   EpochStarted: (p, n) => `Epoch ${p.epoch} began; ${n(p.start_player)} starts`,
   EpochScored: (p, n) => `Epoch ${p.epoch} scored: ${p.totals.map((v, s) => `${n(s)} ${v >= 0 ? '+' : ''}${v}`).join(', ')}`,
   GameEnded: (p, n) => `Game over: ${p.scores.map((v, s) => `${n(s)} ${v}`).join(', ')}`,
+  TurnBegan: (p, n) => `${n(p.seat)}'s turn${p.flood ? ' (flood)' : ''}`,
+  CardTaken: (p, n) => `${n(p.seat)} took a card from position ${p.position + 1}${p.skipped && p.skipped.length ? ` (skipping ${p.skipped.length})` : ''}`,
+  SetLaid: (p, n) => `${n(p.seat)} laid ${p.cards.length} cards${p.goods ? ` of ${p.goods}` : ''}${p.onto !== null && p.onto !== undefined ? ' onto a set' : ''}`,
+  CharacterPlayed: (p, n) => `${n(p.seat)} played the ${p.character}`,
+  RoundScored: (p, n) => `Round ${p.round} scored: ${p.points.map((v, s) => `${n(s)} +${v}`).join(', ')}`,
+  ShipPlaced: (p, n) => `${n(p.seat)} placed a ship at stop ${p.stop + 1}`,
+  NileCardTaken: (p, n) => `${n(p.seat)} took Nile card ${p.card}`,
+  CrewAssigned: (p, n) => `${n(p.seat)} assigned ${p.crew === null ? `card ${p.card}` : p.crew === 3 ? 'the joker' : `crew ${p.crew + 1}`} (strength ${p.strength})`,
+  PointsScored: (p, n) => `${n(p.seat)} scored ${p.points} points (${p.reason})`,
 };
 const DE = {
   TableCreated: (p) => `Tisch für ${p.game} mit ${p.seats} Plätzen eröffnet`,
@@ -56,6 +65,15 @@ const DE = {
   EpochStarted: (p, n) => `Epoche ${p.epoch} begann; ${n(p.start_player)} beginnt`,
   EpochScored: (p, n) => `Epoche ${p.epoch} gewertet: ${p.totals.map((v, s) => `${n(s)} ${v >= 0 ? '+' : ''}${v}`).join(', ')}`,
   GameEnded: (p, n) => `Spielende: ${p.scores.map((v, s) => `${n(s)} ${v}`).join(', ')}`,
+  TurnBegan: (p, n) => `${n(p.seat)} ist am Zug${p.flood ? ' (Flut)' : ''}`,
+  CardTaken: (p, n) => `${n(p.seat)} nahm eine Karte von Feld ${p.position + 1}${p.skipped && p.skipped.length ? ` (${p.skipped.length} übersprungen)` : ''}`,
+  SetLaid: (p, n) => `${n(p.seat)} legte ${p.cards.length} Karten${p.goods ? ` ${p.goods}` : ''} aus`,
+  CharacterPlayed: (p, n) => `${n(p.seat)} spielte die Figur ${p.character}`,
+  RoundScored: (p, n) => `Runde ${p.round} gewertet: ${p.points.map((v, s) => `${n(s)} +${v}`).join(', ')}`,
+  ShipPlaced: (p, n) => `${n(p.seat)} setzte ein Schiff auf Halt ${p.stop + 1}`,
+  NileCardTaken: (p, n) => `${n(p.seat)} nahm Nilkarte ${p.card}`,
+  CrewAssigned: (p, n) => `${n(p.seat)} setzte ${p.crew === null ? `Karte ${p.card}` : p.crew === 3 ? 'den Joker' : `Crew ${p.crew + 1}`} ein (Stärke ${p.strength})`,
+  PointsScored: (p, n) => `${n(p.seat)} erhielt ${p.points} Punkte (${p.reason})`,
 };
 
 // Words for the names of events without a sentence of their own (English comes from the name).
@@ -86,7 +104,8 @@ function detail(payload, n) {
   if (!payload || typeof payload !== 'object') return '';
   const bits = [];
   for (const [key, value] of Object.entries(payload)) {
-    if (key === 'type' || value === null || value === undefined) continue;
+    if (key === 'type' || value === null || value === undefined || value === false) continue;
+    if (Array.isArray(value) && !value.length) continue;
     if (key === 'seat') continue;
     if (key.endsWith('_seat')) { bits.push(n(value)); continue; }
     if (typeof value === 'object') {

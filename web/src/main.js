@@ -44,7 +44,7 @@ function App({ notice }) {
   return html`<div class="app">
     <a class="skip" href="#main">Skip to content</a>
     <header class="top"><nav aria-label="main">
-      <a href="/" class="brand">𓋹 Senet</a>
+      <a href="/" class="brand">☥ Senet</a>
       <a href="/">${t('lobby')}</a>
       ${signedIn ? html`<a href="/me">${t('myTables')}</a>` : null}
       <a href="/standings">${t('standings')}</a>

@@ -63,8 +63,13 @@ export function EgiziaBoard({ view, names }) {
   </div>`;
 }
 
-export function egiziaLabel() {
+export function egiziaLabel(view) {
+  const me = view.game && view.seat !== null && view.seat !== undefined ? view.game.players[view.seat] : null;
   return (field, value) => {
+    if (field === 'crew' && typeof value === 'number') {
+      const name = value === 3 ? 'Joker' : `Crew ${value + 1}`;
+      return me ? `${name} (${me.crews[value]})` : name;
+    }
     if (field === 'stop' && typeof value === 'number') {
       const stop = STOPS[value];
       return stop ? `${value + 1} ${stop === 'card' ? w('card') : title(stop)}` : null;

@@ -31,6 +31,8 @@ export function SobekBoard({ view, names }) {
     ${mine ? html`<section aria-labelledby="sb-hand"><h3 id="sb-hand">${w('hand')}</h3>
         <ul class="hand">${(mine.hand || []).map((c) => html`<${Card} card=${c} />`)}</ul>
         <h3>${w('pot')}</h3><ul class="hand">${(mine.pot || []).length ? mine.pot.map((c) => html`<${Card} card=${c} />`) : html`<li class="muted">${w('empty')}</li>`}</ul></section>` : null}
+    ${g.vizier_pot ? html`<section aria-labelledby="sb-vizier"><h3 id="sb-vizier">Vizier</h3>
+      <ul class="hand">${g.vizier_pot.map((c) => html`<${Card} card=${c} />`)}</ul></section>` : null}
     <section aria-labelledby="sb-players"><h3 id="sb-players">${w('players')}</h3>
       ${g.players.map((p) => html`<div class="card-box"><h4><${SeatName} seat=${p.seat} names=${names} me=${me} /></h4>
         <p>${w('score')}: <strong data-board-score=${p.seat}>${p.score}</strong> · ${w('handN')}: ${p.hand_count} · ${w('potN')}: ${p.pot_count} · ${w('curses')}: ${p.curses}</p>
@@ -42,10 +44,28 @@ export function SobekBoard({ view, names }) {
   </div>`;
 }
 
+/** Every card this view shows, by id (to name the cards a move refers to). */
+function knownCards(g) {
+  const out = new Map();
+  const add = (cards) => { for (const c of cards || []) if (c && c.id !== undefined && c.id !== null) out.set(c.id, c); };
+  add(g.quays); add(g.vizier_pot);
+  for (const p of g.players) { add(p.hand); add(p.pot); for (const s of p.sets) add(s.cards); }
+  return out;
+}
+
 export function sobekLabel(view) {
   const quays = view.game ? view.game.quays : [];
   const chips = view.game ? view.game.chips || [] : [];
+  const known = view.game ? knownCards(view.game) : new Map();
   return (field, value) => {
+    if ((field === 'card' || field === 'cards') && typeof value === 'number' && known.has(value)) {
+      return cardText(known.get(value));
+    }
+    if ((field === 'target' || field === 'victim') && typeof value === 'number') {
+      const seat = view.table.seats[value];
+      return seat ? seat.name : null;
+    }
+    if (field === 'onto' && typeof value === 'number') return `set ${value + 1}`;
     if (field === 'position' && typeof value === 'number' && quays[value]) return `${value + 1}: ${cardText(quays[value])}`;
     if (field === 'chip' && typeof value === 'number') {
       const chip = chips.find((c) => c.id === value);

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, seatNames, Result, SeatName, Value } from '../boards/common.js';
 import { boardFor } from '../boards/index.js';
 import { GenericBoard } from '../boards/generic.js';
-import { account, api, get, items, post } from '../api.js';
+import { account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
 import { t } from '../i18n.js';
 import { Moves } from '../moves.js';
@@ -114,6 +114,9 @@ export function TablePage({ id, allMoves }) {
   const logged = useRef(0);
   const over = useRef(false);
   const token = account.token;
+  const [games, setGames] = useState([]);
+  useEffect(() => { listGames().then(setGames).catch(() => {}); }, []);
+  const title = (game) => (games.find((g) => g.name === game) || {}).title || game;
 
   const accept = (v) => {
     if (!v || !v.table || v.table.table_id !== id) return;
@@ -167,7 +170,7 @@ export function TablePage({ id, allMoves }) {
 
   if (!view) {
     return html`<div>
-      <h1 tabindex="-1">${summary ? summary.game : t('loading')}</h1>
+      <h1 tabindex="-1">${summary ? title(summary.game) : t('loading')}</h1>
       ${summary ? html`<p>${t('status')}: <strong data-status=${summary.status}>${t(summary.status === 'open' ? 'open_' : summary.status)}</strong></p>
         <p>${t('needSignIn')}</p>` : null}
       ${error ? html`<p role="alert" class="error">${error}</p>` : null}
@@ -177,7 +180,7 @@ export function TablePage({ id, allMoves }) {
   const status = view.table.status;
   const [, labelFor] = boardFor(view.table.game);
   return html`<div class="table-page" data-table=${id} data-version=${view.table.version}>
-    <h1 tabindex="-1">${view.table.game} <span class="muted">· ${t('version')} ${view.table.version}</span></h1>
+    <h1 tabindex="-1">${title(view.table.game)} <span class="muted">· ${t('version')} ${view.table.version}</span></h1>
     <div class="status-bar" role="status">
       <span>${t('status')}: <strong data-status=${status}>${t(status === 'open' ? 'open_' : status)}</strong></span>
       <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'}>
@@ -189,14 +192,14 @@ export function TablePage({ id, allMoves }) {
     <div class="layout">
       <div class="main-col">
         ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}
-        ${status !== 'open' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
-          ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
-          <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
-        </section>` : null}
         <section class="panel" aria-label=${view.table.game}><${Board} view=${view} /></section>
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
       </div>
       <div class="side-col">
+        ${status !== 'open' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
+          ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
+          <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
+        </section>` : null}
         <${Seats} view=${view} onJoin=${join} onStart=${start} />
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}

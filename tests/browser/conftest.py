@@ -70,7 +70,7 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = tmp / f"serve-{self.port}.log"
         command = [sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "serve"]
-        command += ["--port", str(self.port), *args]
+        command += ["--port", str(self.port), *(a.replace("{base}", self.base) for a in args)]
         if "--store" not in args:
             command += ["--store", f"sqlite:///{tmp}/senet-{self.port}.db"]
         with self.log.open("wb") as out:
@@ -102,7 +102,7 @@ class Server:
 
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start `senet serve` with extra arguments; every one started is stopped afterwards."""
+    """Start `senet serve` with extra arguments (`{base}` becomes its URL); all are stopped."""
     started: list[Server] = []
 
     def start(*args: str) -> Server:

@@ -24,7 +24,7 @@ export function interceptLinks() {
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const a = event.target.closest && event.target.closest('a[href]');
-    if (!a || a.target || a.hasAttribute('download')) return;
+    if (!a || a.target || a.hasAttribute('download') || a.getAttribute('href').startsWith('#')) return;
     const url = new URL(a.href, location.href);
     if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
     event.preventDefault();

@@ -185,7 +185,8 @@ export function TablePage({ id, allMoves }) {
       <span>${t('status')}: <strong data-status=${status}>${t(status === 'open' ? 'open_' : status)}</strong></span>
       <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'}>
         ${view.your_turn ? `▶ ${t('yourTurn')}` : t('waiting')}</span>
-      <span class=${live ? 'badge live' : 'badge'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
+      ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
+      <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
     </div>
     ${view.seat === null || view.seat === undefined ? html`<p>${t('notSeated')}</p>` : null}
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}

@@ -192,3 +192,52 @@ def test_the_replay_at_event_k_shows_the_view_the_api_gives_for_version_k(
     assert shown == last  # the replay's last event is the live view of the finished table
     page.find_element(By.XPATH, "//button[contains(., 'Previous')]").click()  # step back one
     wait_for(lambda: attr(page, "data-replay-version") == str(final - 1), what="one step back")
+
+
+BUILD_STEP = """
+const turn = document.querySelector('[data-your-turn]');
+if (!turn || turn.dataset.yourTurn !== 'true') return null;
+const free = (e) => !e.disabled && e.offsetParent !== null;
+const moves = [...document.querySelectorAll('[data-move]')].filter(free);
+const choices = [...document.querySelectorAll('button.choice')].filter(free);
+const all = [...moves, ...choices];
+if (!all.length) return null;
+const pick = all[Math.floor(arguments[0] * all.length)];
+const version = Number(document.querySelector('[data-version]').dataset.version);
+return [pick, pick.dataset.move || null, version];
+"""
+
+
+def test_the_generic_board_plays_a_game_built_step_by_step_from_legal_moves_only(
+    server: Server, browser: Any
+) -> None:
+    """Any game is playable on the generic board; a move with choices is built a field at a
+    time and the final control sends a move exactly as legal_moves lists it."""
+    table_id, tokens = open_ra_table(server.base, ("gen1", "gen2"))
+    pages = [browser(), browser()]
+    for page, token in zip(pages, tokens, strict=True):
+        open_page(page, server.base, f"/tables/{table_id}?board=generic", token)
+    board = pages[0].find_element(By.CSS_SELECTOR, ".generic-board").text
+    assert "gen1" in board and "sun track" in board  # the view's data, drawn generically
+    rng = random.Random(3)
+    sent, built = 0, 0
+    while sent < 40:
+        for seat, page in enumerate(pages):
+            step = page.execute_script(BUILD_STEP, rng.random())
+            if step is None:
+                continue
+            element, move, version = step
+            if move is not None:  # a final control: exactly one of the legal moves at its version
+                legal = call(server.base, "GET", f"/api/tables/{table_id}/view?at={version}",
+                             token=tokens[seat])["legal_moves"]  # fmt: skip
+                assert move in {json.dumps(m, separators=(",", ":")) for m in legal}
+                sent += 1
+            else:
+                built += 1
+            element.click()
+            if move is not None:
+                wait_for(lambda p=page, v=version: version_of(p) > v, what="the move's effect")
+            break
+        else:
+            time.sleep(0.05)
+    assert built > 10  # choices were made on the way to some of those moves

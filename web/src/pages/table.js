@@ -15,7 +15,9 @@ class SafeBoard extends Component {
   componentDidCatch() { this.setState({ failed: true }); }
   render({ view, names }) {
     if (!view.game) return null;
-    const [Board] = boardFor(view.table.game);
+    // `?board=generic` draws any game with the generic board (as a game without its own has it)
+    const generic = new URLSearchParams(location.search).get('board') === 'generic';
+    const [Board] = generic ? [GenericBoard] : boardFor(view.table.game);
     return this.state.failed ? html`<${GenericBoard} view=${view} names=${names} />` : html`<${Board} view=${view} names=${names} />`;
   }
 }

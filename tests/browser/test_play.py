@@ -92,7 +92,15 @@ class HiddenCardWatch:
             self._hidden[key] = hidden_cards(self.game, view) if view["game"] else set()
         return self._hidden[key]
 
+    def learn_now(self) -> None:
+        """Each seat's hidden cards at the current version (its live view: no fold needed)."""
+        for seat, token in enumerate(self.tokens):
+            view = call(self.server.base, "GET", f"/api/tables/{self.table_id}/view", token=token)
+            key = (seat, view["table"]["version"])
+            self._hidden[key] = hidden_cards(self.game, view) if view["game"] else set()
+
     def __call__(self, _step: int) -> None:
+        self.learn_now()
         for seat, (page, tap) in enumerate(zip(self.pages, self.taps, strict=True)):
             other = 1 - seat
             shown = page.execute_script(

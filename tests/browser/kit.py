@@ -196,7 +196,7 @@ def save_screenshot(driver: Any, path: Path, max_height: int = 1800) -> None:
 
     driver.execute_script("window.scrollTo(0, 0)")
     height = min(max_height, int(driver.execute_script("return document.body.scrollHeight")))
-    width = int(driver.execute_script("return document.documentElement.clientWidth"))
+    width = int(driver.execute_script("return window.innerWidth"))
     clip = {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}
     shot = driver.execute_cdp_cmd(
         "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip}

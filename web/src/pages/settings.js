@@ -50,7 +50,7 @@ export function SettingsPage() {
         <input id="set-email" name="email" type="email" required value=${prefs.email || ''} autocomplete="email" />
         <button type="submit">${t('save')}</button></form></section>
     <section class="panel" aria-labelledby="push-h"><h2 id="push-h">${t('push')}</h2>
-      <p class="muted">${prefs.push_subscriptions} ✓</p>
+      <p>${t('pushCount')}: ${prefs.push_subscriptions}</p>
       <button type="button" onClick=${push}>${t('subscribe')}</button></section>
     <section class="panel" aria-labelledby="quiet-h"><h2 id="quiet-h">${t('channels')} · ${t('quiet')}</h2>
       <form onSubmit=${saveSettings} class="stack">
@@ -63,7 +63,7 @@ export function SettingsPage() {
           <label>${t('to')} <input type="time" name="quiet-end" value=${(s.quiet && s.quiet.end) || '07:00'} /></label>
           <label>${t('timeZone')} <input name="quiet-tz" value=${zone} /></label>
         </fieldset>
-        <label><input type="checkbox" name="digest" checked=${s.digest} /> ${t('digest')}</label>
+        <label class="check"><input type="checkbox" name="digest" checked=${s.digest} /> ${t('digest')}</label>
         <button type="submit">${t('save')}</button>
       </form></section>
     <section class="panel" aria-labelledby="vac-h"><h2 id="vac-h">${t('vacation')}</h2>

@@ -186,7 +186,7 @@ export function TablePage({ id, allMoves }) {
     <div class="status-bar" role="status">
       <span>${t('status')}: <strong data-status=${status}>${t(status === 'open' ? 'open_' : status)}</strong></span>
       <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'}>
-        ${view.your_turn ? `▶ ${t('yourTurn')}` : t('waiting')}</span>
+        ${view.your_turn ? `▶ ${t('yourTurn')}` : status === 'over' ? t('finished') : t('waiting')}</span>
       ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
       <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
     </div>
@@ -199,7 +199,7 @@ export function TablePage({ id, allMoves }) {
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
       </div>
       <div class="side-col">
-        ${status !== 'open' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
+        ${status === 'playing' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
           ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
           <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
         </section>` : null}

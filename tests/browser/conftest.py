@@ -73,8 +73,13 @@ class Server:
         command += ["--port", str(self.port), *(a.replace("{base}", self.base) for a in args)]
         if "--store" not in args:
             command += ["--store", f"sqlite:///{tmp}/senet-{self.port}.db"]
-        with self.log.open("wb") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        self.command = command
+        self.start()
+
+    def start(self) -> None:
+        """Run the process (again: same port, same store) and wait until it is ready."""
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(self.command, stdout=out, stderr=subprocess.STDOUT)
         self._wait_ready()
 
     def _wait_ready(self) -> None:

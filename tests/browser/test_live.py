@@ -89,6 +89,24 @@ def test_a_move_in_one_tab_reaches_every_other_page_live_and_a_reload_resumes(
     wait_for(lambda: len(lines()) == count, what="one log line per event")
 
 
+def test_the_page_reconnects_after_the_server_restarts_and_catches_up(
+    server: Server, browser: Any
+) -> None:
+    table_id, tokens = open_ra_table(server.base, ("rhea", "set"))
+    view = call(server.base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])
+    actor = view["to_act"][0]
+    page = browser()
+    open_page(page, server.base, f"/tables/{table_id}", tokens[1 - actor])
+    wait_for(lambda: attr(page, "data-live") == "true", what="the socket")
+    server.stop()
+    wait_for(lambda: attr(page, "data-live") == "false", what="the page to notice")
+    server.start()  # same port, same store
+    roll = {"move": {"type": "RollDice"}}
+    moved = call(server.base, "POST", f"/api/tables/{table_id}/moves", roll, tokens[actor])
+    wait_for(lambda: version_of(page) == moved["version"], what="the move made while it was away")
+    assert attr(page, "data-live") == "true"
+
+
 def test_the_language_switch_turns_the_page_and_its_log_german(
     server: Server, browser: Any
 ) -> None:

@@ -24,6 +24,7 @@ from services.gateway.limits import Limiter
 from services.gateway.observe import observe_middleware
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
+from services.gateway.web import setup_web
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.observability.http import PROBES
@@ -58,6 +59,7 @@ def create_app(
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
     setup_routes(app)
+    setup_web(app)  # the web client's pages and assets
     app.cleanup_ctx.append(_projector_ctx)
     app.on_shutdown.append(_close_sockets)
     return app

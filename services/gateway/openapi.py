@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import notify_routes, results_routes, routes, views, ws
+from services.gateway import notify_routes, results_routes, routes, view_at, views, ws
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.observability import http as observed
 
@@ -92,11 +92,11 @@ ROUTES: list[Route] = [
     Route(
         "GET",
         "/api/tables/{table_id}/view",
-        routes.my_view,
-        "My view, legal moves and version (?min_version=N waits)",
+        view_at.my_view,
+        "My view, legal moves and version (?min_version=N waits; ?at=V: as I saw it after V)",
         None,
         views.PlayerView,
-        query=("min_version", "seat"),
+        query=("min_version", "seat", "at"),
     ),
     Route(
         "POST",
@@ -274,6 +274,7 @@ QUERY: dict[str, dict[str, Any]] = {
     "game": {"type": "string"},
     "min_version": {"type": "integer", "minimum": 0},
     "after": {"type": "integer", "minimum": 0},
+    "at": {"type": "integer", "minimum": 1},
     "seat": {"type": "integer", "minimum": 0},  # only your own seat: 403 for another
     "token": {"type": "string"},
 }

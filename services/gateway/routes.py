@@ -167,6 +167,7 @@ async def list_games(request: web.Request) -> web.Response:
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "rules_version": game.rules_version,
+                "options_schema": msgspec.json.schema(game.options_type),
             }
         )
     return json_response(out)

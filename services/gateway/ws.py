@@ -41,7 +41,7 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
             if model.state.version != sent:
                 sent = model.state.version
                 view = views.player_view(model, seat)
-                await socket.send_bytes(_encode.encode(view))
+                await socket.send_str(_encode.encode(view).decode())  # text: browsers JSON.parse it
             waiter = asyncio.create_task(changes.get())
             done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
             if reader in done:

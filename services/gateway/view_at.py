@@ -1,0 +1,54 @@
+"""A seat's view of a table as it was after an earlier event: the replay of the web client.
+
+`GET /api/tables/{id}/view?at=<version>` folds the stored events up to that version (the audit
+fold) and shows the caller exactly what their seat saw then: nothing hidden from it at that time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from services.gateway import routes, views
+from services.gateway.keys import STORE
+from services.gateway.routes import identify, json_response, table_model
+from services.gateway.storecall import in_store
+from shared.audit.export import fold, stored_events
+from shared.contracts.errors import BadRequest
+from shared.tables.state import TableState
+
+
+@dataclass
+class _Past:
+    """A read model of one past moment (what `views.player_view` reads)."""
+
+    state: TableState
+    views: dict[int | None, Any] = field(default_factory=dict)
+
+
+async def view_at(request: web.Request) -> web.Response:
+    """The caller's view after event `?at=` (1 to the table's version); 400 `bad_version` else."""
+    who = await identify(request)
+    model = table_model(request)
+    raw = request.query.get("at", "")
+    last = model.state.version
+    try:
+        at = int(raw)
+    except ValueError as exc:
+        raise BadRequest("at must be a whole number", code="bad_version") from exc
+    if not 1 <= at <= last:
+        raise BadRequest(f"at must be between 1 and {last}", code="bad_version")
+    events = await in_store(request, stored_events, request.app[STORE], model.state.table_id)
+    state = fold(model.state.table_id, events, at)
+    past = _Past(state)
+    seat = state.seat_of(who.player_id)  # the seat the caller had then (None: not yet seated)
+    return json_response(views.player_view(past, seat))  # type: ignore[arg-type]
+
+
+async def my_view(request: web.Request) -> web.Response:
+    """GET /api/tables/{id}/view: with `?at=` the past view, else today's (`routes.my_view`)."""
+    if "at" in request.query:
+        return await view_at(request)
+    return await routes.my_view(request)

@@ -22,6 +22,7 @@ from shared.contracts.envelopes import Command, CreateTable, ErrorBody, Outcome
 from shared.contracts.errors import (
     BadRequest,
     DuplicateCommand,
+    InternalError,
     NotFound,
     SenetError,
     Unavailable,
@@ -100,7 +101,8 @@ class TableWorker:
         return _encode.encode(outcome)
 
     async def _decided(self, command: Command) -> Outcome:
-        """Decide and store; a store outage is answered as a retryable 503, not redelivered.
+        """Decide and store; a store outage is answered as a retryable 503, not redelivered;
+        any other failure of a decision as a 500 for that command alone.
 
         The requester repeats the command with its id once the store is back: if the
         commit did reach the store after all, the repeat is answered from it, not applied
@@ -127,9 +129,12 @@ class TableWorker:
                 log.info("concurrent_write_retried", attempt=attempt)
             except SenetError as exc:
                 return _rejected(command, exc)
-            except Exception:
+            except STORE_OUTAGES:
                 self._evict(command.table_id)
                 raise
+            except Exception:
+                self._evict(command.table_id)
+                return _failed(command)
         return _rejected(command, SenetError("table is busy, retry", code="busy"))
 
     async def close(self) -> None:
@@ -164,11 +169,14 @@ class TableWorker:
                     outcomes = await asyncio.to_thread(
                         self.decide_and_store_many, [command for command, _ in batch]
                     )
-                except Exception as exc:  # the store is down: every message is requeued
+                except STORE_OUTAGES as exc:  # every command of the batch gets a 503
                     for _, future in batch:
                         if not future.done():
                             future.set_exception(exc)
                     continue
+                except Exception:  # a bug outside any one decision: no command is requeued
+                    log.exception("group_commit_failed", commands=len(batch))
+                    outcomes = [_failed(command, logged=True) for command, _ in batch]
                 self.batches += 1
                 for (_, future), outcome in zip(batch, outcomes, strict=True):
                     if not future.done():
@@ -193,9 +201,13 @@ class TableWorker:
             except SenetError as exc:
                 outcomes[index] = _rejected(command, exc)
                 continue
-            except Exception:
+            except STORE_OUTAGES:
                 self._evict(command.table_id)
                 raise
+            except Exception:  # a bug in this command's decision: only it fails
+                self._evict(command.table_id)
+                outcomes[index] = _failed(command)
+                continue
             if table is None:
                 outcomes[index] = outcome
             else:
@@ -204,14 +216,15 @@ class TableWorker:
         if staged:
             try:
                 self.store.save(*[event for _, _, pending, _ in staged for event in pending])
-            except IntegrityError:
-                for index, table, _, _ in staged:
-                    self._evict(str(table.id))
-                    outcomes[index] = self.decide_and_store(batch[index])
-            except Exception:
+            except STORE_OUTAGES:
                 for _, table, _, _ in staged:
                     self._evict(str(table.id))
                 raise
+            except Exception:
+                # A conflict, or one command's events that cannot be stored: each alone.
+                for index, table, _, _ in staged:
+                    self._evict(str(table.id))
+                    outcomes[index] = self.decide_and_store(batch[index])
             else:
                 for index, table, _, outcome in staged:
                     self._remember(table)
@@ -337,6 +350,18 @@ def _to_act(table: Table) -> list[int]:
     if state.game_state is None or state.status != "playing":
         return []
     return list(state.spec.to_act(state.game_state))
+
+
+def _failed(command: Command, *, logged: bool = False) -> Outcome:
+    """A 500 `internal_error` for a command whose decision or save raised unexpectedly.
+
+    Call it inside the `except` block: the traceback is logged with the table and command.
+    """
+    if not logged:
+        log.exception(
+            "command_failed", table_id=command.table_id, command_id=command.command_id
+        )  # fmt: skip
+    return _rejected(command, InternalError("internal error"))
 
 
 def _rejected(command: Command, exc: SenetError) -> Outcome:

@@ -109,3 +109,10 @@ class Unavailable(SenetError):
 
     code = "unavailable"
     status = 503
+
+
+class InternalError(SenetError):
+    """A bug: the request failed for a reason the caller cannot fix (logged with a traceback)."""
+
+    code = "internal_error"
+    status = 500

@@ -21,7 +21,6 @@ from services.table import commands
 from shared.contracts.envelopes import Command, CreateTable, ErrorBody, Outcome
 from shared.contracts.errors import (
     BadRequest,
-    DuplicateCommand,
     InternalError,
     NotFound,
     SenetError,
@@ -31,6 +30,7 @@ from shared.messaging.port import Broker, Delivery
 from shared.observability import metrics
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.aggregate import Table
+from shared.tables.decide import is_repeat
 
 log = structlog.get_logger("senet.table")
 
@@ -265,7 +265,6 @@ class TableWorker:
     def _decide_on(
         self, table: Table | None, command: Command
     ) -> tuple[Outcome, Table | None, list[Any]]:
-        digest = commands.fingerprint(command)
         if table is None:
             if not isinstance(command.action, CreateTable):
                 raise NotFound("no such table", code="unknown_table")
@@ -273,9 +272,8 @@ class TableWorker:
             seat: int | None = 0
         else:
             known = table.accepted.get(command.command_id)
-            if known is not None:
-                if known.fingerprint != digest:
-                    raise DuplicateCommand("command id already used for another command")
+            if is_repeat(known.fingerprint if known else None, commands.fingerprint(command)):
+                assert known is not None
                 replayed = Outcome(
                     command_id=command.command_id,
                     table_id=command.table_id,
@@ -288,11 +286,9 @@ class TableWorker:
                     replayed=True,
                 )
                 return replayed, None, []
-            events, seat, move = commands.decide(table, command)
-            table.record(
-                events, command_id=command.command_id, fingerprint=digest, seat=seat, move=move,
-                correlation_id=command.correlation_id,
-            )  # fmt: skip
+            decision = commands.decide(table, command)
+            commands.record(table, command, decision)
+            seat = decision.seat
         pending = list(table.collect_events())
         names = [getattr(e, "name", "TableCreated") for e in pending]
         outcome = Outcome(

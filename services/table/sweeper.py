@@ -99,9 +99,7 @@ class OpenTableSweeper(LogFollower):
             action=ExpireTable(version=version),
         )
         shard = shard_of(table_id, self.broker.topology.shards)
-        reply = await self.broker.request(
-            shard, msgspec.json.encode(command), timeout=SEND_TIMEOUT
-        )
+        reply = await self.broker.request(shard, msgspec.json.encode(command), timeout=SEND_TIMEOUT)
         outcome = msgspec.json.decode(reply, type=Outcome)
         if outcome.accepted:
             log.info("open_table_expired", table_id=table_id, version=version)

@@ -32,7 +32,7 @@ def error_response(
         code=code,
         message=message,
         status=status,
-        details={k: str(v) for k, v in details.items()} if isinstance(details, dict) else None,
+        details=dict(details) if isinstance(details, dict) and details else None,
     )
     return web.Response(
         status=status,

@@ -361,10 +361,9 @@ def _failed(command: Command, *, logged: bool = False) -> Outcome:
 
 
 def _rejected(command: Command, exc: SenetError) -> Outcome:
-    details = {k: str(v) for k, v in exc.details.items()} if isinstance(exc.details, dict) else None
     return Outcome(
         command_id=command.command_id,
         table_id=command.table_id,
         accepted=False,
-        error=ErrorBody(code=exc.code, message=exc.message, status=exc.status, details=details),
+        error=exc.to_body(),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -17,7 +17,7 @@ class ErrorBody(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     code: str
     message: str
     status: int = 400  # the HTTP status the gateway answers with
-    details: dict[str, str] | None = None
+    details: dict[str, Any] | None = None  # JSON values: numbers stay numbers
 
 
 class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):

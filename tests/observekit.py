@@ -79,7 +79,7 @@ def play_some(worker: TableWorker, table_id: str, count: int, seed: int = 4) -> 
     """`count` random legal moves through the worker."""
     rng = random.Random(seed)
     for _ in range(count):
-        table = worker._load(table_id)
+        table = worker.tables.get(table_id)
         assert table is not None
         state = table.table
         seat = state.spec.to_act(state.game_state)[0]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -46,13 +45,6 @@ async def until(condition: Callable[[], Awaitable[bool]], what: str, timeout: fl
     while not await condition():
         assert time.monotonic() < deadline, f"{what}: not reached in {timeout}s"
         await asyncio.sleep(0.1)
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def command(table_id: str, player: str, action: object, cid: str = "", corr: str = "") -> Command:

@@ -149,7 +149,7 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             seat=int(first.payload["seat"]),
             player_id=player,
             move=first.move,
-            policy=str(first.payload["policy"]),
+            policy=_policy(first.payload["policy"]),
             turn=int(first.payload["turn"]),
         )
     lobby = _lobby_command(first, player)
@@ -163,6 +163,12 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
         player_id=player,
         move=first.move if kind == "move" else None,
     )
+
+
+def _policy(value: Any) -> TimeoutPolicy:
+    if value not in ("bot", "forfeit"):
+        raise BadRecord(f"unknown timeout policy {value!r}")
+    return "bot" if value == "bot" else "forfeit"
 
 
 def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:

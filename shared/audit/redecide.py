@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -26,11 +26,16 @@ from shared.tables import state as table_state
 from shared.tables.events import TableCreated
 from shared.tables.state import TableState
 
+DivergenceKind = Literal[
+    "event_added", "event_removed", "event_differs", "events_reordered", "command_refused",
+    "unreplayable", "empty", "not_finished", "result_differs", "seats_differ", "seed_mismatch",
+]  # fmt: skip
+
 
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     """The first place where the record and the rules disagree, in plain words."""
 
-    kind: str
+    kind: DivergenceKind
     version: int | None
     expected: str
     recorded: str

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import functools
 import typing
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import msgspec
 
+from shared.contracts.envelopes import TableStatus
 from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.tables.events import (
@@ -25,7 +26,7 @@ from shared.tables.events import (
 )
 from shared.tables.upcasting import has_upcasters, upcast
 
-Status = Literal["open", "playing", "over", "cancelled"]
+Status = TableStatus  # open, playing, over, cancelled
 OPEN: Final = "open"
 PLAYING: Final = "playing"
 OVER: Final = "over"

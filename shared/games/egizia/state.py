@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
+
+Phase = Literal[
+    "setup", "nile", "feeding", "production", "building", "bonus", "order", "final", "over"
+]
 
 
 class EgiziaOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -80,7 +86,7 @@ class EgiziaState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     seats: int
     variant: bool = False
     round: int = 0
-    phase: str = "setup"
+    phase: Phase = "setup"
     ring: int = 1
     next_stamp: int = 1
     players: tuple[Player, ...] = ()

@@ -67,15 +67,17 @@ class OpenTableSweeper(LogFollower):
             self.open[envelope.table_id] = (envelope.version, _parse(envelope.time))
 
     async def run(self) -> None:
-        """Sweep every `every` seconds until cancelled; a failed round is logged and retried."""
+        """Sweep every `every` seconds until cancelled (the first after one interval, so a
+        process starting up does not read the log for it at once); a failed round is logged
+        and retried."""
         while True:
+            await asyncio.sleep(self.every)
             try:
                 await self.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("open_table_sweep_failed")
-            await asyncio.sleep(self.every)
 
     async def sweep(self, now: datetime | None = None) -> int:
         """Read new events, then expire every open table idle past the TTL; how many."""

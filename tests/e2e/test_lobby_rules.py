@@ -7,10 +7,12 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
+from services.cli.selfplay import Api
 from tests.platform import Player, embedded_config, register
 
 
@@ -149,3 +151,15 @@ async def test_an_idle_open_table_is_cancelled_after_the_ttl(
     events = await client.get(f"/api/tables/{table_id}/events", headers=ann.auth)
     names = [e["name"] for e in await events.json()]
     assert names[-1] == "TableCancelled"
+
+
+async def test_the_selfplay_client_takes_another_name_when_its_own_is_taken(
+    client: TestClient,
+) -> None:
+    name = f"bot-{uuid.uuid4().hex[:6]}"
+    await register(client, name)  # e.g. its own first attempt, answered 503 but saved
+    async with aiohttp.ClientSession() as session:
+        bot = await Api(session, str(client.make_url(""))).register(name)
+    assert bot.name != name and bot.name.startswith(name + "-")
+    me = await client.get("/api/me", headers={"Authorization": f"Bearer {bot.token}"})
+    assert (await me.json())["name"] == bot.name

@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from services.cli.autoplay import SelfPlay
@@ -166,13 +167,13 @@ def verify_figures(
         lengths = []
         for table_id in ids:
             record = export_table(store, table_id)  # and the table's pages are in the cache
-            samples["fold"].append(_timed(lambda t=table_id: fold(t, stored_events(store, t))))
-            samples["export"].append(_timed(lambda t=table_id: export_table(store, t)))
+            samples["fold"].append(_timed(partial(_fold_stored, store, table_id)))
+            samples["export"].append(_timed(partial(export_table, store, table_id)))
             raw = encode_record(record)
             ok = verify_record(decode_record(raw)).ok and verify_table(store, table_id).ok
             assert ok, f"{table_id} does not verify"
-            samples["verify"].append(_timed(lambda r=raw: verify_record(decode_record(r))))
-            samples["replay"].append(_timed(lambda t=table_id: verify_table(store, t)))
+            samples["verify"].append(_timed(partial(_verify_raw, raw)))
+            samples["replay"].append(_timed(partial(verify_table, store, table_id)))
             lengths.append(len(record.events))
         if not ids:
             continue
@@ -206,6 +207,14 @@ async def _timed_async(work: Awaitable[None]) -> tuple[float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     await work
     return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _fold_stored(store: EventStore, table_id: str) -> object:
+    return fold(table_id, stored_events(store, table_id))
+
+
+def _verify_raw(raw: bytes) -> object:
+    return verify_record(decode_record(raw))
 
 
 def _timed(call: Callable[[], object]) -> float:

@@ -20,6 +20,7 @@ from services.notify.settings import NotifySettings
 from services.scoring.service import ScoringService
 from services.table.relay import Relay
 from services.table.shards import ShardAssigner
+from services.table.sweeper import OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker, default_worker_id
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
@@ -84,6 +85,8 @@ class Platform:
             for index in range(self.config.table_workers):
                 await self._start_table_worker(index)
             self.worker = self.workers[0]
+            sweeper = OpenTableSweeper(self.store, self.broker, open_table_ttl())
+            self.tasks.append(asyncio.create_task(sweeper.run(), name="open-table-sweep"))
         if "gateway" in roles:
             self.app = create_app(self.config.gateway, self.store, self.broker, self.probes)
             setup_notify(self.app, self.config.notify.vapid_public_key)

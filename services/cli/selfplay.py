@@ -110,8 +110,15 @@ class Api:
             return response.status, data, _seconds(response.headers.get("Retry-After"))
 
     async def register(self, name: str, email: str | None = None) -> Bot:
-        """A new player."""
-        data = await self.call("POST", "/api/players", body={"name": name})
+        """A new player. Names are unique on a server: a registration repeated after an outage
+        may find its own first attempt holding the name, so a taken name gets a suffix."""
+        try:
+            data = await self.call("POST", "/api/players", body={"name": name})
+        except ApiError as exc:
+            if exc.code != "name_taken":
+                raise
+            name = f"{name[:33]}-{uuid.uuid4().hex[:6]}"
+            data = await self.call("POST", "/api/players", body={"name": name})
         bot = Bot(name=name, token=data["token"], player_id=data["player_id"])
         if email is not None:
             await self.call("POST", "/api/me/email", bot, {"email": email})

@@ -71,6 +71,7 @@ async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
 
 
 async def _close_sockets(app: web.Application) -> None:
-    sockets: list[web.WebSocketResponse] = list(app[SOCKETS])
+    open_sockets = app[SOCKETS]
+    sockets: list[web.WebSocketResponse] = list(open_sockets)
     for socket in sockets:
         await socket.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")

@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import notify_routes, results_routes, routes, view_at, views, ws
+from services.gateway import lobby_routes, notify_routes, results_routes, routes, view_at, views, ws
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.observability import http as observed
 
@@ -87,6 +87,30 @@ ROUTES: list[Route] = [
         routes.start_table,
         "Start the game",
         routes.LobbyCommand,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/leave",
+        lobby_routes.leave_table,
+        "Leave an open table (not its creator)",
+        lobby_routes.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/cancel",
+        lobby_routes.cancel_table,
+        "Cancel my open table (creator only)",
+        lobby_routes.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/kick",
+        lobby_routes.kick_player,
+        "Remove a seated player before the start (creator only)",
+        lobby_routes.KickRequest,
         Outcome,
     ),
     Route(

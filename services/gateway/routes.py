@@ -16,6 +16,7 @@ from services.gateway.storecall import in_store
 from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
 from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from shared.games.registry import available_games, get_game
+from shared.tables.state import CANCELLED
 
 T = TypeVar("T")
 _encode = msgspec.json.Encoder()
@@ -208,7 +209,9 @@ async def list_tables(request: web.Request) -> web.Response:
     out = [
         views.summary(m.state)
         for m in request.app[PROJECTOR].all()
-        if (status is None or m.state.status == status) and (game is None or m.state.game == game)
+        if (status is None or m.state.status == status)
+        and (game is None or m.state.game == game)
+        and m.state.status != CANCELLED  # a cancelled table leaves the lobby
     ]
     return json_response(out[-200:])
 

@@ -9,7 +9,7 @@ import msgspec
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
-from shared.tables.state import PLAYING, TableState
+from shared.tables.state import PLAYING, Status, TableState
 
 
 class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -25,7 +25,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
 
     table_id: str
     game: str
-    status: str
+    status: Status
     version: int
     seats: list[SeatInfo]
     options: Any

@@ -39,7 +39,7 @@ def pinned_game(game: str, rules_version: int) -> GameSpec:
         known = sorted({v for g, v in PINNED if g == game} | {spec.rules_version})
         raise UnknownRulesVersion(
             f"{game} rules version {rules_version} is not available (known: {known})",
-            details={"game": game, "rules_version": str(rules_version)},
+            details={"game": game, "rules_version": rules_version},
         )
     pinned: GameSpec = importlib.import_module(package).GAME
     return pinned

@@ -11,7 +11,8 @@ from typing import Any
 
 import aiohttp
 
-from tests.observekit import free_port, scrape, until, value
+from tests.helpers import free_port
+from tests.observekit import scrape, until, value
 
 
 async def _post(session: aiohttp.ClientSession, url: str, body: Any, **kw: Any) -> Any:

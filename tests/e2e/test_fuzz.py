@@ -109,7 +109,11 @@ def _check(request: Request, status: int, body: Any, codes: set[str]) -> str | N
         return where
     if status >= 400:
         ok = isinstance(body, dict) and body.get("code") in codes and body.get("message")
-        return None if ok else where
+        details = body.get("details") if isinstance(body, dict) else None
+        numeric_text = any(  # numbers in details are JSON numbers, never strings
+            isinstance(v, str) and v.lstrip("-").isdigit() for v in (details or {}).values()
+        )
+        return None if ok and not numeric_text else where
     replayed = isinstance(body, dict) and body.get("replayed") is True
     return None if request.method in ("GET", "HEAD") or replayed else where
 

@@ -201,7 +201,7 @@ def _play_some(worker: TableWorker, table_id: str, count: int) -> list[Outcome]:
     rng = random.Random(4)
     outcomes = []
     for _ in range(count):
-        table = worker._load(table_id)
+        table = worker.tables.get(table_id)
         assert table is not None
         state = table.table
         seat = state.spec.to_act(state.game_state)[0]

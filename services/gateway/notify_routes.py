@@ -212,7 +212,7 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
 
 async def get_timing(request: web.Request) -> web.Response:
     """A table's reminders and deadline (null: the platform's defaults apply)."""
-    model = table_model(request)
+    model = await table_model(request)
     timing = await in_store(request, load_timing, request.app[STORE], model.state.table_id)
     return json_response(timing)
 
@@ -220,7 +220,7 @@ async def get_timing(request: web.Request) -> web.Response:
 async def put_timing(request: web.Request) -> web.Response:
     """Choose a table's reminders, deadline and timeout policy (its creator, before start)."""
     who = await identify(request)
-    model = table_model(request)
+    model = await table_model(request)
     body = await decode_body(request, Timing)
     if model.state.creator != who.player_id:
         raise Forbidden("only the table's creator chooses its timing", code="not_creator")

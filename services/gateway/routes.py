@@ -8,7 +8,7 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from aiohttp import web
 
-from services.gateway import players, views
+from services.gateway import lobby, players, views
 from services.gateway.commands import send
 from services.gateway.keys import BROKER, IDENTITIES, PROJECTOR, SETTINGS, STORE
 from services.gateway.projector import TableModel
@@ -16,6 +16,7 @@ from services.gateway.storecall import in_store
 from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
 from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from shared.games.registry import available_games, get_game
+from shared.tables.loading import table_log
 
 T = TypeVar("T")
 _encode = msgspec.json.Encoder()
@@ -115,9 +116,9 @@ async def identify(request: web.Request) -> Identity:
     return identity
 
 
-def table_model(request: web.Request) -> TableModel:
-    """The read model of the table in the path; 404 if unknown."""
-    model = request.app[PROJECTOR].get(request.match_info["table_id"])
+async def table_model(request: web.Request) -> TableModel:
+    """The table in the path (from the cache, or loaded from the store); 404 if unknown."""
+    model = await request.app[PROJECTOR].get(request.match_info["table_id"])
     if model is None:
         raise NotFound("no such table", code="unknown_table")
     return model
@@ -201,25 +202,26 @@ def _stable_table_id(who: Identity, body: NewTable) -> str:
 
 
 async def list_tables(request: web.Request) -> web.Response:
-    """Tables, optionally filtered by status and game."""
+    """The newest tables (oldest of them first), optionally filtered by status and game."""
     status = request.query.get("status")
     game = request.query.get("game")
+    states = await lobby.newest_tables(request.app[PROJECTOR], request.app[STORE])
     out = [
-        views.summary(m.state)
-        for m in request.app[PROJECTOR].all()
-        if (status is None or m.state.status == status) and (game is None or m.state.game == game)
+        views.summary(state)
+        for state in states
+        if (status is None or state.status == status) and (game is None or state.game == game)
     ]
-    return json_response(out[-200:])
+    return json_response(out)
 
 
 async def get_table(request: web.Request) -> web.Response:
     """A table's public summary."""
-    return json_response(views.summary(table_model(request).state))
+    return json_response(views.summary((await table_model(request)).state))
 
 
 async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Response:
     who = await identify(request)
-    table_model(request)
+    await table_model(request)
     body = await decode_body(request, LobbyCommand)
     outcome = await send(
         request.app[BROKER],
@@ -246,7 +248,7 @@ async def start_table(request: web.Request) -> web.Response:
 async def my_view(request: web.Request) -> web.Response:
     """The caller's view with legal moves; `?min_version=N` waits for that version."""
     who = await identify(request)
-    model = table_model(request)
+    model = await table_model(request)
     seat = caller_seat(request, model, who)
     wanted = _int_query(request, "min_version")
     if wanted and model.state.version < wanted:
@@ -259,7 +261,7 @@ async def my_view(request: web.Request) -> web.Response:
 async def submit_move(request: web.Request) -> web.Response:
     """Submit a move for the caller's seat."""
     who = await identify(request)
-    model = table_model(request)
+    model = await table_model(request)
     body = await decode_body(request, MoveRequest)
     seat = model.state.seat_of(who.player_id)
     if seat is None:
@@ -279,19 +281,44 @@ async def submit_move(request: web.Request) -> web.Response:
 
 
 async def table_events(request: web.Request) -> web.Response:
-    """The table's event log as the caller may see it (`?after=VERSION`)."""
+    """A page of the table's event log as the caller may see it, read from the store
+    (`?after=VERSION&limit=N`; the answer's `next` is the `after` of the next page)."""
     who = await identify(request)
-    model = table_model(request)
+    model = await table_model(request)
     seat = caller_seat(request, model, who)
-    return json_response(views.log_for(model, seat, _int_query(request, "after")))
+    after = _int_query(request, "after", code="bad_query")
+    limit = _int_query(request, "limit", code="bad_query", default=LOG_PAGE, most=LOG_PAGE_MAX)
+    if limit < 1:
+        details = {"parameter": "limit"}
+        raise BadRequest("limit must be 1 or more", code="bad_query", details=details)
+    table_id = model.state.table_id
+    read = await in_store(request, table_log, request.app[STORE], table_id, after, limit + 1)
+    page, more = read[:limit], len(read) > limit
+    items = views.log_for(model.state.spec, page, seat)
+    return json_response(views.LogPage(items=items, next=page[-1].version if more else None))
 
 
-def _int_query(request: web.Request, name: str) -> int:
-    raw = request.query.get(name, "0")
+LOG_PAGE, LOG_PAGE_MAX = 50, 200  # events per page of a table log: default and most
+
+
+def _int_query(
+    request: web.Request,
+    name: str,
+    *,
+    code: str = "invalid_request",
+    default: int = 0,
+    most: int | None = None,
+) -> int:
+    raw = request.query.get(name)
+    if raw is None:
+        return default
+    details = {"parameter": name}
     try:
         value = int(raw)
     except ValueError as exc:
-        raise BadRequest(f"{name} must be a whole number", code="invalid_request") from exc
+        raise BadRequest(f"{name} must be a whole number", code=code, details=details) from exc
     if value < 0:
-        raise BadRequest(f"{name} must not be negative", code="invalid_request")
+        raise BadRequest(f"{name} must not be negative", code=code, details=details)
+    if most is not None and value > most:
+        raise BadRequest(f"{name} must be at most {most}", code=code, details=details)
     return value

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -37,8 +36,7 @@ from shared.tables.state import TableState
 log = structlog.get_logger("senet.views")
 CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
 STORE_FALLBACK = 1.0  # then: seconds without the awaited event before the store is read again
-# A cached table holds its state and a few views: a few hundred KB at most (Egizia, 4 seats).
-DEFAULT_CAPACITY = int(os.environ.get("SENET_TABLE_CACHE", "2000"))
+DEFAULT_CAPACITY = 2000  # tables (see GatewaySettings.table_cache)
 _decode_envelope = msgspec.json.Decoder(EventEnvelope)
 
 

@@ -28,6 +28,7 @@ import structlog
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker, Delivery
 from shared.observability import metrics
+from shared.observability.logs import log_fields
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.loading import load_table, table_log
@@ -164,6 +165,11 @@ class ViewProjector:
         event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
         self._fold(model, event)
         metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
+        with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
+            log.debug(
+                "event_applied", projector=self.consumer, position=envelope.position,
+                version=envelope.version, name=envelope.name,
+            )  # fmt: skip
         await self._notify(table_id, model.state.version)
 
     def _fold(self, model: TableModel, event: Any) -> None:

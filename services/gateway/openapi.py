@@ -110,10 +110,10 @@ ROUTES: list[Route] = [
         "GET",
         "/api/tables/{table_id}/events",
         routes.table_events,
-        "The table's event log as I may see it (?after=VERSION)",
+        "A page of the table's event log as I may see it (?after=VERSION&limit=N)",
         None,
-        list[views.LogEntry],
-        query=("after", "seat"),
+        views.LogPage,
+        query=("after", "limit", "seat"),
     ),
     Route(
         "GET",
@@ -274,6 +274,7 @@ QUERY: dict[str, dict[str, Any]] = {
     "game": {"type": "string"},
     "min_version": {"type": "integer", "minimum": 0},
     "after": {"type": "integer", "minimum": 0},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
     "seat": {"type": "integer", "minimum": 0},  # only your own seat: 403 for another
     "token": {"type": "string"},
 }

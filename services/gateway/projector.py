@@ -31,6 +31,7 @@ from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
+from shared.tables.events import SeedRevealed
 from shared.tables.loading import load_table, table_log
 from shared.tables.state import TableState
 
@@ -70,6 +71,7 @@ class ViewProjector:
         self.ready = False
         self._loading: dict[str, asyncio.Future[TableModel | None]] = {}
         self._announced: dict[str, int] = {}  # newest version heard of, per table being loaded
+        self._background: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Subscribe to the events exchange; no history is read."""
@@ -164,6 +166,8 @@ class ViewProjector:
             return
         event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
         self._fold(model, event)
+        if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
+            self._snapshot_later(table_id)
         metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
         with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
             log.debug(
@@ -171,6 +175,19 @@ class ViewProjector:
                 version=envelope.version, name=envelope.name,
             )  # fmt: skip
         await self._notify(table_id, model.state.version)
+
+    def _snapshot_later(self, table_id: str) -> None:
+        """Save a finished table's snapshot in the background (`load_table` does it)."""
+
+        async def save() -> None:
+            try:
+                await asyncio.to_thread(load_table, self.store, table_id)
+            except Exception as exc:  # a snapshot is an optimisation: never fail for it
+                log.warning("snapshot_failed", table_id=table_id, error=repr(exc))
+
+        task = asyncio.create_task(save())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def _fold(self, model: TableModel, event: Any) -> None:
         model.state = table_state.evolve(model.state, event)

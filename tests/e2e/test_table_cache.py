@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import AsyncIterator
 from typing import Any
+from uuid import UUID
 
 import pytest
 from aiohttp import WSMsgType
@@ -17,7 +19,7 @@ from services.gateway.keys import PROJECTOR, GatewaySettings
 from services.gateway.rebuild import rebuilt_views
 from services.gateway.views import player_view
 from shared.store import open_store
-from tests.platform import Player, embedded_config, full_log, open_table, view
+from tests.platform import Player, embedded_config, full_log, open_table, play_moves, view
 
 
 @pytest.fixture
@@ -136,3 +138,21 @@ async def test_a_gateway_over_many_finished_games_starts_without_reading_them(
             await other.stop()
     finally:
         await running.stop()
+
+
+async def test_the_gateway_that_sees_a_game_end_snapshots_it(
+    client: TestClient, platform: Platform
+) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    await play_moves(client, table_id, players, seed=1)
+    final = await view(client, table_id, players[0])
+    assert final["result"] is not None
+    store = platform.store
+    assert store.snapshots is not None
+    for _ in range(200):  # saved in the background after the last event
+        newest = list(store.snapshots.get(UUID(table_id), desc=True, limit=1))
+        if newest and newest[0].originator_version == final["table"]["version"]:
+            break
+        await asyncio.sleep(0.02)
+    else:
+        raise AssertionError("no snapshot of the finished game")

@@ -124,6 +124,10 @@ class ViewProjector:
             await self._read_newer(table_id)  # an event published while we were reading
         return model
 
+    async def refresh(self, table_id: str) -> None:
+        """Bring a cached table up to the store now (before refusing a request on its state)."""
+        await self._read_newer(table_id)
+
     async def _read_newer(self, table_id: str) -> None:
         """Fold the cached table's stored events past its version (a gap, or a lost message)."""
         model = self.tables.get(table_id)

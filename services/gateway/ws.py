@@ -10,9 +10,10 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import presence, views
+from services.gateway.auth import caller
 from services.gateway.guards import check_origin
+from services.gateway.http import caller_seat, table_model
 from services.gateway.keys import PROJECTOR, SETTINGS, SOCKETS
-from services.gateway.routes import caller_seat, identify, table_model
 
 _encode = msgspec.json.Encoder()
 
@@ -20,7 +21,7 @@ _encode = msgspec.json.Encoder()
 async def table_socket(request: web.Request) -> web.StreamResponse:
     """Send the view at once, then again whenever the table changes; close on game end."""
     check_origin(request)
-    who = await identify(request)
+    who = caller(request)
     model = await table_model(request)
     seat = caller_seat(request, model, who)
     settings = request.app[SETTINGS]

@@ -33,9 +33,7 @@ async def test_each_seat_gets_exactly_the_redacted_feed_and_its_own_view(
         for logged in stored[1:]:  # TableCreated is checked below (seed removed)
             event = logged.event
             visible = (
-                event
-                if logged.name in {"SeatTaken", "TableStarted"}
-                else spec.redact(event, seat)
+                event if logged.name in {"SeatTaken", "TableStarted"} else spec.redact(event, seat)
             )
             if visible is not None:
                 expected.append(_as_json(visible))

@@ -28,7 +28,7 @@ from typing import Any
 
 from services.cli.autoplay import SelfPlay
 from services.cli.bench import _postgres_schema
-from services.gateway.projector import ViewProjector
+from services.gateway.rebuild import RebuiltViews
 from services.scoring.service import ScoringService
 from services.table.replay import verify_table
 from shared.audit.export import export_table, fold, stored_events
@@ -132,10 +132,10 @@ async def rebuild_figures(store: EventStore) -> dict[str, Any]:
     events = store.last_position()
     read_s = _timed(lambda: _read_log(store, decode=False))
     decode_s = _timed(lambda: _read_log(store, decode=True))
-    views = ViewProjector(store, None)
+    views = RebuiltViews(store)  # what the gateway read at start before its lazy cache
     views_s, views_cpu = await _timed_async(views.catch_up())
     tables = len(views.tables)
-    del views  # one read model in memory at a time (the gateway's holds every event)
+    del views  # one read model in memory at a time
     scoring = ScoringService(store, None)
     scoring_s, scoring_cpu = await _timed_async(scoring.start())
     assert scoring.metrics["games_verified"] == 0, "every game has a verdict: none re-verified"

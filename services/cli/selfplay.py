@@ -66,6 +66,17 @@ class Api:
         self.patience = patience  # seconds of repeats before a request gives up
         self.seen = Transients()
 
+    async def table_log(self, table_id: str, bot: Bot) -> list[Any]:
+        """Every page of a table's log as a bot may see it."""
+        entries: list[Any] = []
+        after: int | None = 0
+        while after is not None:
+            path = f"/api/tables/{table_id}/events?after={after}&limit=200"
+            page = await self.call("GET", path, bot)
+            entries.extend(page["items"])
+            after = page["next"]
+        return entries
+
     async def call(self, method: str, path: str, bot: Bot | None = None, body: Any = None) -> Any:
         """One request, repeated while the platform is unavailable; ApiError on a non-2xx."""
         headers = {"Authorization": f"Bearer {bot.token}"} if bot else {}
@@ -197,7 +208,7 @@ async def play_game(
             raise
         version = outcome["version"]
         moves += 1
-    log = await api.call("GET", f"/api/tables/{table_id}/events", bots[0])
+    log = await api.table_log(table_id, bots[0])
     result = view["result"]
     winners = result["winners"]
     return {

@@ -50,7 +50,7 @@ def create_app(
     )
     app[STORE] = store
     app[BROKER] = broker
-    app[PROJECTOR] = projector = ViewProjector(store, broker)
+    app[PROJECTOR] = projector = ViewProjector(store, broker, settings.table_cache)
     app[PROBES] = probes = probes if probes is not None else Probes()
     probes.ready.setdefault("broker", broker_check(broker))
     probes.ready.setdefault("store", StoreCheck(store))

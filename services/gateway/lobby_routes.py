@@ -11,9 +11,11 @@ from typing import Annotated
 import msgspec
 from aiohttp import web
 
+from services.gateway.auth import identify
 from services.gateway.commands import send
+from services.gateway.http import decode_body, json_response
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
-from services.gateway.routes import CommandId, decode_body, identify, json_response
+from services.gateway.routes import CommandId
 from shared.contracts.envelopes import Action, CancelTable, LeaveTable, RemovePlayer
 
 PlayerId = Annotated[str, msgspec.Meta(max_length=64)]

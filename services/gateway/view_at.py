@@ -6,32 +6,22 @@ fold) and shows the caller exactly what their seat saw then: nothing hidden from
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from aiohttp import web
 
 from services.gateway import routes, views
+from services.gateway.auth import identify
+from services.gateway.http import json_response, table_model
 from services.gateway.keys import STORE
-from services.gateway.routes import identify, json_response, table_model
+from services.gateway.projector import TableModel
 from services.gateway.storecall import in_store
 from shared.audit.export import fold, stored_events
 from shared.contracts.errors import BadRequest
-from shared.tables.state import TableState
-
-
-@dataclass
-class _Past:
-    """A read model of one past moment (what `views.player_view` reads)."""
-
-    state: TableState
-    views: dict[int | None, Any] = field(default_factory=dict)
 
 
 async def view_at(request: web.Request) -> web.Response:
     """The caller's view after event `?at=` (1 to the table's version); 400 `bad_version` else."""
     who = await identify(request)
-    model = table_model(request)
+    model = await table_model(request)
     raw = request.query.get("at", "")
     last = model.state.version
     try:
@@ -42,9 +32,8 @@ async def view_at(request: web.Request) -> web.Response:
         raise BadRequest(f"at must be between 1 and {last}", code="bad_version")
     events = await in_store(request, stored_events, request.app[STORE], model.state.table_id)
     state = fold(model.state.table_id, events, at)
-    past = _Past(state)
     seat = state.seat_of(who.player_id)  # the seat the caller had then (None: not yet seated)
-    return json_response(views.player_view(past, seat))  # type: ignore[arg-type]
+    return json_response(views.player_view(TableModel(state), seat))
 
 
 async def my_view(request: web.Request) -> web.Response:

@@ -8,9 +8,9 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
+from services.gateway.rebuild import rebuilt_views
 from shared.games.registry import get_game
-from shared.tables.state import decode_event
-from tests.platform import open_table, play_moves, view
+from tests.platform import full_log, open_table, play_moves, view
 
 
 @pytest.mark.parametrize(
@@ -29,19 +29,16 @@ async def test_each_seat_gets_exactly_the_redacted_feed_and_its_own_view(
     table_id, players = await open_table(client, game, 3, options)
     await play_moves(client, table_id, players, seed=9, limit=60)
     assert platform.app is not None
-    model = platform.app[PROJECTOR].get(table_id)
+    model = await platform.app[PROJECTOR].get(table_id)
     assert model is not None
-    stored = [(envelope, event) for envelope, event in model.log]
+    stored = (await rebuilt_views(platform.store)).logs[table_id]
     for seat, player in enumerate(players):
-        response = await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
-        feed = await response.json()
+        feed = await full_log(client, table_id, player)
         expected = []
-        for envelope, _ in stored[1:]:  # TableCreated is checked below (seed removed)
-            event = decode_event(spec, envelope.name, msgspec.json.decode(envelope.payload))
+        for logged in stored[1:]:  # TableCreated is checked below (seed removed)
+            event = logged.event
             visible = (
-                event
-                if envelope.name in {"SeatTaken", "TableStarted"}
-                else spec.redact(event, seat)
+                event if logged.name in {"SeatTaken", "TableStarted"} else spec.redact(event, seat)
             )
             if visible is not None:
                 expected.append(_as_json(visible))

@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from tests.platform import Player, open_table, register, view
+from tests.platform import Player, full_log, open_table, register, view
 
 
 async def _log_length(client: TestClient, table_id: str, player: Player) -> int:
-    response = await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
-    return len(await response.json())
+    return len(await full_log(client, table_id, player))
 
 
 async def _error(response: Any, status: int, code: str) -> dict[str, Any]:

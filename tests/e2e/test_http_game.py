@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
-from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
+from tests.platform import full_log, open_table, play_moves, rebuilt_views_equal_live, view
 
 
 async def test_full_ra_game_ends_with_result_and_rebuilt_views_equal_live(
@@ -32,13 +32,13 @@ async def test_seed_is_hidden_until_the_end_and_then_matches_the_commitment(
     client: TestClient,
 ) -> None:
     table_id, players = await open_table(client, "ra", 2)
-    log = await (await client.get(f"/api/tables/{table_id}/events", headers=players[1].auth)).json()
+    log = await full_log(client, table_id, players[1])
     created = log[0]
     assert created["name"] == "TableCreated"
     assert created["payload"]["seed"] == ""
     assert not any(entry["name"] == "SeedRevealed" for entry in log)
     await play_moves(client, table_id, players, seed=5)
-    log = await (await client.get(f"/api/tables/{table_id}/events", headers=players[1].auth)).json()
+    log = await full_log(client, table_id, players[1])
     revealed = log[-1]
     assert revealed["name"] == "SeedRevealed"
     seed = bytes.fromhex(revealed["payload"]["seed"])
@@ -49,12 +49,8 @@ async def test_seed_is_hidden_until_the_end_and_then_matches_the_commitment(
 
 async def test_event_log_after_a_version_returns_only_newer_events(client: TestClient) -> None:
     table_id, players = await open_table(client, "ra", 2)
-    everything = await (
-        await client.get(f"/api/tables/{table_id}/events", headers=players[0].auth)
-    ).json()
-    newer = await (
-        await client.get(f"/api/tables/{table_id}/events?after=2", headers=players[0].auth)
-    ).json()
+    everything = await full_log(client, table_id, players[0])
+    newer = await full_log(client, table_id, players[0], after=2)
     assert newer == everything[2:]
     assert everything[1]["name"] == "SeatTaken"
 

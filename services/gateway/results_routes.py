@@ -1,85 +1,18 @@
-"""Results, standings, ratings and game records (from the view projector), and audit flags."""
+"""Game records of finished tables (results, standings and ratings: `list_routes`)."""
 
 from __future__ import annotations
 
-import asyncio
-import weakref
-from dataclasses import dataclass, field
-
 from aiohttp import web
 
-from services.gateway.admin import require_admin
-from services.gateway.keys import PROJECTOR, STORE, VERDICTS
-from services.gateway.projector import ViewProjector
+from services.gateway.keys import STORE
 from services.gateway.routes import identify, json_response, table_model
 from services.gateway.storecall import in_store
 from shared.audit.export import record_of, stored_events
 from shared.audit.record import GameRecord
-from shared.audit.verdicts import Verdict
 from shared.contracts.errors import Conflict, Forbidden
-from shared.standings.board import PlayerResult, Rating, Scoreboard, Standing, board_of
-from shared.standings.fold import result_of
 from shared.tables.state import OVER
 
-__all__ = [
-    "GameRecord",
-    "PlayerResult",
-    "Rating",
-    "Standing",
-    "Verdict",
-    "flagged_tables",
-    "game_ratings",
-    "game_standings",
-    "player_results",
-    "table_record",
-]
-
-
-@dataclass
-class _Cache:
-    applied: int = -1
-    board: Scoreboard = field(default_factory=Scoreboard)
-
-
-# Per projector object (weakly: an id could be reused by a later projector of another store).
-_caches: weakref.WeakKeyDictionary[ViewProjector, _Cache] = weakref.WeakKeyDictionary()
-
-
-def _cache(projector: ViewProjector) -> _Cache:
-    return _caches.setdefault(projector, _Cache())
-
-
-def scoreboard(projector: ViewProjector) -> Scoreboard:
-    """The scoreboard of every finished table the projector holds (rebuilt when it changed)."""
-    cache = _cache(projector)
-    if cache.applied != projector.applied_events:
-        results = []
-        for model in projector.all():
-            if model.state.status == OVER and model.log:
-                result = result_of(model.state, model.log[-1][0].position)
-                if result is not None:
-                    results.append(result)
-        cache.board = board_of(results)
-        cache.applied = projector.applied_events
-    return cache.board
-
-
-async def player_results(request: web.Request) -> web.Response:
-    """GET /api/players/{player_id}/results."""
-    board = scoreboard(request.app[PROJECTOR])
-    return json_response(board.player_results(request.match_info["player_id"]))
-
-
-async def game_standings(request: web.Request) -> web.Response:
-    """GET /api/games/{game}/standings."""
-    board = scoreboard(request.app[PROJECTOR])
-    return json_response(board.standings(request.match_info["game"]))
-
-
-async def game_ratings(request: web.Request) -> web.Response:
-    """GET /api/games/{game}/ratings."""
-    board = scoreboard(request.app[PROJECTOR])
-    return json_response(board.rating_table(request.match_info["game"]))
+__all__ = ["GameRecord", "table_record"]
 
 
 async def table_record(request: web.Request) -> web.Response:
@@ -93,15 +26,3 @@ async def table_record(request: web.Request) -> web.Response:
         raise Conflict("the game is not over: its record is sealed", code="game_not_over")
     events = await in_store(request, stored_events, request.app[STORE], state.table_id)
     return json_response(record_of(state.table_id, events))
-
-
-async def flagged_tables(request: web.Request) -> web.Response:
-    """GET /api/admin/flagged: finished tables whose record does not verify (admins only).
-
-    The scoring service verifies every finished game and saves a verdict in the store;
-    this reads the verdicts saved since the last request.
-    """
-    await require_admin(request)
-    book = request.app[VERDICTS]
-    await asyncio.to_thread(book.load, request.app[STORE])
-    return json_response(book.flagged())

@@ -200,23 +200,6 @@ def _stable_table_id(who: Identity, body: NewTable) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{who.player_id}:{body.command_id}"))
 
 
-async def list_tables(request: web.Request) -> web.Response:
-    """Tables, optionally filtered by status and game."""
-    status = request.query.get("status")
-    game = request.query.get("game")
-    out = [
-        views.summary(m.state)
-        for m in request.app[PROJECTOR].all()
-        if (status is None or m.state.status == status) and (game is None or m.state.game == game)
-    ]
-    return json_response(out[-200:])
-
-
-async def get_table(request: web.Request) -> web.Response:
-    """A table's public summary."""
-    return json_response(views.summary(table_model(request).state))
-
-
 async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Response:
     who = await identify(request)
     table_model(request)

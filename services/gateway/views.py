@@ -1,4 +1,8 @@
-"""What a viewer may see of a table: the player view and the redacted event log."""
+"""What a viewer may see of a table: the player view and the redacted event log.
+
+`TableSummary` and `SeatInfo` are the read models' (`shared.readmodels.rows`): one shape
+for the lobby, the lists and the `table` of a view.
+"""
 
 from __future__ import annotations
 
@@ -8,29 +12,19 @@ import msgspec
 
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
+from shared.readmodels.rows import SeatInfo, TableSummary
+
+__all__ = [
+    "LogEntry",
+    "PlayerView",
+    "SeatInfo",
+    "TableSummary",
+    "log_for",
+    "player_view",
+    "summary",
+]
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
 from shared.tables.state import PLAYING, TableState
-
-
-class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """One seat as everybody sees it."""
-
-    seat: int
-    player_id: str | None
-    name: str
-
-
-class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
-    """A table as the lobby lists it."""
-
-    table_id: str
-    game: str
-    status: str
-    version: int
-    seats: list[SeatInfo]
-    options: Any
-    commitment: str
-    rules_version: int
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):

@@ -90,7 +90,8 @@ class ScoringService:
         """Bring the read models up to the store, then verify what waits (store permitting)."""
         await self.readmodels.projector.catch_up()
         with contextlib.suppress(*STORE_OUTAGES):
-            await self.verify_pending()
+            if await self.verify_pending():
+                await self.readmodels.projector.catch_up()  # the new verdicts
 
     async def _run(self) -> None:
         while True:

@@ -98,3 +98,11 @@ def reset(db: ReadModelDB, model: str) -> None:
         for table in MODELS[model]:
             cur.execute(f"DELETE FROM {table}")
         cur.execute("UPDATE rm_positions SET position = 0 WHERE model = ?", (model,))
+
+
+def dump(db: ReadModelDB, model: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of a model's tables, sorted (to compare a model with a rebuild)."""
+    return {
+        table: sorted(db.query(f"SELECT * FROM {table}"), key=repr)
+        for table in MODELS[model]
+    }

@@ -112,9 +112,9 @@ class Platform:
         if self.app is not None:
             views = self.app[PROJECTOR]
             projectors["views"] = lambda: views.position
-        if self.scoring is not None:
-            scoring = self.scoring
-            projectors["scoring"] = lambda: scoring.position
+        if self.readmodels is not None:
+            readmodels = self.readmodels.projector
+            projectors["readmodels"] = lambda: readmodels.position
         if self.notify is not None:
             notify = self.notify
             projectors["notify"] = lambda: notify.position

@@ -65,6 +65,11 @@ class ScoringService:
         return self.readmodels.projector.position
 
     @property
+    def verdicts(self) -> VerdictRows:
+        """The verdicts in the read model (`table_id in service.verdicts`)."""
+        return VerdictRows(self.readmodels)
+
+    @property
     def flagged(self) -> list[Verdict]:
         """The finished tables whose record does not verify, in the order they ended."""
         return queries.flagged(self.readmodels.db)
@@ -150,6 +155,17 @@ class ScoringService:
             )
         else:
             log.info("audit_verified", table_id=verdict.table_id, game=verdict.game)
+
+
+class VerdictRows:
+    """Membership test over the `verdicts` read model."""
+
+    def __init__(self, readmodels: ReadModels) -> None:
+        self.db = readmodels.db
+
+    def __contains__(self, table_id: object) -> bool:
+        rows = self.db.query("SELECT 1 FROM rm_verdicts WHERE table_id = ?", (str(table_id),))
+        return bool(rows)
 
 
 def verify_stored(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +27,10 @@ import msgspec
 import structlog
 
 from shared.audit.verdicts import VERDICT_TOPIC, Verdict, verdict_of
+from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker, Delivery
+from shared.observability import metrics
+from shared.observability.logs import log_fields
 from shared.readmodels import results as results_model
 from shared.readmodels import tables as tables_model
 from shared.readmodels import verdicts as verdicts_model
@@ -65,6 +69,8 @@ class Batch:
 
 class ReadModelProjector:
     """Keeps the read models of one store current; see the module docstring."""
+
+    consumer = "readmodels"  # its name in logs and metrics
 
     def __init__(
         self,
@@ -209,19 +215,28 @@ class ReadModelProjector:
                 continue
             self.positions = {m: max(p, end) for m, p in stored.items()}
             self.applied += len(notes)
+            metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))
+            metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
             return len(notes)
 
     def _fold(self, notes: list, stored: dict[str, int]) -> Batch:  # type: ignore[type-arg]
         """What the batch changes in each model still behind it (no I/O but state loads)."""
         batch = Batch()
+        traced = log.is_enabled_for(logging.DEBUG)
         for note in notes:
             if is_table_notification(note):
-                self._table_event(batch, note, stored)
+                envelope = self._table_event(batch, note, stored)
+                if traced:
+                    with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
+                        log.debug(
+                            "event_applied", projector=self.consumer, position=envelope.position,
+                            version=envelope.version, name=envelope.name,
+                        )  # fmt: skip
             elif note.topic == VERDICT_TOPIC and note.id > stored["verdicts"]:
                 batch.verdicts.append(verdict_of(self.store.decode(note)))
         return batch
 
-    def _table_event(self, batch: Batch, note: object, stored: dict[str, int]) -> None:
+    def _table_event(self, batch: Batch, note: object, stored: dict[str, int]) -> EventEnvelope:
         envelope = envelope_of(self.store, note)  # type: ignore[arg-type]
         position = envelope.position
         if envelope.name == "TableCreated":
@@ -232,7 +247,7 @@ class ReadModelProjector:
         else:
             before = self.states.before(envelope.table_id, envelope.version)
             if before is None:
-                return
+                return envelope
             state = advance(before[0], envelope.name, envelope.payload)
             created_at = before[1]
             self.states.after(envelope.table_id, state, created_at)
@@ -250,3 +265,4 @@ class ReadModelProjector:
             result = result_of(state, position)
             if result is not None:
                 batch.results.append(result)
+        return envelope

@@ -81,12 +81,15 @@ class ReadModelProjector:
         cache_size: int = DEFAULT_SIZE,
         batch: int = BATCH,
         poll: float = POLL,
+        pause: float = 0.0,
     ) -> None:
         self.store = store
         self.db = db
         self.broker = broker
         self.batch = batch
         self.poll = poll
+        self.pause = pause  # seconds after each committed batch (a test hook)
+        self.following = False
         self.states = StateCache(store, cache_size)
         self.positions: dict[str, int] = {}
         self.changed = asyncio.Condition()
@@ -102,10 +105,13 @@ class ReadModelProjector:
         """The lowest position of the models: everything up to it is in every model."""
         return min(self.positions.values(), default=0)
 
-    async def start(self) -> None:
+    async def start(self, *, follow: bool = True) -> None:
         """Create the tables if missing, subscribe for wake-ups and start following."""
         await asyncio.to_thread(create_schema, self.db)
         self.positions = await asyncio.to_thread(positions, self.db)
+        self.following = follow
+        if not follow:
+            return
         if self.broker is not None:
             exchange = self.broker.topology.events_exchange
             await self.broker.subscribe(exchange, "#", self._on_delivery, queue=None)
@@ -174,9 +180,10 @@ class ReadModelProjector:
             return read
 
     async def wait_for(self, position: int, timeout: float) -> bool:
-        """Wait until every model has applied `position`; False on timeout."""
-        if self.position >= position:
-            return True
+        """Wait until every model has applied `position`; False on timeout (at once when
+        this process does not follow the store)."""
+        if self.position >= position or not self.following:
+            return self.position >= position
         self.wake()
         async with self.changed:
             with contextlib.suppress(TimeoutError):
@@ -213,6 +220,8 @@ class ReadModelProjector:
             except LostRace:
                 self.lost_races += 1
                 continue
+            if self.pause:
+                time.sleep(self.pause)  # committed: a SIGKILL now lands between two batches
             self.positions = {m: max(p, end) for m, p in stored.items()}
             self.applied += len(notes)
             metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))

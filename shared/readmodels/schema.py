@@ -102,7 +102,4 @@ def reset(db: ReadModelDB, model: str) -> None:
 
 def dump(db: ReadModelDB, model: str) -> dict[str, list[tuple[object, ...]]]:
     """Every row of a model's tables, sorted (to compare a model with a rebuild)."""
-    return {
-        table: sorted(db.query(f"SELECT * FROM {table}"), key=repr)
-        for table in MODELS[model]
-    }
+    return {table: sorted(db.query(f"SELECT * FROM {table}"), key=repr) for table in MODELS[model]}

@@ -27,7 +27,5 @@ def test_table_cancelled_sets_the_status_and_an_unknown_event_only_counts_a_vers
     creator = cancelled.players[0]
     assert creator is not None
     mine = queries.my_tables(db, creator, "over", None, 50).items
-    assert [(t.table_id, t.status, t.to_act) for t in mine] == [
-        (cancelled.table_id, CANCELLED, [])
-    ]
+    assert [(t.table_id, t.status, t.to_act) for t in mine] == [(cancelled.table_id, CANCELLED, [])]
     assert tables_model.group(cancelled, 0, []) == DONE

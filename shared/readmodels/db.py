@@ -32,30 +32,15 @@ class ReadModelDB:
         self._shared_lock = threading.RLock()
         self._pool: Any = None
         if self.postgres:
-            from psycopg_pool import ConnectionPool
-
-            schema = env.get("POSTGRES_SCHEMA") or "public"
-
-            def configure(conn: Any) -> None:
-                conn.execute(f'SET search_path TO "{schema}"')
-                conn.commit()
-
-            self.schema = schema
-            self._pool = ConnectionPool(
-                kwargs={
-                    "dbname": env["POSTGRES_DBNAME"],
-                    "host": env["POSTGRES_HOST"],
-                    "port": env["POSTGRES_PORT"],
-                    "user": env["POSTGRES_USER"],
-                    "password": env["POSTGRES_PASSWORD"],
-                    "connect_timeout": int(float(env.get("POSTGRES_CONNECT_TIMEOUT", "5"))),
-                },
-                min_size=1,
-                max_size=4,
-                configure=configure,
-                open=True,
-                timeout=10,
-            )
+            self.schema = env.get("POSTGRES_SCHEMA") or "public"
+            self._pg_kwargs = {
+                "dbname": env["POSTGRES_DBNAME"],
+                "host": env["POSTGRES_HOST"],
+                "port": env["POSTGRES_PORT"],
+                "user": env["POSTGRES_USER"],
+                "password": env["POSTGRES_PASSWORD"],
+                "connect_timeout": int(float(env.get("POSTGRES_CONNECT_TIMEOUT", "5"))),
+            }
         elif env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
             self.path = env["SQLITE_DBNAME"]
             if self.path == ":memory:":
@@ -90,6 +75,25 @@ class ReadModelDB:
             conn = self._local.conn = self._sqlite(self.path)
         yield conn
 
+    @property
+    def pool(self) -> Any:
+        """The PostgreSQL pool, opened on first use (at most 4 connections)."""
+        with self._shared_lock:
+            if self._pool is None:
+                from psycopg_pool import ConnectionPool
+
+                schema = self.schema
+
+                def configure(conn: Any) -> None:
+                    conn.execute(f'SET search_path TO "{schema}"')
+                    conn.commit()
+
+                self._pool = ConnectionPool(
+                    kwargs=self._pg_kwargs, min_size=1, max_size=4, configure=configure,
+                    open=True, timeout=10,
+                )  # fmt: skip
+            return self._pool
+
     def sql(self, statement: str) -> str:
         """A statement in the driver's placeholder style."""
         return statement.replace("?", "%s") if self.postgres else statement
@@ -98,7 +102,7 @@ class ReadModelDB:
     def transaction(self) -> Iterator[Cursor]:
         """One transaction: committed when the block ends, rolled back if it raises."""
         if self.postgres:
-            with self._pool.connection() as conn, conn.transaction():
+            with self.pool.connection() as conn, conn.transaction():
                 yield Cursor(self, conn.cursor())
             return
         with self._sqlite_conn() as conn:
@@ -113,7 +117,7 @@ class ReadModelDB:
     def query(self, statement: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows of one read-only statement (autocommit)."""
         if self.postgres:
-            with self._pool.connection() as conn:
+            with self.pool.connection() as conn:
                 return [tuple(r) for r in conn.execute(self.sql(statement), params).fetchall()]
         with self._sqlite_conn() as conn:
             return conn.execute(statement, params).fetchall()
@@ -122,6 +126,7 @@ class ReadModelDB:
         """Close the pool or this thread's connection."""
         if self._pool is not None:
             self._pool.close()
+            self._pool = None
         conn = getattr(self._local, "conn", None)
         if conn is not None:
             conn.close()

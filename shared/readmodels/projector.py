@@ -232,8 +232,9 @@ class ReadModelProjector:
         """What the batch changes in each model still behind it (no I/O but state loads)."""
         batch = Batch()
         traced = log.is_enabled_for(logging.DEBUG)
+        tables_after = min(stored["tables"], stored["results"])
         for note in notes:
-            if is_table_notification(note):
+            if is_table_notification(note) and note.id > tables_after:
                 envelope = self._table_event(batch, note, stored)
                 if traced:
                     with structlog.contextvars.bound_contextvars(**log_fields(envelope)):

@@ -13,6 +13,8 @@ import msgspec
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
 from shared.readmodels.rows import SeatInfo, TableSummary
+from shared.tables.events import SeedRevealed, TableCreated, TableEvent
+from shared.tables.state import PLAYING, TableState
 
 __all__ = [
     "LogEntry",
@@ -23,8 +25,6 @@ __all__ = [
     "player_view",
     "summary",
 ]
-from shared.tables.events import SeedRevealed, TableCreated, TableEvent
-from shared.tables.state import PLAYING, TableState
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):

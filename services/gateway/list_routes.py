@@ -18,8 +18,10 @@ from services.gateway.routes import identify, json_response, table_model
 from services.gateway.storecall import in_store
 from services.gateway.views import summary
 from shared.audit.verdicts import Verdict
+from shared.contracts.errors import Unavailable
 from shared.games.registry import GAME_PACKAGES, get_game
 from shared.readmodels import ReadModels, queries
+from shared.readmodels.db import DB_OUTAGES
 from shared.readmodels.rows import Page, TableSummary
 from shared.standings.board import PlayerResult, Rating, Standing
 
@@ -42,7 +44,10 @@ async def _read(request: web.Request, query: Callable[..., T], *args: Any) -> T:
     models = request.app[READMODELS]
     last = await in_store(request, request.app[STORE].last_position)
     await models.projector.wait_for(last, FRESH_WAIT)
-    return await in_store(request, query, models.db, *args)
+    try:
+        return await in_store(request, query, models.db, *args)
+    except DB_OUTAGES as exc:
+        raise Unavailable("the read models are unreachable", code="store_unavailable") from exc
 
 
 def _paging(request: web.Request) -> tuple[str | None, int]:

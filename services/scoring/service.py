@@ -28,6 +28,7 @@ from shared.audit.verify import Report, verify_record
 from shared.messaging.port import Broker
 from shared.observability import metrics as prometheus
 from shared.readmodels import ReadModels, queries
+from shared.readmodels.db import DB_OUTAGES
 from shared.standings.board import Result
 from shared.standings.fold import result_of
 from shared.store import STORE_OUTAGES, EventStore
@@ -94,7 +95,7 @@ class ScoringService:
     async def catch_up(self) -> None:
         """Bring the read models up to the store, then verify what waits (store permitting)."""
         await self.readmodels.projector.catch_up()
-        with contextlib.suppress(*STORE_OUTAGES):
+        with contextlib.suppress(*STORE_OUTAGES, *DB_OUTAGES):
             if await self.verify_pending():
                 await self.readmodels.projector.catch_up()  # the new verdicts
 
@@ -105,7 +106,7 @@ class ScoringService:
             self._kick.clear()
             try:
                 await self.verify_pending()
-            except STORE_OUTAGES as exc:
+            except (*STORE_OUTAGES, *DB_OUTAGES) as exc:
                 log.warning("audit_deferred", error=repr(exc))
 
     async def verify_pending(self) -> int:

@@ -20,6 +20,20 @@ from shared.store.urls import store_env
 Row = tuple[Any, ...]
 
 
+def _outages() -> tuple[type[Exception], ...]:
+    import psycopg
+    import psycopg_pool
+
+    return (
+        sqlite3.OperationalError, psycopg.OperationalError, psycopg.InterfaceError,
+        psycopg_pool.PoolTimeout,
+    )  # fmt: skip
+
+
+# What the drivers raise while the database is unreachable (or dropped our connections).
+DB_OUTAGES: tuple[type[Exception], ...] = _outages()
+
+
 class ReadModelDB:
     """Connections to the read-model tables of one store URL."""
 

@@ -34,7 +34,7 @@ from shared.observability.logs import log_fields
 from shared.readmodels import results as results_model
 from shared.readmodels import tables as tables_model
 from shared.readmodels import verdicts as verdicts_model
-from shared.readmodels.db import ReadModelDB
+from shared.readmodels.db import DB_OUTAGES, ReadModelDB
 from shared.readmodels.schema import MODELS, create_schema, positions
 from shared.readmodels.states import DEFAULT_SIZE, StateCache, advance
 from shared.readmodels.tables import TableChange
@@ -136,7 +136,7 @@ class ReadModelProjector:
         while True:
             try:
                 await self.catch_up()
-            except STORE_OUTAGES as exc:
+            except (*STORE_OUTAGES, *DB_OUTAGES) as exc:
                 log.warning("readmodels_store_unavailable", error=repr(exc))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)

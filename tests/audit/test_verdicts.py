@@ -71,6 +71,7 @@ async def test_each_finished_game_gets_one_verdict_and_a_mismatch_is_flagged(
     assert (_counted(OK) - ok_before, _counted(MISMATCH) - mismatch_before) == (1.0, 1.0)
     mismatches = [e for e in logs if e["event"] == "audit_mismatch"]
     assert [(e["table_id"], e["kind"]) for e in mismatches] == [(forged, "seed_mismatch")]
+    await scoring.stop()
 
 
 async def test_a_restart_keeps_the_flags_and_adds_no_second_verdict(store_url: str) -> None:
@@ -91,6 +92,8 @@ async def test_a_restart_keeps_the_flags_and_adds_no_second_verdict(store_url: s
     assert _outcomes(again) == _outcomes(first) and len(_outcomes(again)) == 2
     assert len(_stored_verdicts(store)) == 2
     assert (_counted(OK), _counted(MISMATCH)) == counted
+    await first.stop()
+    await again.stop()
 
 
 async def test_a_game_that_ended_while_scoring_was_down_is_verified_at_start(tmp_path) -> None:
@@ -106,6 +109,8 @@ async def test_a_game_that_ended_while_scoring_was_down_is_verified_at_start(tmp
     assert again.metrics["games_verified"] == 1
     assert _stored_verdicts(store) == [early, late]
     assert again.flagged == []
+    await first.stop()
+    await again.stop()
 
 
 async def test_a_verdict_saved_before_a_crash_is_not_verified_or_saved_again(tmp_path) -> None:
@@ -119,6 +124,7 @@ async def test_a_verdict_saved_before_a_crash_is_not_verified_or_saved_again(tmp
 
     assert scoring.metrics["games_verified"] == 0
     assert _stored_verdicts(store) == [table_id]
+    await scoring.stop()
 
 
 def test_saving_a_second_verdict_for_a_table_keeps_the_first() -> None:

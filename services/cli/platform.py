@@ -26,6 +26,7 @@ from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check, tasks_check
 from shared.observability.sampler import Position, Sampler
+from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
 
 ALL_ROLES = frozenset({"table", "relay", "gateway"})  # what an embedded platform needs
@@ -66,6 +67,7 @@ class Platform:
         self.app: web.Application | None = None
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
+        self.readmodels: ReadModels | None = None
         self.tasks: list[asyncio.Task[None]] = []
         self.started = False
         self.probes = Probes()
@@ -87,11 +89,15 @@ class Platform:
             self.worker = self.workers[0]
             sweeper = OpenTableSweeper(self.store, self.broker, open_table_ttl())
             self.tasks.append(asyncio.create_task(sweeper.run(), name="open-table-sweep"))
+        if roles & {"gateway", "scoring"}:  # one read-model projector for both
+            self.readmodels = ReadModels(self.store, self.broker)
         if "gateway" in roles:
-            self.app = create_app(self.config.gateway, self.store, self.broker, self.probes)
+            self.app = create_app(
+                self.config.gateway, self.store, self.broker, self.probes, self.readmodels
+            )
             setup_notify(self.app, self.config.notify.vapid_public_key)
         if "scoring" in roles:
-            self.scoring = ScoringService(self.store, self.broker)
+            self.scoring = ScoringService(self.store, self.broker, readmodels=self.readmodels)
             await self.scoring.start()
         if "notify" in roles:
             self.notify = NotifyService(self.store, self.broker, self.config.notify)
@@ -109,9 +115,9 @@ class Platform:
         if self.app is not None:
             views = self.app[PROJECTOR]
             projectors["views"] = lambda: views.position
-        if self.scoring is not None:
-            scoring = self.scoring
-            projectors["scoring"] = lambda: scoring.position
+        if self.readmodels is not None:
+            readmodels = self.readmodels.projector
+            projectors["readmodels"] = lambda: readmodels.position
         if self.notify is not None:
             notify = self.notify
             projectors["notify"] = lambda: notify.position
@@ -145,6 +151,8 @@ class Platform:
         """Stop the roles and close connections."""
         if self.notify is not None:
             await self.notify.stop()
+        if self.scoring is not None:
+            await self.scoring.stop()
         for assigner in self.assigners:
             await assigner.stop()
         for task in self.tasks:

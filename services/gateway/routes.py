@@ -127,26 +127,6 @@ def _stable_table_id(who: Identity, body: NewTable) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{who.player_id}:{body.command_id}"))
 
 
-async def list_tables(request: web.Request) -> web.Response:
-    """The newest tables (oldest of them first), optionally filtered by status and game."""
-    status = request.query.get("status")
-    game = request.query.get("game")
-    states = await lobby.newest_tables(request.app[PROJECTOR], request.app[STORE])
-    out = [
-        views.summary(state)
-        for state in states
-        if (status is None or state.status == status)
-        and (game is None or state.game == game)
-        and state.status != CANCELLED  # a cancelled table leaves the lobby
-    ]
-    return json_response(out)
-
-
-async def get_table(request: web.Request) -> web.Response:
-    """A table's public summary."""
-    return json_response(views.summary((await table_model(request)).state))
-
-
 async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Response:
     # No check against our cache: the table worker decides (unknown_table, table_full ...).
     who = caller(request)

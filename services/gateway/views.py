@@ -1,4 +1,8 @@
-"""What a viewer may see of a table: the player view and the redacted event log."""
+"""What a viewer may see of a table: the player view and the redacted event log.
+
+`TableSummary` and `SeatInfo` are the read models' (`shared.readmodels.rows`): one shape
+for the lobby, the lists and the `table` of a view.
+"""
 
 from __future__ import annotations
 
@@ -8,30 +12,19 @@ import msgspec
 
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
+from shared.readmodels.rows import SeatInfo, TableSummary
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
-from shared.tables.loading import LoggedEvent
-from shared.tables.state import PLAYING, Status, TableState
+from shared.tables.state import PLAYING, TableState
 
-
-class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """One seat as everybody sees it."""
-
-    seat: int
-    player_id: str | None
-    name: str
-
-
-class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
-    """A table as the lobby lists it."""
-
-    table_id: str
-    game: str
-    status: Status
-    version: int
-    seats: list[SeatInfo]
-    options: Any
-    commitment: str
-    rules_version: int
+__all__ = [
+    "LogEntry",
+    "PlayerView",
+    "SeatInfo",
+    "TableSummary",
+    "log_for",
+    "player_view",
+    "summary",
+]
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -116,26 +109,26 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
     return view
 
 
-def log_for(spec: Any, events: list[LoggedEvent], seat: int | None) -> list[LogEntry]:
-    """Stored events of a table, each as the viewer may see it (hidden ones left out)."""
+def log_for(model: TableModel, seat: int | None, after: int = 0) -> list[LogEntry]:
+    """The table's events after a version, each as the viewer may see it."""
+    spec = model.state.spec
     entries = []
-    for logged in events:
-        visible = _visible(spec, logged.event, seat)
-        if visible is not None:
-            entries.append(
-                LogEntry(
-                    version=logged.version, name=logged.name, time=logged.time,
-                    seat=logged.seat, payload=visible,
-                )
-            )  # fmt: skip
+    for envelope, event in model.log:
+        if envelope.version <= after:
+            continue
+        visible = _visible(spec, event, seat)
+        if visible is None:
+            continue
+        entries.append(
+            LogEntry(
+                version=envelope.version,
+                name=envelope.name,
+                time=envelope.time,
+                seat=envelope.seat,
+                payload=visible,
+            )
+        )
     return entries
-
-
-class LogPage(msgspec.Struct, frozen=True, kw_only=True):
-    """A page of the table log: `next` is the `after` of the next page (null: the end)."""
-
-    items: list[LogEntry]
-    next: int | None
 
 
 def _visible(spec: Any, event: Any, seat: int | None) -> Any:

@@ -86,7 +86,7 @@ async def run_bench_scale(args: argparse.Namespace) -> int:
         for size in sizes:
             _fill(store, bots, size - filled, active=False)
             filled = size
-            run = {"games": size, "events": store.last_position()}
+            run: dict[str, Any] = {"games": size, "events": store.last_position()}
             run |= await _serve_figures(url, tokens, active)
             if args.amqp:
                 run |= await _role_figures(url, args.amqp)

@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from services.gateway.keys import STORE
 from services.gateway.auth import caller
 from services.gateway.http import json_response, table_model
+from services.gateway.keys import STORE
 from services.gateway.storecall import in_store
 from services.gateway.views import summary
 from shared.audit.verdicts import Verdict

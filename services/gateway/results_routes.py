@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from services.gateway.keys import STORE
 from services.gateway.auth import caller
 from services.gateway.http import json_response, table_model
+from services.gateway.keys import STORE
 from services.gateway.storecall import in_store
 from shared.audit.export import record_of, stored_events
 from shared.audit.record import GameRecord

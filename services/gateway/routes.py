@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import lobby, players, views
+from services.gateway import players, views
 from services.gateway.auth import Identity, caller, identify
 from services.gateway.commands import send
 from services.gateway.http import caller_seat, decode_body, int_query, json_response, table_model
@@ -18,7 +18,6 @@ from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove
 from shared.contracts.errors import BadRequest, Forbidden
 from shared.games.registry import available_games, get_game
 from shared.tables.loading import table_log
-from shared.tables.state import CANCELLED
 
 __all__ = [  # moved to auth and http; still importable from here
     "Identity", "caller_seat", "decode_body", "identify", "json_response", "table_model",

@@ -14,17 +14,8 @@ from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
 from shared.readmodels.rows import SeatInfo, TableSummary
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
+from shared.tables.loading import LoggedEvent
 from shared.tables.state import PLAYING, TableState
-
-__all__ = [
-    "LogEntry",
-    "PlayerView",
-    "SeatInfo",
-    "TableSummary",
-    "log_for",
-    "player_view",
-    "summary",
-]
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -51,8 +42,10 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     payload: Any
 
 
-def summary(state: TableState) -> TableSummary:
-    """The public summary of a table."""
+def summary(
+    state: TableState, to_act: list[int] | None = None, result: GameResult | None = None
+) -> TableSummary:
+    """The public summary of a table (who must act and the result when the caller knows)."""
     seats = [
         SeatInfo(seat=i, player_id=pid, name=state.names[i]) for i, pid in enumerate(state.players)
     ]
@@ -65,6 +58,8 @@ def summary(state: TableState) -> TableSummary:
         options=state.options,
         commitment=state.commitment,
         rules_version=state.rules_version,
+        to_act=to_act or [],
+        result=result,
     )
 
 
@@ -95,7 +90,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
             forfeited = sorted({*result.forfeited, *state.forfeited})
             result = msgspec.structs.replace(result, forfeited=forfeited)
     view = PlayerView(
-        table=summary(state),
+        table=summary(state, to_act, result),
         seat=seat,
         to_act=to_act,
         your_turn=seat is not None and seat in to_act,
@@ -109,26 +104,26 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
     return view
 
 
-def log_for(model: TableModel, seat: int | None, after: int = 0) -> list[LogEntry]:
-    """The table's events after a version, each as the viewer may see it."""
-    spec = model.state.spec
+def log_for(spec: Any, events: list[LoggedEvent], seat: int | None) -> list[LogEntry]:
+    """Stored events of a table, each as the viewer may see it (hidden ones left out)."""
     entries = []
-    for envelope, event in model.log:
-        if envelope.version <= after:
-            continue
-        visible = _visible(spec, event, seat)
-        if visible is None:
-            continue
-        entries.append(
-            LogEntry(
-                version=envelope.version,
-                name=envelope.name,
-                time=envelope.time,
-                seat=envelope.seat,
-                payload=visible,
-            )
-        )
+    for logged in events:
+        visible = _visible(spec, logged.event, seat)
+        if visible is not None:
+            entries.append(
+                LogEntry(
+                    version=logged.version, name=logged.name, time=logged.time,
+                    seat=logged.seat, payload=visible,
+                )
+            )  # fmt: skip
     return entries
+
+
+class LogPage(msgspec.Struct, frozen=True, kw_only=True):
+    """A page of the table log: `next` is the `after` of the next page (null: the end)."""
+
+    items: list[LogEntry]
+    next: int | None
 
 
 def _visible(spec: Any, event: Any, seat: int | None) -> Any:

@@ -20,8 +20,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 import structlog
@@ -228,7 +229,7 @@ class ReadModelProjector:
             metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
             return len(notes)
 
-    def _fold(self, notes: list, stored: dict[str, int]) -> Batch:  # type: ignore[type-arg]
+    def _fold(self, notes: Sequence[Any], stored: dict[str, int]) -> Batch:
         """What the batch changes in each model still behind it (no I/O but state loads)."""
         batch = Batch()
         traced = log.is_enabled_for(logging.DEBUG)

@@ -115,7 +115,8 @@ def my_tables(
     if turn is not None and turn not in TURNS:
         raise bad("turn", f"turn must be one of {', '.join(TURNS)}")
     after = decode_cursor(cursor, (int, int))
-    where, params = ["s.player_id = ?"], [player_id]  # type: ignore[var-annotated]
+    where: list[str] = ["s.player_id = ?"]
+    params: list[Any] = [player_id]
     if turn is not None:
         where.append("s.grp = ?")
         params.append(TURNS[turn])

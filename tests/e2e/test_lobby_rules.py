@@ -38,8 +38,8 @@ async def _summary(client: TestClient, table_id: str) -> dict[str, Any]:
 
 
 async def _listed(client: TestClient, table_id: str) -> bool:
-    response = await client.get("/api/tables")
-    return table_id in {t["table_id"] for t in await response.json()}
+    response = await client.get("/api/tables", params={"limit": "200"})
+    return table_id in {t["table_id"] for t in (await response.json())["items"]}
 
 
 async def test_only_the_creator_starts(client: TestClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -60,10 +61,8 @@ async def test_stop_tasks_ends_a_task_that_ignores_the_first_cancel() -> None:
 
     async def stubborn() -> None:
         started.set()
-        try:
-            await asyncio.sleep(10)
-        except asyncio.CancelledError:
-            pass  # swallowed once
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.sleep(10)  # swallowed once
         await asyncio.sleep(10)
 
     task = asyncio.create_task(stubborn())

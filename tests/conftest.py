@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import uuid
 from collections.abc import Iterator
 
 import pytest
+import structlog
 
 AMQP_URL = os.environ.get("SENET_TEST_AMQP", "amqp://guest:guest@127.0.0.1:5672/")
 PG_URL = os.environ.get("SENET_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
@@ -30,6 +32,19 @@ def require_server(name: str, host: str, port: int) -> None:
     if IN_CI:
         pytest.fail(message + " (CI=true: real servers are required)")
     pytest.skip(message)
+
+
+@pytest.fixture(autouse=True)
+def _logging_restored() -> Iterator[None]:
+    """A test that configures logging (`senet ...` run in-process) leaves no trace on the next."""
+    config = structlog.get_config()
+    root = logging.getLogger()
+    level = root.level
+    yield
+    structlog.configure(**config)
+    ours = structlog.stdlib.ProcessorFormatter  # the formatter of `configure()`'s handler
+    root.handlers[:] = [h for h in root.handlers if not isinstance(h.formatter, ours)]
+    root.setLevel(level)
 
 
 @pytest.fixture

@@ -10,8 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from tests.observekit import free_port, scrape, until, value
+
+pytestmark = pytest.mark.slow
 
 
 async def _post(session: aiohttp.ClientSession, url: str, body: Any, **kw: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
@@ -13,6 +14,7 @@ from services.gateway.keys import PROJECTOR
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, register, view
 
 
+@pytest.mark.slow
 async def test_full_ra_game_ends_with_result_and_rebuilt_views_equal_live(
     client: TestClient, platform: Platform
 ) -> None:

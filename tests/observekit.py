@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -48,13 +47,6 @@ async def until(condition: Callable[[], Awaitable[bool]], what: str, timeout: fl
         await asyncio.sleep(0.1)
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def command(table_id: str, player: str, action: object, cid: str = "", corr: str = "") -> Command:
     """A command envelope as the gateway would send it."""
     return Command(
@@ -79,7 +71,7 @@ def play_some(worker: TableWorker, table_id: str, count: int, seed: int = 4) -> 
     """`count` random legal moves through the worker."""
     rng = random.Random(seed)
     for _ in range(count):
-        table = worker._load(table_id)
+        table = worker.tables.get(table_id)
         assert table is not None
         state = table.table
         seat = state.spec.to_act(state.game_state)[0]

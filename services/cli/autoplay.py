@@ -1,6 +1,6 @@
 """Engine-level self-play: bots play whole games through the table worker's own decisions.
 
-No broker, no HTTP, no store: each command is decided by `services.table.commands` exactly
+No broker, no HTTP, no store: each command is decided by `shared.tables.decide` exactly
 as the table worker decides it and recorded on a `Table` aggregate, so saving the
 aggregate writes what a live table would have written (commitment, seed, moves, events).
 `senet bench audit` fills stores with these games.
@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from services.table.commands import decide, fingerprint, open_table
+from services.table.commands import decide, open_table, record
 from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
 from shared.tables.aggregate import Table
 
@@ -51,11 +51,7 @@ class SelfPlay:
 
     def _send(self, table: Table, player: str, action: Any) -> None:
         command = self._command(str(table.id), player, action)
-        events, seat, move = decide(table, command)
-        table.record(
-            events, command_id=command.command_id, fingerprint=fingerprint(command), seat=seat,
-            move=move,
-        )  # fmt: skip
+        record(table, command, decide(table, command))
 
     def _command(self, table_id: str, player: str, action: Any) -> Command:
         command_id = self._uuid().replace("-", "")

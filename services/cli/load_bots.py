@@ -12,6 +12,7 @@ import asyncio
 import json
 import random
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,7 +79,8 @@ async def drive(
 
 
 async def _open(api: Api, game: str, players: int, index: int) -> _Table:
-    bots = [await api.register(f"load{index}-{seat}") for seat in range(players)]
+    tag = uuid.uuid4().hex[:6]  # display names are unique on a server
+    bots = [await api.register(f"load{index}-{seat}-{tag}") for seat in range(players)]
     created = await api.call("POST", "/api/tables", bots[0], {"game": game, "seats": players})
     table_id = created["table_id"]
     for bot in bots[1:]:

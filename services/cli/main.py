@@ -65,6 +65,10 @@ def _add_http_options(parser: argparse.ArgumentParser) -> None:
         "--host", default=_env("HOST", "127.0.0.1"), help="bind address [%(default)s]"
     )
     parser.add_argument("--port", type=int, default=int(_env("PORT", "8080")), help="[%(default)s]")
+    parser.add_argument(
+        "--table-cache", type=int, default=None, metavar="N",
+        help="tables the views cache holds (SENET_TABLE_CACHE) [2000]",
+    )  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -188,6 +192,8 @@ def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
         GatewaySettings.from_env(os.environ),
         admin_token_hashes=admin_hashes(_env("ADMIN_TOKENS", "")),
     )
+    if getattr(args, "table_cache", None) is not None:
+        gateway = msgspec.structs.replace(gateway, table_cache=args.table_cache)
     return PlatformConfig(
         store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
         gateway=gateway, notify=notify,

@@ -23,6 +23,7 @@ from services.notify.settings import NotifySettings
 from services.scoring.service import ScoringService
 from services.table.relay import Relay
 from services.table.shards import ShardAssigner
+from services.table.sweeper import OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker, default_worker_id
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
@@ -170,6 +171,9 @@ class Platform:
                 stack.push_async_callback(assigner.stop)
                 await assigner.start()
             self.worker = self.workers[0]
+            # Cancels open tables idle past SENET_OPEN_TABLE_TTL.
+            sweeper = OpenTableSweeper(self.store, self.broker, open_table_ttl())
+            await stack.enter_async_context(self._task_running(sweeper.run(), "open-table-sweep"))
             yield
 
     async def _close_workers(self) -> None:

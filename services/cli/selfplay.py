@@ -66,6 +66,17 @@ class Api:
         self.patience = patience  # seconds of repeats before a request gives up
         self.seen = Transients()
 
+    async def table_log(self, table_id: str, bot: Bot) -> list[Any]:
+        """Every page of a table's log as a bot may see it."""
+        entries: list[Any] = []
+        after: int | None = 0
+        while after is not None:
+            path = f"/api/tables/{table_id}/events?after={after}&limit=200"
+            page = await self.call("GET", path, bot)
+            entries.extend(page["items"])
+            after = page["next"]
+        return entries
+
     async def call(self, method: str, path: str, bot: Bot | None = None, body: Any = None) -> Any:
         """One request, repeated while the platform is unavailable; ApiError on a non-2xx."""
         headers = {"Authorization": f"Bearer {bot.token}"} if bot else {}
@@ -110,8 +121,15 @@ class Api:
             return response.status, data, _seconds(response.headers.get("Retry-After"))
 
     async def register(self, name: str, email: str | None = None) -> Bot:
-        """A new player."""
-        data = await self.call("POST", "/api/players", body={"name": name})
+        """A new player. Names are unique on a server: a registration repeated after an outage
+        may find its own first attempt holding the name, so a taken name gets a suffix."""
+        try:
+            data = await self.call("POST", "/api/players", body={"name": name})
+        except ApiError as exc:
+            if exc.code != "name_taken":
+                raise
+            name = f"{name[:33]}-{uuid.uuid4().hex[:6]}"
+            data = await self.call("POST", "/api/players", body={"name": name})
         bot = Bot(name=name, token=data["token"], player_id=data["player_id"])
         if email is not None:
             await self.call("POST", "/api/me/email", bot, {"email": email})
@@ -190,7 +208,7 @@ async def play_game(
             raise
         version = outcome["version"]
         moves += 1
-    log = await api.call("GET", f"/api/tables/{table_id}/events", bots[0])
+    log = await api.table_log(table_id, bots[0])
     result = view["result"]
     winners = result["winners"]
     return {

@@ -24,6 +24,7 @@ from services.gateway.limits import Limiter
 from services.gateway.observe import observe_middleware
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
+from services.gateway.web import setup_web
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.observability.http import PROBES
@@ -49,7 +50,7 @@ def create_app(
     )
     app[STORE] = store
     app[BROKER] = broker
-    app[PROJECTOR] = projector = ViewProjector(store, broker)
+    app[PROJECTOR] = projector = ViewProjector(store, broker, settings.table_cache)
     app[PROBES] = probes = probes if probes is not None else Probes()
     probes.ready.setdefault("broker", broker_check(broker))
     probes.ready.setdefault("store", StoreCheck(store))
@@ -58,6 +59,7 @@ def create_app(
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
     setup_routes(app)
+    setup_web(app)  # the web client's pages and assets
     app.cleanup_ctx.append(_projector_ctx)
     app.on_shutdown.append(_close_sockets)
     return app
@@ -69,6 +71,7 @@ async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
 
 
 async def _close_sockets(app: web.Application) -> None:
-    sockets: list[web.WebSocketResponse] = list(app[SOCKETS])
+    open_sockets = app[SOCKETS]
+    sockets: list[web.WebSocketResponse] = list(open_sockets)
     for socket in sockets:
         await socket.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")

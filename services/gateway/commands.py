@@ -42,9 +42,6 @@ async def send(
     outcome = _decode_outcome.decode(reply)
     structlog.contextvars.bind_contextvars(seat=outcome.seat)
     if not outcome.accepted:
-        error = outcome.error
-        assert error is not None
-        exc = SenetError(error.message, code=error.code, details=error.details)
-        exc.status = error.status
-        raise exc
+        assert outcome.error is not None
+        raise SenetError.from_body(outcome.error)
     return outcome

@@ -7,17 +7,15 @@ from collections.abc import Awaitable, Callable, Mapping
 import msgspec
 import structlog
 from aiohttp import hdrs, web
-from eventsourcing.persistence import InterfaceError, OperationalError
 
 from services.gateway.keys import SETTINGS
 from shared.contracts.envelopes import ErrorBody
 from shared.contracts.errors import SenetError
+from shared.store import STORE_OUTAGES
 
 log = structlog.get_logger("senet.gateway")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 RETRYABLE = frozenset({429, 503})  # answered with Retry-After
-# What eventsourcing raises when the database is unreachable, lost or too slow to lock.
-STORE_DOWN = (OperationalError, InterfaceError)
 
 
 def error_response(
@@ -32,7 +30,7 @@ def error_response(
         code=code,
         message=message,
         status=status,
-        details={k: str(v) for k, v in details.items()} if isinstance(details, dict) else None,
+        details=dict(details) if isinstance(details, dict) and details else None,
     )
     return web.Response(
         status=status,
@@ -56,7 +54,7 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
     except SenetError as exc:
         headers = _retry_after(request, exc.status, exc.retry_after)
         return error_response(exc.status, exc.code, exc.message, exc.details, headers)
-    except STORE_DOWN as exc:
+    except STORE_OUTAGES as exc:
         log.warning("store_unavailable", path=request.path, error=repr(exc))
         headers = _retry_after(request, 503, None)
         message = "the event store is unavailable"

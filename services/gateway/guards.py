@@ -6,9 +6,9 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import hdrs, web
 
+from services.gateway.auth import bearer_token
 from services.gateway.keys import LIMITER, SETTINGS
 from services.gateway.limits import is_allowed_origin
-from services.gateway.routes import bearer_token
 from shared.contracts.errors import Forbidden
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

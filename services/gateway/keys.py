@@ -22,6 +22,9 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     command_timeout: float = 10.0  # seconds to wait for the table service's outcome
     store_timeout: float = 10.0  # seconds a request waits for the event store (then 503)
     view_wait: float = 5.0  # longest wait for ?min_version on a view
+    # Tables whose state the views cache holds (LRU; a table is a few tens of KB: 2,000
+    # are well under 200 MB); others are loaded from the store when asked for.
+    table_cache: int = 2000
     ws_max_message: int = 4 * 1024  # bytes; a larger client message closes the socket (1009)
     # Generous defaults: they stop runaway clients without slowing bots, benchmarks or
     # tests; a deployment for people sets them lower (docs/operations.md, API hardening).

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 import msgspec
 from aiohttp import web
 
+from services.gateway.auth import caller
+from services.gateway.http import decode_body, json_response, table_model
 from services.gateway.keys import STORE
-from services.gateway.routes import decode_body, identify, json_response, table_model
 from services.gateway.storecall import in_store
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound
 from shared.notify import links
@@ -106,7 +107,7 @@ def _change(store: EventStore, player_id: str, change: str, *args: object) -> Pr
 
 async def set_email(request: web.Request) -> web.Response:
     """Register or replace my e-mail address."""
-    who = await identify(request)
+    who = caller(request)
     body = await decode_body(request, EmailBody)
     email = body.email.strip()
     local, _, domain = email.partition("@")
@@ -119,7 +120,7 @@ async def set_email(request: web.Request) -> web.Response:
 
 async def add_push_subscription(request: web.Request) -> web.Response:
     """Register a browser's push subscription."""
-    who = await identify(request)
+    who = caller(request)
     body = await decode_body(request, PushSubscriptionBody)
     if not body.endpoint.startswith(("https://", "http://")) or not {"p256dh", "auth"} <= set(
         body.keys
@@ -141,7 +142,7 @@ async def push_key(request: web.Request) -> web.Response:
 
 async def get_preferences(request: web.Request) -> web.Response:
     """My notification preferences."""
-    who = await identify(request)
+    who = caller(request)
     store = request.app[STORE]
     prefs = await in_store(request, load_or_open, store, who.player_id)
     return json_response(
@@ -153,7 +154,7 @@ async def get_preferences(request: web.Request) -> web.Response:
 
 async def put_preferences(request: web.Request) -> web.Response:
     """Set channels, quiet hours (with time zone) and digest versus one mail per turn."""
-    who = await identify(request)
+    who = caller(request)
     body = await decode_body(request, Settings)
     if not set(body.channels) <= set(CHANNELS):
         raise BadRequest(f"channels are {', '.join(CHANNELS)}", code="bad_channel")
@@ -179,7 +180,7 @@ def _check_quiet(quiet: QuietHours) -> None:
 
 async def set_vacation(request: web.Request) -> web.Response:
     """Pause my turn clocks for some days (at most MAX_VACATION_DAYS at a time)."""
-    who = await identify(request)
+    who = caller(request)
     body = await decode_body(request, VacationBody)
     if not 0 <= body.days <= MAX_VACATION_DAYS:
         raise BadRequest(f"a vacation is 0-{MAX_VACATION_DAYS:g} days", code="bad_vacation")
@@ -212,15 +213,15 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
 
 async def get_timing(request: web.Request) -> web.Response:
     """A table's reminders and deadline (null: the platform's defaults apply)."""
-    model = table_model(request)
+    model = await table_model(request)
     timing = await in_store(request, load_timing, request.app[STORE], model.state.table_id)
     return json_response(timing)
 
 
 async def put_timing(request: web.Request) -> web.Response:
     """Choose a table's reminders, deadline and timeout policy (its creator, before start)."""
-    who = await identify(request)
-    model = table_model(request)
+    who = caller(request)
+    model = await table_model(request)
     body = await decode_body(request, Timing)
     if model.state.creator != who.player_id:
         raise Forbidden("only the table's creator chooses its timing", code="not_creator")

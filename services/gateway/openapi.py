@@ -10,7 +10,8 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import notify_routes, results_routes, routes, views, ws
+from services.gateway import lobby_routes, notify_routes, results_routes, routes, view_at, views, ws
+from services.gateway.auth import guarded
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.observability import http as observed
 
@@ -27,7 +28,8 @@ class Route:
     summary: str
     body: type | None = None
     answer: Any = None
-    auth: bool = True
+    auth: bool = True  # a player's bearer token is required (checked by `setup_routes`)
+    admin: bool = False  # an admin token is required instead (see services.gateway.admin)
     status: int = 200
     query: tuple[str, ...] = ()  # documented query parameters (see QUERY)
 
@@ -90,13 +92,37 @@ ROUTES: list[Route] = [
         Outcome,
     ),
     Route(
+        "POST",
+        "/api/tables/{table_id}/leave",
+        lobby_routes.leave_table,
+        "Leave an open table (not its creator)",
+        lobby_routes.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/cancel",
+        lobby_routes.cancel_table,
+        "Cancel my open table (creator only)",
+        lobby_routes.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/kick",
+        lobby_routes.kick_player,
+        "Remove a seated player before the start (creator only)",
+        lobby_routes.KickRequest,
+        Outcome,
+    ),
+    Route(
         "GET",
         "/api/tables/{table_id}/view",
-        routes.my_view,
-        "My view, legal moves and version (?min_version=N waits)",
+        view_at.my_view,
+        "My view, legal moves and version (?min_version=N waits; ?at=V: as I saw it after V)",
         None,
         views.PlayerView,
-        query=("min_version", "seat"),
+        query=("min_version", "seat", "at"),
     ),
     Route(
         "POST",
@@ -110,10 +136,10 @@ ROUTES: list[Route] = [
         "GET",
         "/api/tables/{table_id}/events",
         routes.table_events,
-        "The table's event log as I may see it (?after=VERSION)",
+        "A page of the table's event log as I may see it (?after=VERSION&limit=N)",
         None,
-        list[views.LogEntry],
-        query=("after", "seat"),
+        views.LogPage,
+        query=("after", "limit", "seat"),
     ),
     Route(
         "GET",
@@ -245,6 +271,7 @@ ROUTES: list[Route] = [
         "Finished tables whose record does not verify (admin token: 401 without, 403 player)",
         None,
         list[results_routes.Verdict],
+        admin=True,
     ),
     Route("GET", "/healthz", observed.healthz, "Liveness: 200, or 503 with reasons", auth=False),
     Route(
@@ -274,6 +301,8 @@ QUERY: dict[str, dict[str, Any]] = {
     "game": {"type": "string"},
     "min_version": {"type": "integer", "minimum": 0},
     "after": {"type": "integer", "minimum": 0},
+    "at": {"type": "integer", "minimum": 1},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
     "seat": {"type": "integer", "minimum": 0},  # only your own seat: 403 for another
     "token": {"type": "string"},
 }
@@ -287,9 +316,11 @@ RETRY_AFTER = {
 
 
 def setup_routes(app: web.Application) -> None:
-    """Register every route of the table, and the OpenAPI document."""
+    """Register every route of the table behind the token check its row asks for, and the
+    OpenAPI document (the same rows document `security`)."""
     for route in ROUTES:
-        app.router.add_route(route.method, route.path, route.handler)
+        handler = guarded(route.handler, auth=route.auth, admin=route.admin)
+        app.router.add_route(route.method, route.path, handler)
     app.router.add_get("/api/openapi.json", openapi_handler)
 
 
@@ -334,7 +365,7 @@ def openapi_document() -> dict[str, Any]:
         op["responses"] = {str(route.status): ok} | {
             code: _error(text, error_ref, code) for code, text in ERRORS.items()
         }
-        if route.auth:
+        if route.auth or route.admin:
             op["security"] = [{"bearer": []}]
         paths.setdefault(route.path, {})[route.method.lower()] = op
     paths["/api/openapi.json"] = {

@@ -1,16 +1,23 @@
-"""The player-view projector: folds the event stream into per-table read models.
+"""The player-view projector: a bounded cache of tables, loaded on demand, kept current live.
 
-It consumes the events exchange through its own queue and tracks the last store position
-it applied. Its read model lives in memory and is rebuilt from the store when it starts,
-so a rebuild and live consumption give the same views by construction (and a test checks
-it). A message that skips positions makes it read the missing events from the store; one
-at or below its position is a duplicate and is skipped.
+A table's state is loaded from the store the first time it is asked for
+(`shared.tables.loading.load_table`: the newest snapshot plus the newer events) and kept in
+a least-recently-used cache of `capacity` tables. Events from the events exchange keep the
+cached tables current; events of uncached tables are ignored, unless a WebSocket listens to
+that table (then it is loaded again). An evicted table is simply loaded again. Nothing is
+read at start, so the gateway is ready at once whatever the size of the store.
+
+Each table is followed by its version, not by a log position: an event at or below the
+cached version is a duplicate (a relay that restarted republishes) and is skipped; one
+beyond the next version means messages were missed, so the table's newer events are read
+from the store.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,96 +26,203 @@ import msgspec
 import structlog
 
 from shared.contracts.envelopes import EventEnvelope
-from shared.messaging.port import Broker
+from shared.messaging.port import Broker, Delivery
+from shared.observability import metrics
+from shared.observability.logs import log_fields
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
-from shared.tables.events import TableCreated
-from shared.tables.follower import LogFollower
+from shared.tables.events import SeedRevealed
+from shared.tables.loading import load_table, table_log
 from shared.tables.state import TableState
 
 log = structlog.get_logger("senet.views")
 CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
 STORE_FALLBACK = 1.0  # then: seconds without the awaited event before the store is read again
+DEFAULT_CAPACITY = 2000  # tables (see GatewaySettings.table_cache)
+_decode_envelope = msgspec.json.Decoder(EventEnvelope)
 
 
 @dataclass
 class TableModel:
-    """The read model of one table: its state and its log of (envelope, decoded event)."""
+    """A cached table: its state and its views of the current version."""
 
     state: TableState
-    log: list[tuple[EventEnvelope, Any]] = field(default_factory=list)
     views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
 
 
-class ViewProjector(LogFollower):
-    """Keeps every table's state and log up to date from the event stream."""
+class ViewProjector:
+    """The gateway's cache of tables, current with the event stream."""
 
     consumer = "views"
 
-    def __init__(self, store: EventStore, broker: Broker | None) -> None:
-        super().__init__(store)
+    def __init__(
+        self, store: EventStore, broker: Broker | None, capacity: int = DEFAULT_CAPACITY
+    ) -> None:
+        self.store = store
         self.broker = broker
-        self.tables: dict[str, TableModel] = {}
-        self.applied_events = 0
+        self.capacity = max(1, capacity)
+        self.tables: OrderedDict[str, TableModel] = OrderedDict()
+        self.position = 0  # the newest store position heard of (for the lag metric)
+        self.applied_events = 0  # events folded into cached tables (live or read)
+        self.loads = 0  # tables loaded from the store
+        self.loaded_events = 0  # events folded by those loads (after their snapshots)
         self.changed = asyncio.Condition()
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
-        self.ready = False  # caught up with the store once after start (/readyz)
+        self.ready = False
+        self._loading: dict[str, asyncio.Future[TableModel | None]] = {}
+        self._announced: dict[str, int] = {}  # newest version heard of, per table being loaded
+        self._background: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        """Subscribe to the events exchange, then catch up from the store."""
+        """Subscribe to the events exchange; no history is read."""
         if self.broker is not None:
             exchange = self.broker.topology.events_exchange
             await self.broker.subscribe(exchange, "#", self.on_delivery, queue=None)
-        await self.catch_up()
+        with contextlib.suppress(*STORE_OUTAGES):  # one cheap query, for the lag metric
+            self.position = await asyncio.to_thread(self.store.last_position)
         self.ready = True
-        log.info("views_ready", position=self.position, tables=len(self.tables))
+        log.info("views_ready", capacity=self.capacity)
 
-    async def applied(self, table_ids: set[str]) -> None:
-        """Wake the WebSockets and view waiters of the tables that changed."""
-        for table_id in table_ids:
-            await self._notify(table_id)
+    # -- reading -------------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> TableModel | None:
+        """The cached table, loaded from the store if needed; None for an unknown table."""
+        model = self.tables.get(table_id)
+        if model is not None:
+            self.tables.move_to_end(table_id)
+            return model
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+        return await asyncio.shield(loading)
+
+    def cached(self, table_id: str) -> TableModel | None:
+        """The table if it is in the cache now (no load)."""
+        return self.tables.get(table_id)
+
+    def all(self) -> Iterator[TableModel]:
+        """The cached tables, least recently used first."""
+        return iter(list(self.tables.values()))
+
+    async def _load(self, table_id: str) -> TableModel | None:
+        try:
+            loaded = await asyncio.to_thread(load_table, self.store, table_id)
+        finally:
+            self._loading.pop(table_id, None)
+        if loaded is None:
+            self._announced.pop(table_id, None)
+            return None
+        self.loads += 1
+        self.loaded_events += loaded.events_read
+        metrics.EVENTS_APPLIED.labels(self.consumer).inc(loaded.events_read)
+        model = TableModel(loaded.state)
+        self.tables[table_id] = model
+        while len(self.tables) > self.capacity:
+            self.tables.popitem(last=False)
+        if self._announced.pop(table_id, 0) > model.state.version:
+            await self._read_newer(table_id)  # an event published while we were reading
+        return model
+
+    async def refresh(self, table_id: str) -> None:
+        """Bring a cached table up to the store now (before refusing a request on its state)."""
+        await self._read_newer(table_id)
+
+    async def _read_newer(self, table_id: str) -> None:
+        """Fold the cached table's stored events past its version (a gap, or a lost message)."""
+        model = self.tables.get(table_id)
+        if model is None:
+            return
+        newer = await asyncio.to_thread(table_log, self.store, table_id, model.state.version)
+        folded = 0
+        for entry in newer:
+            if entry.version == model.state.version + 1:  # live ones may have come meanwhile
+                self._fold(model, entry.event)
+                folded += 1
+        if folded:
+            await self._notify(table_id, model.state.version)
+
+    # -- live ----------------------------------------------------------------------------
+
+    async def on_delivery(self, delivery: Delivery) -> None:
+        """Apply one published event to its table if cached (or watched by a WebSocket)."""
+        envelope = _decode_envelope.decode(delivery.body)
+        await self.apply(envelope)
 
     async def apply(self, envelope: EventEnvelope) -> None:
-        """Fold one envelope into its table's state and log."""
-        if envelope.name == "TableCreated":
-            created = msgspec.json.decode(envelope.payload, type=TableCreated)
-            model = TableModel(state=table_state.created(envelope.table_id, created))
-            self.tables[envelope.table_id] = model
-            model.log.append((envelope, created))
-        else:
-            model = self.tables[envelope.table_id]
-            event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
-            model.state = table_state.evolve(model.state, event)
-            model.log.append((envelope, event))
-            model.views.clear()
-        self.applied_events += 1
-
-    async def _notify(self, table_id: str) -> None:
+        """Fold an envelope into its cached table; a gap reads the table's newer events."""
+        self.position = max(self.position, envelope.position)
+        table_id = envelope.table_id
         model = self.tables.get(table_id)
-        version = model.state.version if model else 0
+        if model is None:
+            if table_id in self._loading:
+                self._announced[table_id] = max(self._announced.get(table_id, 0), envelope.version)
+            elif self.listeners.get(table_id):
+                model = await self.get(table_id)  # a WebSocket waits for it: load (with this)
+                if model is not None:
+                    await self._notify(table_id, model.state.version)
+            return
+        version = model.state.version
+        if envelope.version <= version:
+            return  # a duplicate, or already read from the store
+        if envelope.version > version + 1:
+            await self._read_newer(table_id)
+            return
+        event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
+        self._fold(model, event)
+        if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
+            self._snapshot_later(table_id)
+        metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
+        with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
+            log.debug(
+                "event_applied", projector=self.consumer, position=envelope.position,
+                version=envelope.version, name=envelope.name,
+            )  # fmt: skip
+        await self._notify(table_id, model.state.version)
+
+    def _snapshot_later(self, table_id: str) -> None:
+        """Save a finished table's snapshot in the background (`load_table` does it)."""
+
+        async def save() -> None:
+            try:
+                await asyncio.to_thread(load_table, self.store, table_id)
+            except Exception as exc:  # a snapshot is an optimisation: never fail for it
+                log.warning("snapshot_failed", table_id=table_id, error=repr(exc))
+
+        task = asyncio.create_task(save())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _fold(self, model: TableModel, event: Any) -> None:
+        model.state = table_state.evolve(model.state, event)
+        model.views.clear()
+        self.applied_events += 1
+        metrics.EVENTS_APPLIED.labels(self.consumer).inc()
+
+    async def _notify(self, table_id: str, version: int) -> None:
         for queue in self.listeners.get(table_id, ()):
             queue.put_nowait(version)
         async with self.changed:
             self.changed.notify_all()
 
     async def wait_for(self, table_id: str, version: int, timeout: float) -> bool:
-        """Wait until the table's read model reaches a version; False on timeout.
+        """Wait until the cached table reaches a version (loading it if needed); False on
+        timeout.
 
-        When the broker brings nothing for `STORE_FALLBACK` seconds, the store is read: an
-        event published while our private queue was gone (a RabbitMQ restart) or dropped
-        after failing twice would otherwise leave the table stale until its next event.
+        When the broker brings nothing for a moment, the table's newer events are read from
+        the store: the relay (maybe in another process, polling) brings news late, and an
+        event published while our private queue was gone (a RabbitMQ restart) is lost.
         """
 
         def reached() -> bool:
             model = self.tables.get(table_id)
             return model is not None and model.state.version >= version
 
-        # The relay (maybe in another process, polling; its events may even be lost with a
-        # queue after a RabbitMQ restart) brings news late: read the store, which holds
-        # every accepted move, first after a moment, then every STORE_FALLBACK seconds.
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         wait = CATCH_UP_AFTER
+        if await self._get_quietly(table_id) is None:
+            return False
         while not reached():
             remaining = deadline - loop.time()
             if remaining <= 0:
@@ -117,16 +231,21 @@ class ViewProjector(LogFollower):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.changed.wait_for(reached), min(remaining, wait))
             if not reached() and loop.time() < deadline:
-                await self._catch_up_quietly()
+                if table_id in self.tables:
+                    with contextlib.suppress(*STORE_OUTAGES):
+                        await self._read_newer(table_id)
+                else:
+                    await self._get_quietly(table_id)  # evicted meanwhile: load it again
             wait = STORE_FALLBACK
         return True
 
-    async def _catch_up_quietly(self) -> None:
-        """Read what the store has beyond our position; a store outage just means later."""
+    async def _get_quietly(self, table_id: str) -> TableModel | None:
+        """`get`; a store outage just means later (None)."""
         try:
-            await self.catch_up()
+            return await self.get(table_id)
         except STORE_OUTAGES as exc:
-            log.warning("views_catch_up_failed", error=repr(exc))
+            log.warning("views_load_failed", table_id=table_id, error=repr(exc))
+            return None
 
     def listen(self, table_id: str) -> asyncio.Queue[int]:
         """A queue that receives the table's version after every change."""
@@ -136,12 +255,8 @@ class ViewProjector(LogFollower):
 
     def unlisten(self, table_id: str, queue: asyncio.Queue[int]) -> None:
         """Stop receiving changes of a table."""
-        self.listeners.get(table_id, set()).discard(queue)
-
-    def get(self, table_id: str) -> TableModel | None:
-        """The read model of a table, or None."""
-        return self.tables.get(table_id)
-
-    def all(self) -> Iterator[TableModel]:
-        """Every table's read model."""
-        return iter(self.tables.values())
+        queues = self.listeners.get(table_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self.listeners[table_id]

@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import msgspec
 from aiohttp import web
 
-from services.gateway import players, views
+from services.gateway import lobby, players, views
+from services.gateway.auth import Identity, caller, identify
 from services.gateway.commands import send
-from services.gateway.keys import BROKER, IDENTITIES, PROJECTOR, SETTINGS, STORE
-from services.gateway.projector import TableModel
+from services.gateway.http import caller_seat, decode_body, int_query, json_response, table_model
+from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
 from services.gateway.storecall import in_store
 from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
-from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
+from shared.contracts.errors import BadRequest, Forbidden
 from shared.games.registry import available_games, get_game
+from shared.tables.loading import table_log
+from shared.tables.state import CANCELLED
 
-T = TypeVar("T")
+__all__ = [  # moved to auth and http; still importable from here
+    "Identity", "caller_seat", "decode_body", "identify", "json_response", "table_model",
+]  # fmt: skip
 _encode = msgspec.json.Encoder()
 # A client's command id is remembered by its table for good: keep it short.
 CommandId = Annotated[str, msgspec.Meta(max_length=128)]
@@ -53,85 +58,6 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     seat: int | None = None  # optional: the seat the client means to act for (403 if not its own)
 
 
-class Identity(msgspec.Struct, frozen=True, kw_only=True):
-    """Who the bearer token belongs to."""
-
-    player_id: str
-    name: str
-
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    """A JSON answer encoded by msgspec."""
-    return web.Response(body=_encode.encode(data), status=status, content_type="application/json")
-
-
-async def decode_body(request: web.Request, kind: type[T]) -> T:
-    """The request body as a Struct; 400 for malformed JSON or a wrong shape."""
-    raw = await request.read()
-    try:
-        # msgspec leaves the strings inside a Raw (a move) unchecked; the table service
-        # would fail on invalid UTF-8 there, so the whole body is checked here.
-        raw.decode()
-    except UnicodeDecodeError as exc:
-        raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
-    try:
-        return msgspec.json.decode(raw or b"{}", type=kind)
-    except msgspec.ValidationError as exc:
-        raise BadRequest(f"invalid request: {exc}", code="invalid_request") from exc
-    except msgspec.DecodeError as exc:
-        raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
-    except RecursionError as exc:  # msgspec's depth guard, e.g. a move of 5,000 nested lists
-        raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
-
-
-IDENTITIES_KEPT = 100_000  # known tokens remembered per gateway before the memo starts over
-
-
-def bearer_token(request: web.Request) -> str:
-    """The request's bearer token ("" if none): the header, else `?token=`."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        token = request.query.get("token", "")  # browsers cannot set headers on WebSockets
-    return token
-
-
-async def identify(request: web.Request) -> Identity:
-    """The caller, from the bearer token; 401 if missing or unknown."""
-    token = bearer_token(request)
-    if not token:
-        raise Unauthorized("missing bearer token", code="missing_token")
-    memo: dict[str, Identity] = request.app[IDENTITIES]
-    key = players.hash_token(token)  # plain tokens are kept nowhere, not even in memory
-    known = memo.get(key)
-    if known is not None:
-        return known
-    player = await in_store(request, players.find_by_token, request.app[STORE], token)
-    if player is None:
-        raise Unauthorized("unknown token", code="bad_token")
-    identity = Identity(player_id=str(player.id), name=player.name)
-    if len(memo) >= IDENTITIES_KEPT:
-        memo.clear()
-    memo[key] = identity
-    return identity
-
-
-def table_model(request: web.Request) -> TableModel:
-    """The read model of the table in the path; 404 if unknown."""
-    model = request.app[PROJECTOR].get(request.match_info["table_id"])
-    if model is None:
-        raise NotFound("no such table", code="unknown_table")
-    return model
-
-
-def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:
-    """The caller's seat (None: no seat); 403 `not_your_seat` if `?seat=` names another."""
-    seat = model.state.seat_of(who.player_id)
-    asked = request.query.get("seat")
-    if asked is not None and (seat is None or asked.strip() != str(seat)):
-        raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
-    return seat
-
-
 async def _settled(request: web.Request, outcome: Outcome) -> Outcome:
     """Wait (bounded) until the views reflect an accepted command: read your writes."""
     await request.app[PROJECTOR].wait_for(
@@ -152,7 +78,7 @@ async def register_player(request: web.Request) -> web.Response:
 
 async def me(request: web.Request) -> web.Response:
     """The caller's identity."""
-    return json_response(await identify(request))
+    return json_response(caller(request))
 
 
 async def list_games(request: web.Request) -> web.Response:
@@ -167,6 +93,7 @@ async def list_games(request: web.Request) -> web.Response:
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "rules_version": game.rules_version,
+                "options_schema": msgspec.json.schema(game.options_type),
             }
         )
     return json_response(out)
@@ -174,7 +101,7 @@ async def list_games(request: web.Request) -> web.Response:
 
 async def create_table(request: web.Request) -> web.Response:
     """Open a table; the caller takes seat 0."""
-    who = await identify(request)
+    who = caller(request)
     body = await decode_body(request, NewTable)
     get_game(body.game)  # 404 unknown_game before anything is sent
     table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(who, body)
@@ -201,25 +128,28 @@ def _stable_table_id(who: Identity, body: NewTable) -> str:
 
 
 async def list_tables(request: web.Request) -> web.Response:
-    """Tables, optionally filtered by status and game."""
+    """The newest tables (oldest of them first), optionally filtered by status and game."""
     status = request.query.get("status")
     game = request.query.get("game")
+    states = await lobby.newest_tables(request.app[PROJECTOR], request.app[STORE])
     out = [
-        views.summary(m.state)
-        for m in request.app[PROJECTOR].all()
-        if (status is None or m.state.status == status) and (game is None or m.state.game == game)
+        views.summary(state)
+        for state in states
+        if (status is None or state.status == status)
+        and (game is None or state.game == game)
+        and state.status != CANCELLED  # a cancelled table leaves the lobby
     ]
-    return json_response(out[-200:])
+    return json_response(out)
 
 
 async def get_table(request: web.Request) -> web.Response:
     """A table's public summary."""
-    return json_response(views.summary(table_model(request).state))
+    return json_response(views.summary((await table_model(request)).state))
 
 
 async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Response:
-    who = await identify(request)
-    table_model(request)
+    # No check against our cache: the table worker decides (unknown_table, table_full ...).
+    who = caller(request)
     body = await decode_body(request, LobbyCommand)
     outcome = await send(
         request.app[BROKER],
@@ -234,7 +164,7 @@ async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Re
 
 async def join_table(request: web.Request) -> web.Response:
     """Take the next free seat."""
-    who = await identify(request)
+    who = caller(request)
     return await _lobby(request, JoinTable(player_name=who.name))
 
 
@@ -245,10 +175,10 @@ async def start_table(request: web.Request) -> web.Response:
 
 async def my_view(request: web.Request) -> web.Response:
     """The caller's view with legal moves; `?min_version=N` waits for that version."""
-    who = await identify(request)
-    model = table_model(request)
+    who = caller(request)
+    model = await table_model(request)
     seat = caller_seat(request, model, who)
-    wanted = _int_query(request, "min_version")
+    wanted = int_query(request, "min_version")
     if wanted and model.state.version < wanted:
         await request.app[PROJECTOR].wait_for(
             model.state.table_id, wanted, request.app[SETTINGS].view_wait
@@ -257,18 +187,15 @@ async def my_view(request: web.Request) -> web.Response:
 
 
 async def submit_move(request: web.Request) -> web.Response:
-    """Submit a move for the caller's seat."""
-    who = await identify(request)
-    model = table_model(request)
+    """Submit a move for the caller's seat (the table worker checks seat, turn and move)."""
+    who = caller(request)
+    table_id = request.match_info["table_id"]
     body = await decode_body(request, MoveRequest)
-    seat = model.state.seat_of(who.player_id)
-    if seat is None:
-        raise Forbidden("you have no seat at this table", code="not_seated")
-    if body.seat is not None and body.seat != seat:
-        raise Forbidden(f"seat {body.seat} is not yours", code="not_your_seat")
+    if body.seat is not None:
+        await _check_named_seat(request, table_id, who, body.seat)
     outcome = await send(
         request.app[BROKER],
-        table_id=model.state.table_id,
+        table_id=table_id,
         player_id=who.player_id,
         action=PlayMove(move=body.move),
         timeout=request.app[SETTINGS].command_timeout,
@@ -278,20 +205,36 @@ async def submit_move(request: web.Request) -> web.Response:
     return json_response(await _settled(request, outcome))
 
 
+async def _check_named_seat(request: web.Request, table_id: str, who: Identity, asked: int) -> None:
+    """403 `not_your_seat` when a move names a seat the caller holds not (a command has no
+    seat: the worker acts for the caller's own). Refused only after the store confirms it:
+    a lagging cache must not refuse a valid move."""
+    projector = request.app[PROJECTOR]
+    model = await projector.get(table_id)
+    if model is None or model.state.seat_of(who.player_id) == asked:
+        return  # an unknown table: the worker answers
+    await projector.refresh(table_id)
+    seat = (projector.cached(table_id) or model).state.seat_of(who.player_id)
+    if seat is not None and seat != asked:
+        raise Forbidden(f"seat {asked} is not yours", code="not_your_seat")
+
+
 async def table_events(request: web.Request) -> web.Response:
-    """The table's event log as the caller may see it (`?after=VERSION`)."""
-    who = await identify(request)
-    model = table_model(request)
+    """A page of the table's event log as the caller may see it, read from the store
+    (`?after=VERSION&limit=N`; the answer's `next` is the `after` of the next page)."""
+    who = caller(request)
+    model = await table_model(request)
     seat = caller_seat(request, model, who)
-    return json_response(views.log_for(model, seat, _int_query(request, "after")))
+    after = int_query(request, "after", code="bad_query")
+    limit = int_query(request, "limit", code="bad_query", default=LOG_PAGE, most=LOG_PAGE_MAX)
+    if limit < 1:
+        details = {"parameter": "limit"}
+        raise BadRequest("limit must be 1 or more", code="bad_query", details=details)
+    table_id = model.state.table_id
+    read = await in_store(request, table_log, request.app[STORE], table_id, after, limit + 1)
+    page, more = read[:limit], len(read) > limit
+    items = views.log_for(model.state.spec, page, seat)
+    return json_response(views.LogPage(items=items, next=page[-1].version if more else None))
 
 
-def _int_query(request: web.Request, name: str) -> int:
-    raw = request.query.get(name, "0")
-    try:
-        value = int(raw)
-    except ValueError as exc:
-        raise BadRequest(f"{name} must be a whole number", code="invalid_request") from exc
-    if value < 0:
-        raise BadRequest(f"{name} must not be negative", code="invalid_request")
-    return value
+LOG_PAGE, LOG_PAGE_MAX = 50, 200  # events per page of a table log: default and most

@@ -9,7 +9,8 @@ import msgspec
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
-from shared.tables.state import PLAYING, TableState
+from shared.tables.loading import LoggedEvent
+from shared.tables.state import PLAYING, Status, TableState
 
 
 class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -25,7 +26,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
 
     table_id: str
     game: str
-    status: str
+    status: Status
     version: int
     seats: list[SeatInfo]
     options: Any
@@ -115,26 +116,26 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
     return view
 
 
-def log_for(model: TableModel, seat: int | None, after: int = 0) -> list[LogEntry]:
-    """The table's events after a version, each as the viewer may see it."""
-    spec = model.state.spec
+def log_for(spec: Any, events: list[LoggedEvent], seat: int | None) -> list[LogEntry]:
+    """Stored events of a table, each as the viewer may see it (hidden ones left out)."""
     entries = []
-    for envelope, event in model.log:
-        if envelope.version <= after:
-            continue
-        visible = _visible(spec, event, seat)
-        if visible is None:
-            continue
-        entries.append(
-            LogEntry(
-                version=envelope.version,
-                name=envelope.name,
-                time=envelope.time,
-                seat=envelope.seat,
-                payload=visible,
-            )
-        )
+    for logged in events:
+        visible = _visible(spec, logged.event, seat)
+        if visible is not None:
+            entries.append(
+                LogEntry(
+                    version=logged.version, name=logged.name, time=logged.time,
+                    seat=logged.seat, payload=visible,
+                )
+            )  # fmt: skip
     return entries
+
+
+class LogPage(msgspec.Struct, frozen=True, kw_only=True):
+    """A page of the table log: `next` is the `after` of the next page (null: the end)."""
+
+    items: list[LogEntry]
+    next: int | None
 
 
 def _visible(spec: Any, event: Any, seat: int | None) -> Any:

@@ -10,9 +10,10 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import presence, views
+from services.gateway.auth import caller
 from services.gateway.guards import check_origin
+from services.gateway.http import caller_seat, table_model
 from services.gateway.keys import PROJECTOR, SETTINGS, SOCKETS
-from services.gateway.routes import caller_seat, identify, table_model
 
 _encode = msgspec.json.Encoder()
 
@@ -20,8 +21,8 @@ _encode = msgspec.json.Encoder()
 async def table_socket(request: web.Request) -> web.StreamResponse:
     """Send the view at once, then again whenever the table changes; close on game end."""
     check_origin(request)
-    who = await identify(request)
-    model = table_model(request)
+    who = caller(request)
+    model = await table_model(request)
     seat = caller_seat(request, model, who)
     settings = request.app[SETTINGS]
     socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
@@ -38,10 +39,11 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     try:
         sent = -1
         while not socket.closed:
-            if model.state.version != sent:
-                sent = model.state.version
-                view = views.player_view(model, seat)
-                await socket.send_bytes(_encode.encode(view))
+            current = await projector.get(table_id)  # the cache may have evicted and reloaded it
+            if current is not None and current.state.version != sent:
+                sent = current.state.version
+                view = views.player_view(current, seat)
+                await socket.send_str(_encode.encode(view).decode())  # text: browsers JSON.parse it
             waiter = asyncio.create_task(changes.get())
             done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
             if reader in done:

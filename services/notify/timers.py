@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from typing import cast
 from uuid import UUID
 
 import msgspec
@@ -21,7 +22,7 @@ from services.notify.outbox import Outbox
 from services.notify.quiet import paused
 from services.notify.settings import HOUR, NotifySettings, Timing
 from services.notify.turns import TurnTracker
-from shared.contracts.envelopes import Command, Outcome, TimeOutTurn
+from shared.contracts.envelopes import Command, Outcome, TimeoutPolicy, TimeOutTurn
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
 from shared.notify.timing import load_timing, timing_id
@@ -125,7 +126,7 @@ class Timers:
             command_id=timeout_command_id(table_id, turn, seat),
             table_id=table_id,
             player_id=NOTIFY_PLAYER,
-            action=TimeOutTurn(seat=seat, policy=policy, turn=turn),
+            action=TimeOutTurn(seat=seat, policy=cast(TimeoutPolicy, policy), turn=turn),
             expected_version=version,
             correlation_id=uuid.uuid4().hex,
         )

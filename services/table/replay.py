@@ -19,7 +19,7 @@ from shared.games.contract import GameSpec
 from shared.store import EventStore
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated, TableEvent
-from shared.tables.state import OVER, TableState
+from shared.tables.state import OVER, Status, TableState
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
@@ -30,7 +30,7 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
     rules_version: int
     version: int
     last_version: int
-    status: str
+    status: Status
     seat: int | None
     to_act: list[int]
     result: Any

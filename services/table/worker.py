@@ -1,27 +1,31 @@
-"""The table worker: consumes command shards, decides, stores, replies."""
+"""The table worker: consumes command shards, decides, stores, replies.
+
+`handle` is glue: decode the delivery, pass the command through the group committer (or
+decide it alone), log and count the outcome, encode it. Deciding is the table decider's
+(`shared.tables.decide`, through `services.table.commands`); the tables are held by a
+`TableCache`; batches are formed by a `GroupCommitter`; every Outcome is built by
+`outcome_of` or `rejected`.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import contextvars
 import os
 import socket
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
-from uuid import UUID
 
 import msgspec
 import structlog
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from services.table import commands
-from shared.contracts.envelopes import Command, CreateTable, ErrorBody, Outcome
+from services.table.cache import TableCache
+from services.table.group_commit import GroupCommitter
+from shared.contracts.envelopes import Command, CreateTable, Outcome
 from shared.contracts.errors import (
     BadRequest,
-    DuplicateCommand,
+    InternalError,
     NotFound,
     SenetError,
     Unavailable,
@@ -30,12 +34,14 @@ from shared.messaging.port import Broker, Delivery
 from shared.observability import metrics
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.aggregate import Table
+from shared.tables.decide import is_repeat
 
 log = structlog.get_logger("senet.table")
 
 _decode_command = msgspec.json.Decoder(Command)
 _encode = msgspec.json.Encoder()
 RETRIES = 3
+Staged = tuple[Outcome, Table | None, list[Any]]  # outcome, table and its unsaved events
 
 
 class TableWorker:
@@ -55,131 +61,92 @@ class TableWorker:
         self.store = store
         self.worker_id = worker_id or default_worker_id()
         self.broker = broker
-        self.cache: OrderedDict[UUID, Table] = OrderedDict()
-        self.cache_size = cache_size
+        self.tables = TableCache(store, cache_size)
         self.on_saved = on_saved
-        self.group_commit = group_commit
-        self.max_batch = max_batch
-        self._queue: list[tuple[Command, asyncio.Future[Outcome]]] = []
-        self._wakeup = asyncio.Event()
-        self._writer: asyncio.Task[None] | None = None
-        self.batches = 0
+        self.committer: GroupCommitter | None = None
+        if group_commit:
+            self.committer = GroupCommitter(self.decide_and_store_many, internal_error, max_batch)
+
+    @property
+    def batches(self) -> int:
+        """Group commits done so far."""
+        return self.committer.batches if self.committer is not None else 0
 
     async def serve(self, shards: list[int] | None = None) -> None:
         """Start consuming the given shards (default: all)."""
         for shard in shards if shards is not None else range(self.broker.topology.shards):
             await self.broker.serve_shard(shard, self.handle)
 
+    async def close(self) -> None:
+        """Stop the group-commit writer (after the broker stopped delivering)."""
+        if self.committer is not None:
+            await self.committer.close()
+
     async def handle(self, delivery: Delivery) -> bytes:
         """Decide one command delivery and return the encoded outcome."""
         try:
             command = _decode_command.decode(delivery.body)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            error = ErrorBody(code="bad_command", message=str(exc), status=400)
-            return _encode.encode(Outcome(command_id="", table_id="", accepted=False, error=error))
-        structlog.contextvars.bind_contextvars(
-            table_id=command.table_id,
-            command_id=command.command_id,
-            correlation_id=command.correlation_id,
-            worker=self.worker_id,
-        )
-        try:
+            return _encode.encode(rejected(None, BadRequest(str(exc), code="bad_command")))
+        with structlog.contextvars.bound_contextvars(
+            table_id=command.table_id, command_id=command.command_id,
+            correlation_id=command.correlation_id, worker=self.worker_id,
+        ):  # fmt: skip
             outcome = await self._decided(command)
-            if outcome.accepted:
-                log.info(
-                    "command_accepted", version=outcome.version, replayed=outcome.replayed,
-                    seat=outcome.seat,
-                )  # fmt: skip
-            else:
-                log.info("command_rejected", code=outcome.error.code if outcome.error else "")
-            metrics.count_command(outcome)
-        finally:
-            structlog.contextvars.clear_contextvars()
+            _log_outcome(outcome)
         if outcome.accepted and not outcome.replayed and self.on_saved is not None:
             self.on_saved()
         return _encode.encode(outcome)
 
     async def _decided(self, command: Command) -> Outcome:
-        """Decide and store; a store outage is answered as a retryable 503, not redelivered.
+        """Decide and store; a store outage is answered as a retryable 503, not redelivered;
+        any other failure of a decision as a 500 for that command alone.
 
         The requester repeats the command with its id once the store is back: if the
         commit did reach the store after all, the repeat is answered from it, not applied
         again. (Requeueing instead would spin the command into the dead-letter queue.)
         """
         try:
-            if self.group_commit:
-                return await self._through_group_commit(command)
+            if self.committer is not None:
+                return await self.committer.submit(command)
             return await asyncio.to_thread(self.decide_and_store, command)
         except STORE_OUTAGES as exc:
             log.warning("store_unavailable", error=repr(exc))
-            self._evict(command.table_id)
+            self.tables.evict(command.table_id)
             outage = Unavailable("the event store is unavailable", code="store_unavailable")
-            return _rejected(command, outage)
+            return rejected(command, outage)
 
     def decide_and_store(self, command: Command) -> Outcome:
         """Decide a command against the stored table and save what it causes (thread)."""
         for attempt in range(RETRIES):
             try:
-                return self._attempt(command)
+                outcome, table, pending = self._decide(command)
+                if table is not None:
+                    self.store.save(*pending)
+                    self.tables.remember(table)
+                return outcome
             except IntegrityError:
                 # Another worker wrote first (shard hand-over): re-read and re-decide.
-                self._evict(command.table_id)
+                self.tables.evict(command.table_id)
                 log.info("concurrent_write_retried", attempt=attempt)
             except SenetError as exc:
-                return _rejected(command, exc)
-            except Exception:
-                self._evict(command.table_id)
+                return rejected(command, exc)
+            except STORE_OUTAGES:
+                self.tables.evict(command.table_id)
                 raise
-        return _rejected(command, SenetError("table is busy, retry", code="busy"))
-
-    async def close(self) -> None:
-        """Stop the group-commit writer (after the broker stopped delivering)."""
-        if self._writer is not None:
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
-            self._writer = None
-
-    async def _through_group_commit(self, command: Command) -> Outcome:
-        """Queue the command for the writer; its outcome arrives after the batch's commit."""
-        if self._writer is None or self._writer.done():
-            # A fresh context: the writer must not carry the first command's log bindings.
-            self._writer = asyncio.create_task(
-                self._write_batches(), name="group-commit", context=contextvars.Context()
-            )
-        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._queue.append((command, future))
-        self._wakeup.set()
-        return await future
-
-    async def _write_batches(self) -> None:
-        """Decide and store queued commands of different tables in one transaction each turn."""
-        while True:
-            await self._wakeup.wait()
-            self._wakeup.clear()
-            while self._queue:
-                batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
-                metrics.GROUP_COMMIT_BATCH.observe(len(batch))
-                try:
-                    outcomes = await asyncio.to_thread(
-                        self.decide_and_store_many, [command for command, _ in batch]
-                    )
-                except Exception as exc:  # the store is down: every message is requeued
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(exc)
-                    continue
-                self.batches += 1
-                for (_, future), outcome in zip(batch, outcomes, strict=True):
-                    if not future.done():
-                        future.set_result(outcome)
+            except Exception:
+                self.tables.evict(command.table_id)
+                return failed(command)
+        return rejected(command, SenetError("table is busy, retry", code="busy"))
 
     def decide_and_store_many(self, batch: list[Command]) -> list[Outcome]:
         """Decide several commands and save all their events in one transaction (thread).
 
         Commands must be for different tables (one command per shard is in flight at a
-        time, and a table belongs to one shard). If the joint save fails, each command is
-        re-read, re-decided and saved on its own, so one conflict cannot sink the others.
+        time, and a table belongs to one shard). A command refused, or whose decision
+        raises, is answered alone; if the joint save fails (a conflict, or events that
+        cannot be stored), each staged command is re-read, re-decided and saved on its own,
+        so one command cannot sink the others. Only a store outage fails the batch.
         """
         outcomes: list[Outcome | None] = [None] * len(batch)
         staged: list[tuple[int, Table, list[Any], Outcome]] = []
@@ -191,11 +158,15 @@ class TableWorker:
             try:
                 outcome, table, pending = self._decide(command)
             except SenetError as exc:
-                outcomes[index] = _rejected(command, exc)
+                outcomes[index] = rejected(command, exc)
                 continue
-            except Exception:
-                self._evict(command.table_id)
+            except STORE_OUTAGES:
+                self.tables.evict(command.table_id)
                 raise
+            except Exception:  # a bug in this command's decision: only it fails
+                self.tables.evict(command.table_id)
+                outcomes[index] = failed(command)
+                continue
             if table is None:
                 outcomes[index] = outcome
             else:
@@ -204,127 +175,54 @@ class TableWorker:
         if staged:
             try:
                 self.store.save(*[event for _, _, pending, _ in staged for event in pending])
-            except IntegrityError:
-                for index, table, _, _ in staged:
-                    self._evict(str(table.id))
-                    outcomes[index] = self.decide_and_store(batch[index])
-            except Exception:
+            except STORE_OUTAGES:
                 for _, table, _, _ in staged:
-                    self._evict(str(table.id))
+                    self.tables.evict(str(table.id))
                 raise
+            except Exception:
+                for index, table, _, _ in staged:
+                    self.tables.evict(str(table.id))
+                    outcomes[index] = self.decide_and_store(batch[index])
             else:
                 for index, table, _, outcome in staged:
-                    self._remember(table)
+                    self.tables.remember(table)
                     outcomes[index] = outcome
         assert all(o is not None for o in outcomes)
         return [o for o in outcomes if o is not None]
 
-    def _attempt(self, command: Command) -> Outcome:
-        outcome, table, pending = self._decide(command)
-        if table is None:
-            return outcome
-        self.store.save(*pending)
-        self._remember(table)
-        return outcome
-
-    def _decide(self, command: Command) -> tuple[Outcome, Table | None, list[Any]]:
+    def _decide(self, command: Command) -> Staged:
         """The outcome, and the table with its unsaved events (None: nothing to save).
 
         A rejection decided on a cached table is checked again against the store: after a
         shard hand-over another worker may have moved the table on (an acceptance needs no
         such check, since saving it would fail on the version).
         """
-        cached = self._is_cached(command.table_id)
-        table = self._load(command.table_id)
+        cached = self.tables.holds(command.table_id)
+        table = self.tables.get(command.table_id)
         try:
             return self._decide_on(table, command)
         except SenetError:
-            if not cached or table is None or not self._behind_store(table):
+            if not cached or table is None or not self.tables.behind_store(table):
                 raise
-        self._evict(command.table_id)
-        return self._decide_on(self._load(command.table_id), command)
+        self.tables.evict(command.table_id)
+        return self._decide_on(self.tables.get(command.table_id), command)
 
-    def _behind_store(self, table: Table) -> bool:
-        """True if the store holds events of the table that the cached copy lacks."""
-        newest = self.store.recorder.select_events(table.id, desc=True, limit=1)
-        return bool(newest) and newest[0].originator_version > table.version
-
-    def _decide_on(
-        self, table: Table | None, command: Command
-    ) -> tuple[Outcome, Table | None, list[Any]]:
-        digest = commands.fingerprint(command)
+    def _decide_on(self, table: Table | None, command: Command) -> Staged:
         if table is None:
             if not isinstance(command.action, CreateTable):
                 raise NotFound("no such table", code="unknown_table")
-            table = commands.open_table(command, command.action)
-            seat: int | None = 0
-        else:
-            known = table.accepted.get(command.command_id)
-            if known is not None:
-                if known.fingerprint != digest:
-                    raise DuplicateCommand("command id already used for another command")
-                replayed = Outcome(
-                    command_id=command.command_id,
-                    table_id=command.table_id,
-                    accepted=True,
-                    version=known.last_version,
-                    events=list(known.names),
-                    seat=known.seat,
-                    status=table.table.status,
-                    to_act=_to_act(table),
-                    replayed=True,
-                )
-                return replayed, None, []
-            events, seat, move = commands.decide(table, command)
-            table.record(
-                events, command_id=command.command_id, fingerprint=digest, seat=seat, move=move,
-                correlation_id=command.correlation_id,
+            return _staged(command, commands.open_table(command, command.action), seat=0)
+        known = table.accepted.get(command.command_id)
+        if is_repeat(known.fingerprint if known else None, commands.fingerprint(command)):
+            assert known is not None
+            repeat = outcome_of(
+                command, table, seat=known.seat, version=known.last_version,
+                events=list(known.names), replayed=True,
             )  # fmt: skip
-        pending = list(table.collect_events())
-        names = [getattr(e, "name", "TableCreated") for e in pending]
-        outcome = Outcome(
-            command_id=command.command_id,
-            table_id=command.table_id,
-            accepted=True,
-            version=table.table.version,
-            events=names,
-            seat=seat,
-            status=table.table.status,
-            to_act=_to_act(table),
-        )
-        return outcome, table, pending
-
-    def _load(self, table_id: str) -> Table | None:
-        try:
-            key = UUID(table_id)
-        except ValueError as exc:
-            raise BadRequest("table id must be a UUID", code="bad_table_id") from exc
-        table = self.cache.get(key)
-        if table is not None:
-            self.cache.move_to_end(key)
-            return table
-        try:
-            table = self.store.repository.get(key)
-        except AggregateNotFoundError:
-            return None
-        assert isinstance(table, Table)
-        return table
-
-    def _is_cached(self, table_id: str) -> bool:
-        try:
-            return UUID(table_id) in self.cache
-        except ValueError:
-            return False
-
-    def _remember(self, table: Table) -> None:
-        self.cache[table.id] = table
-        self.cache.move_to_end(table.id)
-        while len(self.cache) > self.cache_size:
-            self.cache.popitem(last=False)
-
-    def _evict(self, table_id: str) -> None:
-        with contextlib.suppress(ValueError):
-            self.cache.pop(UUID(table_id), None)
+            return repeat, None, []
+        decision = commands.decide(table, command)
+        commands.record(table, command, decision)
+        return _staged(command, table, seat=decision.seat)
 
 
 def default_worker_id() -> str:
@@ -332,18 +230,68 @@ def default_worker_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _to_act(table: Table) -> list[int]:
+def _staged(command: Command, table: Table, seat: int | None) -> Staged:
+    """A decided command: its outcome, its table and the events to save."""
+    pending = list(table.collect_events())
+    names = [getattr(e, "name", "TableCreated") for e in pending]
+    return outcome_of(command, table, seat=seat, events=names), table, pending
+
+
+def outcome_of(
+    command: Command,
+    table: Table,
+    *,
+    seat: int | None,
+    events: list[str],
+    version: int | None = None,
+    replayed: bool = False,
+) -> Outcome:
+    """An accepted command's Outcome: the table's version, status and seats to act after it."""
     state = table.table
-    if state.game_state is None or state.status != "playing":
-        return []
-    return list(state.spec.to_act(state.game_state))
-
-
-def _rejected(command: Command, exc: SenetError) -> Outcome:
-    details = {k: str(v) for k, v in exc.details.items()} if isinstance(exc.details, dict) else None
+    to_act: list[int] = []
+    if state.game_state is not None and state.status == "playing":
+        to_act = list(state.spec.to_act(state.game_state))
     return Outcome(
         command_id=command.command_id,
         table_id=command.table_id,
-        accepted=False,
-        error=ErrorBody(code=exc.code, message=exc.message, status=exc.status, details=details),
+        accepted=True,
+        version=state.version if version is None else version,
+        events=events,
+        seat=seat,
+        status=state.status,
+        to_act=to_act,
+        replayed=replayed,
     )
+
+
+def rejected(command: Command | None, exc: SenetError) -> Outcome:
+    """A refused command's Outcome (None: a delivery that is no command), with the error."""
+    return Outcome(
+        command_id=command.command_id if command else "",
+        table_id=command.table_id if command else "",
+        accepted=False,
+        error=exc.to_body(),
+    )
+
+
+def internal_error(command: Command) -> Outcome:
+    """The 500 `internal_error` Outcome of a command that failed for a bug (not logged)."""
+    return rejected(command, InternalError("internal error"))
+
+
+def failed(command: Command) -> Outcome:
+    """`internal_error`, logged with the table, the command and the traceback; call it in
+    the `except` block."""
+    log.exception("command_failed", table_id=command.table_id, command_id=command.command_id)
+    return internal_error(command)
+
+
+def _log_outcome(outcome: Outcome) -> None:
+    if outcome.accepted:
+        log.info(
+            "command_accepted", version=outcome.version, replayed=outcome.replayed,
+            seat=outcome.seat,
+        )  # fmt: skip
+    else:
+        log.info("command_rejected", code=outcome.error.code if outcome.error else "")
+    metrics.count_command(outcome)

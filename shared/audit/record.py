@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
+from shared.contracts.envelopes import TimeoutPolicy
 from shared.contracts.errors import BadRequest
 from shared.games.contract import GameResult
 
@@ -20,18 +21,26 @@ class SeatRecord(msgspec.Struct, frozen=True, kw_only=True):
     name: str
 
 
+CommandKind = Literal[
+    "create", "join", "start", "move", "timeout", "leave", "kick", "cancel", "expire"
+]
+
+
 class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
-    """One accepted command: `create`, `join`, `start`, `move` (with the move's JSON) or
-    `timeout` (a turn past its deadline: the policy, the turn, and the bot's move)."""
+    """One accepted command: `create`, `join`, `start`, `move` (with the move's JSON),
+    `timeout` (a turn past its deadline: the policy, the turn, and the bot's move), `leave`,
+    `kick` (the creator removed the player in seat `target`), `cancel` (by the creator) or
+    `expire` (cancelled when idle since version `turn`)."""
 
     command_id: str
-    kind: str
+    kind: CommandKind
     seat: int | None
     player_id: str = ""
     player_name: str = ""
     move: Any = None
-    policy: str = ""
+    policy: TimeoutPolicy | Literal[""] = ""
     turn: int = 0
+    target: int | None = None
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -140,10 +149,13 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             seat=int(first.payload["seat"]),
             player_id=player,
             move=first.move,
-            policy=str(first.payload["policy"]),
+            policy=_policy(first.payload["policy"]),
             turn=int(first.payload["turn"]),
         )
-    kind = "start" if first.name == "TableStarted" else "move"
+    lobby = _lobby_command(first, player)
+    if lobby is not None:
+        return lobby
+    kind: CommandKind = "start" if first.name == "TableStarted" else "move"
     return CommandRecord(
         command_id=first.command_id,
         kind=kind,
@@ -151,3 +163,33 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
         player_id=player,
         move=first.move if kind == "move" else None,
     )
+
+
+def _policy(value: Any) -> TimeoutPolicy:
+    if value not in ("bot", "forfeit"):
+        raise BadRecord(f"unknown timeout policy {value!r}")
+    return "bot" if value == "bot" else "forfeit"
+
+
+def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
+    """The leave, kick, cancel or expire command behind a lobby event (None: not one)."""
+    payload = first.payload
+    if first.name == "PlayerLeft":
+        return CommandRecord(
+            command_id=first.command_id, kind="leave", seat=first.seat, player_id=player
+        )
+    if first.name == "PlayerRemoved":
+        return CommandRecord(
+            command_id=first.command_id, kind="kick", seat=first.seat,
+            player_id=str(payload["by"]), target=int(payload["seat"]),
+        )  # fmt: skip
+    if first.name == "TableCancelled" and payload.get("reason") == "inactive":
+        return CommandRecord(
+            command_id=first.command_id, kind="expire", seat=None, turn=first.version - 1
+        )
+    if first.name == "TableCancelled":
+        return CommandRecord(
+            command_id=first.command_id, kind="cancel", seat=first.seat,
+            player_id=str(payload.get("by", "")),
+        )  # fmt: skip
+    return None

@@ -2,25 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
-from shared.audit.decisions import evolve_with, join_events, play_events, seat_name, start_events
 from shared.audit.record import CommandRecord, EventRecord
 from shared.audit.rules import pinned_game
+from shared.contracts.envelopes import (
+    Action,
+    CancelTable,
+    ExpireTable,
+    JoinTable,
+    LeaveTable,
+    PlayMove,
+    RemovePlayer,
+    StartTable,
+    TimeOutTurn,
+)
 from shared.contracts.errors import SenetError
 from shared.games.contract import GameSpec
+from shared.tables import decide as decider
 from shared.tables import state as table_state
-from shared.tables.events import SeatTaken, TableCreated
+from shared.tables.events import TableCreated
 from shared.tables.state import TableState
-from shared.tables.timeouts import timeout_events
+
+DivergenceKind = Literal[
+    "event_added", "event_removed", "event_differs", "events_reordered", "command_refused",
+    "unreplayable", "empty", "not_finished", "result_differs", "seats_differ", "seed_mismatch",
+]  # fmt: skip
 
 
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     """The first place where the record and the rules disagree, in plain words."""
 
-    kind: str
+    kind: DivergenceKind
     version: int | None
     expected: str
     recorded: str
@@ -85,6 +100,7 @@ def redecide(header: Header, commands: list[CommandRecord], events: list[EventRe
 def _expected(
     header: Header, spec: GameSpec, state: TableState | None, command: CommandRecord
 ) -> list[Any]:
+    """The events the table decider gives for a recorded command (raises if it refuses)."""
     if command.kind == "create":
         if state is not None:
             raise SenetError("the table is created twice", code="table_exists")
@@ -97,43 +113,58 @@ def _expected(
             commitment=header.commitment,
             seed=header.seed,
         )
-        name = seat_name(command.player_name)
-        return [created, SeatTaken(seat=0, player_id=header.creator, player_name=name)]
+        return decider.opening(created, command.player_name).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
-    if command.kind == "join":
-        return join_events(state, command.player_id, command.player_name)
-    if command.kind == "start":
-        _seated(state, command)
-        return start_events(state, spec)
-    if command.kind == "move":
-        _seated(state, command)
-        assert command.seat is not None
-        events, _ = play_events(state, command.seat, command.move, spec)
-        return events
-    if command.kind == "timeout":
-        assert command.seat is not None
-        events, move = timeout_events(state, command.seat, command.policy, command.turn, spec)
-        if command.move is not None and _plain(command.move) != _plain(move):
-            raise SenetError(
-                f"the recorded bot move {command.move} is not the one the seed draws ({move})",
-                code="bot_move_differs",
-            )
-        return events
-    raise SenetError(f"unknown command kind {command.kind!r}", code="bad_command")
+    decision = decider.decide(state, _actor(state, command), _action(command), spec=spec)
+    bot_move = command.move if command.kind == "timeout" else None
+    if bot_move is not None and _plain(bot_move) != _plain(decision.move):
+        raise SenetError(
+            f"the recorded bot move {bot_move} is not the one the seed draws ({decision.move})",
+            code="bot_move_differs",
+        )
+    return decision.events
 
 
-def _seated(state: TableState, command: CommandRecord) -> None:
+def _action(command: CommandRecord) -> Action:
+    """The command a record stands for, as the table worker received it."""
+    kind = command.kind
+    if kind == "join":
+        return JoinTable(player_name=command.player_name)
+    if kind == "start":
+        return StartTable()
+    if kind == "move":
+        return PlayMove(move=msgspec.Raw(msgspec.json.encode(command.move)))
+    if kind == "timeout":
+        assert command.seat is not None and command.policy != ""
+        return TimeOutTurn(seat=command.seat, policy=command.policy, turn=command.turn)
+    if kind == "leave":
+        return LeaveTable()
+    if kind == "kick":
+        return RemovePlayer(seat=command.target)
+    if kind == "cancel":
+        return CancelTable()
+    if kind == "expire":
+        return ExpireTable(version=command.turn)
+    raise SenetError(f"unknown command kind {kind!r}", code="bad_command")
+
+
+def _actor(state: TableState, command: CommandRecord) -> str:
+    """Who sent a recorded command: the player in its seat (checked against the record)."""
+    if command.kind in ("join", "timeout", "expire", "cancel", "kick"):
+        return command.player_id
     if command.seat is None or not 0 <= command.seat < state.seats:
         raise SenetError(f"seat {command.seat} is not a seat of this table", code="bad_seat")
-    if command.player_id and state.players[command.seat] != command.player_id:
+    seated = state.players[command.seat] or ""
+    if command.player_id and seated != command.player_id:
         raise SenetError(f"seat {command.seat} is not {command.player_id}", code="not_seated")
+    return seated
 
 
 def _fold(header: Header, spec: GameSpec, state: TableState | None, event: Any) -> TableState:
     if state is None:
         return table_state.created(header.table_id, event)
-    return evolve_with(spec, state, event)
+    return table_state.evolve(state, event, spec)
 
 
 def _compare(

@@ -17,7 +17,9 @@ from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 
 # (game, rules version) -> package exposing GAME, for versions older than the live one.
-PINNED: dict[tuple[str, int], str] = {}
+PINNED: dict[tuple[str, int], str] = {
+    ("egizia", 1): "shared.games.egizia.v1",
+}
 
 
 class UnknownRulesVersion(SenetError):
@@ -37,7 +39,7 @@ def pinned_game(game: str, rules_version: int) -> GameSpec:
         known = sorted({v for g, v in PINNED if g == game} | {spec.rules_version})
         raise UnknownRulesVersion(
             f"{game} rules version {rules_version} is not available (known: {known})",
-            details={"game": game, "rules_version": str(rules_version)},
+            details={"game": game, "rules_version": rules_version},
         )
     pinned: GameSpec = importlib.import_module(package).GAME
     return pinned

@@ -49,7 +49,7 @@ class AuditVerdict(Aggregate):
         return verdict_id(table_id)
 
 
-VERDICT_TOPIC = get_topic(AuditVerdict.Reached)
+VERDICT_TOPIC = get_topic(AuditVerdict.Reached)  # type: ignore[attr-defined]  # made by @event
 
 
 class Verdict(msgspec.Struct, frozen=True, kw_only=True):
@@ -90,7 +90,7 @@ def save_verdict(store: EventStore, verdict: AuditVerdict) -> tuple[Verdict, boo
     try:
         store.save(verdict)
     except IntegrityError:
-        stored = store.repository.get(verdict_id(verdict.table_id))
+        stored: AuditVerdict = store.repository.get(verdict_id(verdict.table_id))
         return verdict_of(stored), False
     return verdict_of(verdict), True
 

@@ -7,7 +7,7 @@ import hashlib
 import msgspec
 
 from shared.audit.record import GameRecord
-from shared.audit.redecide import Divergence, Header, redecide
+from shared.audit.redecide import Divergence, DivergenceKind, Header, redecide
 from shared.contracts.errors import SenetError
 
 
@@ -125,7 +125,7 @@ def _seed_problem(record: GameRecord) -> Divergence | None:
 
 
 def _problem(
-    kind: str, version: int | None, expected: str, recorded: str, message: str
+    kind: DivergenceKind, version: int | None, expected: str, recorded: str, message: str
 ) -> Divergence:
     return Divergence(
         kind=kind, version=version, expected=expected, recorded=recorded, message=message

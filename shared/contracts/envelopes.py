@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import msgspec
+
+# The values a few string fields may take (msgspec rejects any other on decode).
+TableStatus = Literal["open", "playing", "over", "cancelled"]
+TimeoutPolicy = Literal["bot", "forfeit"]
 
 
 class ErrorBody(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -11,7 +17,7 @@ class ErrorBody(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     code: str
     message: str
     status: int = 400  # the HTTP status the gateway answers with
-    details: dict[str, str] | None = None
+    details: dict[str, Any] | None = None  # JSON values: numbers stay numbers
 
 
 class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
@@ -47,11 +53,43 @@ class TimeOutTurn(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     """
 
     seat: int
-    policy: str
+    policy: TimeoutPolicy
     turn: int
 
 
-Action = CreateTable | JoinTable | StartTable | PlayMove | TimeOutTurn
+class LeaveTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Give up one's seat at a table that has not started (not the creator: it cancels)."""
+
+
+class CancelTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The creator cancels a table that has not started; every seat is freed."""
+
+
+class RemovePlayer(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The creator removes a seated player before the start, named by seat or player id."""
+
+    seat: int | None = None
+    player_id: str | None = None
+
+
+class ExpireTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The table service's sweep: the open table saw no command since version `version` for
+    longer than the open-table TTL; it is cancelled unless something happened since."""
+
+    version: int
+
+
+Action = (
+    CreateTable
+    | JoinTable
+    | StartTable
+    | PlayMove
+    | TimeOutTurn
+    | LeaveTable
+    | CancelTable
+    | RemovePlayer
+    | ExpireTable
+)
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -74,7 +112,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     version: int = 0
     events: list[str] = []
     seat: int | None = None
-    status: str = ""  # the table's status after the command: open, playing, over
+    status: TableStatus | Literal[""] = ""  # the table's status after the command
     to_act: list[int] = []  # the seats that must decide next
     replayed: bool = False
     error: ErrorBody | None = None

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.contracts.envelopes import ErrorBody
+
 
 class SenetError(Exception):
-    """Base of all errors with a stable, machine-readable code."""
+    """Base of all errors with a stable, machine-readable code.
+
+    `details` is a dict of JSON values (numbers stay numbers on the wire). An error crosses a
+    service boundary as its wire form: `to_body()` there, `from_body()` back.
+    """
 
     code: str = "error"
     status: int = 400
@@ -17,16 +23,29 @@ class SenetError(Exception):
         message: str,
         *,
         code: str | None = None,
-        details: Any = None,
+        details: dict[str, Any] | None = None,
         retry_after: int | None = None,
+        status: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
+        if status is not None:
+            self.status = status
         self.details = details
         if retry_after is not None:
             self.retry_after = retry_after
+
+    def to_body(self) -> ErrorBody:
+        """The error's wire form (the API's error JSON, an Outcome's `error`)."""
+        details = dict(self.details) if self.details else None
+        return ErrorBody(code=self.code, message=self.message, status=self.status, details=details)
+
+    @classmethod
+    def from_body(cls, body: ErrorBody) -> SenetError:
+        """The error an `ErrorBody` describes, with its code, status and details."""
+        return SenetError(body.message, code=body.code, details=body.details, status=body.status)
 
 
 class BadRequest(SenetError):
@@ -109,3 +128,10 @@ class Unavailable(SenetError):
 
     code = "unavailable"
     status = 503
+
+
+class InternalError(SenetError):
+    """A bug: the request failed for a reason the caller cannot fix (logged with a traceback)."""
+
+    code = "internal_error"
+    status = 500

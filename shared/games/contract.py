@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -44,9 +44,19 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     forfeited: list[int] = []
 
 
+S = TypeVar("S")  # the game's state
+M = TypeVar("M", bound=GameMove)  # its move (usually a union of GameMove Structs)
+E = TypeVar("E", bound=GameEvent)  # its event (usually a union of GameEvent Structs)
+
+
 @dataclass(frozen=True, slots=True)
-class GameSpec:
+class GameSpec(Generic[S, M, E]):
     """Everything the platform needs to host a game; one instance per game package (`GAME`).
+
+    Generic in the game's state `S`, move `M` and event `E`: a game declares
+    `GAME: GameSpec[RaState, RaMove, RaEvent] = GameSpec(...)` (or lets the type be
+    inferred) and its functions are checked against each other; the platform holds games as
+    `GameSpec[Any, Any, Any]` (plain `GameSpec`).
 
     - `initial_state(seats, options)`: the empty state the setup events are folded onto.
     - `setup(seats, options, rng)`: the opening events (shuffles and deals recorded in them).
@@ -70,37 +80,37 @@ class GameSpec:
     options_type: type[msgspec.Struct]
     move_type: Any
     event_type: Any
-    initial_state: Callable[[int, Any], Any]
-    setup: Callable[[int, Any, Rng], Sequence[GameEvent]]
-    evolve: Callable[[Any, Any], Any]
-    decide: Callable[[Any, int, Any, Rng], Sequence[GameEvent]]
-    to_act: Callable[[Any], Sequence[int]]
-    legal_moves: Callable[[Any, int], Sequence[GameMove]]
-    view: Callable[[Any, int | None], msgspec.Struct]
-    redact: Callable[[Any, int | None], GameEvent | None]
-    result: Callable[[Any], GameResult | None]
-    prompt: Callable[[Any, int], str]
+    initial_state: Callable[[int, Any], S]
+    setup: Callable[[int, Any, Rng], Sequence[E]]
+    evolve: Callable[[S, E], S]
+    decide: Callable[[S, int, M, Rng], Sequence[E]]
+    to_act: Callable[[S], Sequence[int]]
+    legal_moves: Callable[[S, int], Sequence[M]]
+    view: Callable[[S, int | None], msgspec.Struct]
+    redact: Callable[[E, int | None], E | None]
+    result: Callable[[S], GameResult | None]
+    prompt: Callable[[S, int], str]
 
-    def fold(self, seats: int, options: Any, events: Sequence[GameEvent]) -> Any:
+    def fold(self, seats: int, options: Any, events: Sequence[E]) -> S:
         """The state after applying events to the initial state."""
         state = self.initial_state(seats, options)
         for event in events:
             state = self.evolve(state, event)
         return state
 
-    def decode_move(self, raw: bytes | str) -> GameMove:
+    def decode_move(self, raw: bytes | str) -> M:
         """A move from its JSON form; raises msgspec.ValidationError on a bad shape."""
         return msgspec.json.decode(raw, type=self.move_type)
 
-    def decode_event(self, raw: bytes | str) -> GameEvent:
+    def decode_event(self, raw: bytes | str) -> E:
         """An event from its JSON form."""
         return msgspec.json.decode(raw, type=self.event_type)
 
-    def convert_move(self, data: Any) -> GameMove:
+    def convert_move(self, data: Any) -> M:
         """A move from already-decoded builtins (dicts and lists)."""
         return msgspec.convert(data, type=self.move_type)
 
-    def convert_event(self, data: Any) -> GameEvent:
+    def convert_event(self, data: Any) -> E:
         """An event from already-decoded builtins."""
         return msgspec.convert(data, type=self.event_type)
 

@@ -62,7 +62,7 @@ class AmqpShardConsumer:
         self._delivery = delivery
         self._close = close
         self._release = release
-        self._errors = errors
+        self._errors: tuple[type[BaseException], ...] = (*errors, ConnectionError)
         self._leave = asyncio.Event()
         self._rejoined = asyncio.Event()
         self._busy = False
@@ -96,7 +96,7 @@ class AmqpShardConsumer:
                     await self._rejoin()
                 else:
                     await self._process(message)
-            except (*self._errors, ConnectionError) as error:
+            except self._errors as error:
                 log.warning("shard %s: could not settle or rejoin: %r", self.shard, error)
                 if message is not None:
                     await self._release(message)  # else it holds the one prefetch slot
@@ -155,7 +155,7 @@ class AmqpShardConsumer:
             try:
                 await self.attach()
                 return
-            except (*self._errors, ConnectionError) as error:
+            except self._errors as error:
                 log.warning("shard %s: could not attach: %r", self.shard, error)
                 await asyncio.sleep(RETRY_SECONDS)
 
@@ -166,7 +166,7 @@ class AmqpSlots:
     def __init__(self, url: str, prefix: str, errors: tuple[type[BaseException], ...]) -> None:
         self.url = url
         self.prefix = prefix
-        self._errors = errors
+        self._errors: tuple[type[BaseException], ...] = (*errors, ConnectionError, RuntimeError)
         self._connection: AbstractConnection | None = None
         self._held: dict[str, int] = {}
 
@@ -174,7 +174,7 @@ class AmqpSlots:
         """Hold the lowest free slot (if none held and `claim`) and list the held slots."""
         try:
             return await self._look(group, size, claim=claim)
-        except (*self._errors, ConnectionError, RuntimeError):
+        except self._errors:
             # The connection died (aio-pika may not have marked it closed yet: "... closed"
             # RuntimeErrors): forget it, and with it the slot, so the next look starts over.
             await self._drop()

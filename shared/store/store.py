@@ -13,6 +13,7 @@ from eventsourcing.persistence import (
     IntegrityError,
     InterfaceError,
     InternalError,
+    JSONTranscoder,
     Notification,
     OperationalError,
     ProcessRecorder,
@@ -22,6 +23,7 @@ from eventsourcing.persistence import (
 
 from shared.observability.metrics import STORE_SECONDS
 from shared.store.urls import store_env
+from shared.tables.codec import TRANSCODINGS
 
 # What eventsourcing raises once its own retries (10 over about 2 s) could not reach the
 # database: it is down, restarting, or dropped our connections. Callers may retry later.
@@ -32,10 +34,18 @@ class EventStore(Application[UUID]):
     """Aggregates (tables, players), the notification log and consumers' positions.
 
     Its recorder is a process recorder, so the positions of the relay and the projectors
-    ("tracking") live in the same database as the events they refer to.
+    ("tracking") live in the same database as the events they refer to. Snapshots of tables
+    (`shared.tables.loading`) are kept in its snapshot store, in the same database too.
     """
 
     name = "senet"
+    is_snapshotting_enabled = True
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        """eventsourcing's transcodings, and those of a table's snapshot."""
+        super().register_transcodings(transcoder)
+        for transcoding in TRANSCODINGS:
+            transcoder.register(transcoding)
 
     def construct_recorder(self) -> ProcessRecorder:
         """A recorder that also keeps tracking records."""

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
+
+from shared.contracts.envelopes import TimeoutPolicy
+
+CancelReason = Literal["creator", "inactive"]
 
 
 class TableEvent(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -54,7 +60,7 @@ class TurnTimedOut(TableEvent, frozen=True, kw_only=True):
 
     seat: int
     player_id: str
-    policy: str  # "bot" or "forfeit"
+    policy: TimeoutPolicy
     turn: int  # the version at which the seat's turn began (as notify saw it)
 
 
@@ -65,7 +71,40 @@ class SeatForfeited(TableEvent, frozen=True, kw_only=True):
     player_id: str
 
 
+class PlayerLeft(TableEvent, frozen=True, kw_only=True):
+    """A seated player left a table that had not started; the seat is free again."""
+
+    seat: int
+    player_id: str
+
+
+class PlayerRemoved(TableEvent, frozen=True, kw_only=True):
+    """The creator removed a seated player before the start; the seat is free again."""
+
+    seat: int
+    player_id: str  # the player removed
+    by: str  # the creator
+
+
+class TableCancelled(TableEvent, frozen=True, kw_only=True):
+    """An open table was cancelled: by its creator, or after `SENET_OPEN_TABLE_TTL` without
+    activity (`inactive`, `by` empty). Every seat is freed; the table takes no more commands."""
+
+    reason: CancelReason
+    by: str = ""
+
+
 TABLE_EVENTS: dict[str, type[TableEvent]] = {
     cls.__name__: cls
-    for cls in (TableCreated, SeatTaken, TableStarted, SeedRevealed, TurnTimedOut, SeatForfeited)
+    for cls in (
+        TableCreated,
+        SeatTaken,
+        TableStarted,
+        SeedRevealed,
+        TurnTimedOut,
+        SeatForfeited,
+        PlayerLeft,
+        PlayerRemoved,
+        TableCancelled,
+    )
 }

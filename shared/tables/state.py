@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import functools
 import typing
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
+from shared.contracts.envelopes import TableStatus
 from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.tables.events import (
     TABLE_EVENTS,
+    PlayerLeft,
+    PlayerRemoved,
     SeatForfeited,
     SeatTaken,
     SeedRevealed,
+    TableCancelled,
     TableCreated,
     TableEvent,
     TableStarted,
@@ -22,7 +26,11 @@ from shared.tables.events import (
 )
 from shared.tables.upcasting import has_upcasters, upcast
 
-OPEN, PLAYING, OVER = "open", "playing", "over"
+Status = TableStatus  # open, playing, over, cancelled
+OPEN: Final = "open"
+PLAYING: Final = "playing"
+OVER: Final = "over"
+CANCELLED: Final = "cancelled"
 
 
 class TableState(msgspec.Struct, frozen=True, kw_only=True):
@@ -38,7 +46,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     seed: str
     players: tuple[str | None, ...]
     names: tuple[str, ...]
-    status: str = OPEN
+    status: Status = OPEN
     version: int = 0
     game_state: Any = None
     revealed_seed: str = ""
@@ -131,31 +139,33 @@ def created(table_id: str, event: TableCreated) -> TableState:
     )
 
 
-def evolve(state: TableState, event: Any) -> TableState:
-    """The state after one more event (table-level or the game's)."""
+def evolve(state: TableState, event: Any, spec: GameSpec | None = None) -> TableState:
+    """The state after one more event (table-level or the game's); `spec` gives the game's
+    rules of a pinned version (audit), by default the table's current ones."""
     version = state.version + 1
+    game = spec or state.spec
     if isinstance(event, TableEvent):
-        return _evolve_table(state, event, version)
-    spec = state.spec
-    game_state = spec.evolve(state.game_state, event)
-    status = OVER if spec.result(game_state) is not None else state.status
+        return _evolve_table(state, event, version, game)
+    game_state = game.evolve(state.game_state, event)
+    status = OVER if game.result(game_state) is not None else state.status
     return msgspec.structs.replace(state, game_state=game_state, status=status, version=version)
 
 
-def _evolve_table(state: TableState, event: TableEvent, version: int) -> TableState:
+def _evolve_table(state: TableState, event: TableEvent, version: int, game: GameSpec) -> TableState:
     if isinstance(event, SeatTaken):
-        players = list(state.players)
-        names = list(state.names)
-        players[event.seat] = event.player_id
-        names[event.seat] = event.player_name
+        return _seat(state, event.seat, event.player_id, event.player_name, version)
+    if isinstance(event, PlayerLeft | PlayerRemoved):
+        return _seat(state, event.seat, None, "", version)
+    if isinstance(event, TableCancelled):
+        freed = (None,) * state.seats
         return msgspec.structs.replace(
-            state, players=tuple(players), names=tuple(names), version=version
+            state, status=CANCELLED, players=freed, names=("",) * state.seats, version=version
         )
     if isinstance(event, TableStarted):
         return msgspec.structs.replace(
             state,
             status=PLAYING,
-            game_state=state.spec.initial_state(state.seats, state.options),
+            game_state=game.initial_state(state.seats, state.options),
             version=version,
         )
     if isinstance(event, SeedRevealed):
@@ -166,3 +176,15 @@ def _evolve_table(state: TableState, event: TableEvent, version: int) -> TableSt
     if isinstance(event, TurnTimedOut):
         return msgspec.structs.replace(state, version=version)
     raise TypeError(f"unexpected table event {type(event).__name__}")
+
+
+def _seat(
+    state: TableState, seat: int, player_id: str | None, name: str, version: int
+) -> TableState:
+    players = list(state.players)
+    names = list(state.names)
+    players[seat] = player_id
+    names[seat] = name
+    return msgspec.structs.replace(
+        state, players=tuple(players), names=tuple(names), version=version
+    )

@@ -43,7 +43,7 @@ class Driver:
 
     def state(self, table_id: str) -> TableState:
         """The table's current state as the worker holds it."""
-        table = self.worker._load(table_id)
+        table = self.worker.tables.get(table_id)
         assert table is not None
         return table.table
 

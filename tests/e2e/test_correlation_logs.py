@@ -12,7 +12,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.observekit import free_port, scrape, until, value
+from tests.helpers import free_port
+from tests.observekit import scrape, until, value
 
 pytestmark = pytest.mark.slow
 

@@ -23,14 +23,14 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
 from shared.games.egizia import events as egizia
 from shared.games.egizia.components import DATA as EGIZIA
 from shared.games.registry import get_game
 from shared.games.sobek import events as sobek
 from shared.games.sobek.components import CARDS as SOBEK_CARDS
+from shared.tables.loading import table_log
 from shared.tables.state import decode_event
-from tests.platform import Player, open_table, register, view
+from tests.platform import Player, full_log, open_table, play_moves, register, view
 
 SEATS = 3
 # Moves that move hidden cards: played whenever legal, so the game reaches those events.
@@ -158,9 +158,7 @@ async def _play_favouring_hidden_moves(
 
 
 async def _feed(client: TestClient, table_id: str, player: Player) -> dict[int, Any]:
-    response = await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
-    assert response.status == 200
-    return {entry["version"]: entry for entry in await response.json()}
+    return {entry["version"]: entry for entry in await full_log(client, table_id, player)}
 
 
 @pytest.mark.parametrize(
@@ -175,8 +173,7 @@ async def test_each_seat_is_told_exactly_what_it_was_dealt_drew_or_was_shown(
     await _play_favouring_hidden_moves(client, table_id, players, limit=150)
     onlooker = await register(client, "onlooker")  # seated nowhere
     assert platform.app is not None
-    model = platform.app[PROJECTOR].get(table_id)
-    assert model is not None
+    stored = table_log(platform.store, table_id)
     learns = _sobek_learns if game == "sobek" else _egizia_learns
     named = _named if game == "sobek" else _egizia_sphinx
     viewers: list[tuple[int | None, Player]] = [*enumerate(players), (None, onlooker)]
@@ -185,12 +182,13 @@ async def test_each_seat_is_told_exactly_what_it_was_dealt_drew_or_was_shown(
         feed = await _feed(client, table_id, player)
         assert feed[1]["payload"]["seed"] == ""  # TableCreated: the seed only at the end
         known = Knowledge()
-        for envelope, truth in model.log[1:]:
+        for logged in stored[1:]:
+            truth = logged.event
             must_tell = learns(truth, seat, known)
-            entry = feed.get(envelope.version)
-            assert entry is not None, f"seat {seat} misses event {envelope.version}"
+            entry = feed.get(logged.version)
+            assert entry is not None, f"seat {seat} misses event {logged.version}"
             seen = decode_event(spec, entry["name"], entry["payload"])
-            where = f"seat {seat}, event {envelope.version} {entry['name']}"
+            where = f"seat {seat}, event {logged.version} {entry['name']}"
             leaked = named(seen) - known.known(seat)
             assert not leaked, f"{where} names cards it never saw: {sorted(leaked)}"
             assert must_tell <= named(seen), f"{where} hides the seat's own cards"
@@ -203,9 +201,21 @@ async def test_each_seat_is_told_exactly_what_it_was_dealt_drew_or_was_shown(
             mine = await view(client, table_id, player)
             shown = _view_card_ids(mine["game"])
             final = Knowledge()
-            for _, truth in model.log[1:]:
-                learns(truth, seat, final)
+            for logged in stored[1:]:
+                learns(logged.event, seat, final)
             assert shown <= final.known(seat), f"seat {seat}'s view names unseen cards"
+
+
+async def test_a_game_without_hidden_information_shows_every_event_unchanged(
+    client: TestClient, platform: Platform
+) -> None:
+    table_id, players = await open_table(client, "cantstop", 3, {"target": 4})
+    await play_moves(client, table_id, players, seed=9, limit=40)
+    stored = table_log(platform.store, table_id)
+    truth = [msgspec.json.decode(msgspec.json.encode(logged.event)) for logged in stored[1:]]
+    for player in players:
+        feed = await full_log(client, table_id, player)
+        assert [entry["payload"] for entry in feed[1:]] == truth
 
 
 def _view_card_ids(value: Any) -> set[int]:

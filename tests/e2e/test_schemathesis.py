@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from schemathesis.specs.openapi.checks import (
 
 from services.cli.platform import Platform, serve_http
 from services.gateway.keys import GatewaySettings
+from tests.helpers import free_port
 from tests.platform import embedded_config
 
 EXAMPLES = int(os.environ.get("SENET_SCHEMATHESIS_EXAMPLES", "25"))
@@ -43,12 +43,6 @@ CHECKS: list[CheckFunction] = [
     response_schema_conformance,
     negative_data_rejection,
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 async def _players_and_tables(base: str) -> tuple[list[str], list[str]]:
@@ -127,7 +121,7 @@ async def test_every_answer_of_the_api_conforms_to_its_openapi_document(tmp_path
     platform = Platform(config)
     await platform.start()
     assert platform.app is not None
-    port = _free_port()
+    port = free_port()
     runner = await serve_http(platform.app, "127.0.0.1", port)
     try:
         base = f"http://127.0.0.1:{port}"

@@ -12,8 +12,9 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
+from services.gateway.rebuild import rebuilt_views
 from services.gateway.views import player_view
-from tests.platform import Player, open_table, register, view
+from tests.platform import Player, full_log, open_table, register, view
 
 
 @pytest.fixture
@@ -27,8 +28,7 @@ async def _snapshot(client: TestClient, table_id: str, players: list[Player]) ->
     out = []
     for player in players:
         out.append(await view(client, table_id, player))
-        response = await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
-        out.append(await response.json())
+        out.append(await full_log(client, table_id, player))
     return out
 
 
@@ -104,9 +104,10 @@ async def test_tokens_are_stored_and_projected_only_as_hashes(
         found |= {h for h in hashes if h in notification.state}
     assert found == hashes  # the stored form is the SHA-256 of each token
     assert platform.app is not None
-    for model in platform.app[PROJECTOR].all():
+    logs = (await rebuilt_views(platform.store)).logs
+    for table_id, model in platform.app[PROJECTOR].tables.items():
         projected = msgspec.json.encode(
-            [model.state, [entry for entry, _ in model.log]]
+            [model.state, [logged.event for logged in logs[table_id]]]
             + [player_view(model, seat) for seat in (None, *range(model.state.seats))]
         )
         for token in tokens:

@@ -12,7 +12,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,17 +25,11 @@ import psycopg
 
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.port import Topology
+from tests.helpers import free_port
 
 T = TypeVar("T")
 ROLES = ("table", "relay", "scoring", "gateway")
 START_PATIENCE = 90.0  # seconds a restarted role may take on a busy 2-core machine
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass

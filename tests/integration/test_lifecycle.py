@@ -19,7 +19,10 @@ pytestmark = pytest.mark.integration
 
 CYCLES = 3
 STOP_SECONDS = 15.0  # a clean stop takes well under a second; a hang is caught here
-PLATFORM_TASKS = ("relay", "metrics-sampler", "shard-assigner", "shard ", "consume ", "notify")
+PLATFORM_TASKS = (
+    "relay", "metrics-sampler", "shard-assigner", "shard ", "consume ", "notify",
+    "open-table-sweep",
+)  # fmt: skip
 
 
 def _platform_tasks() -> set[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import email
 import email.policy
-import socket
 import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from services.cli.platform import Platform, PlatformConfig
 from services.notify.clock import FakeClock
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
+from tests.helpers import free_port
 from tests.platform import embedded_config
 
 
@@ -66,17 +66,11 @@ def plain_text(message: EmailMessage) -> str:
     return str(body.get_content())
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[str, Inbox]]:
     """An aiosmtpd server on a free port: (smtp URL, inbox)."""
     inbox = Inbox()
-    port = _free_port()
+    port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
     try:

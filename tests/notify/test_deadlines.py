@@ -6,13 +6,12 @@ import time
 from typing import Any
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR, STORE
 from services.notify.clock import FakeClock
 from services.notify.settings import HOUR, Timing
 from shared.notify.preferences import load_or_open
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, players_with_emails, seat
-from tests.platform import Player
+from tests.platform import Player, full_log
 
 TIMING = Timing(first_reminder=2, repeat_every=2, last_warning=3, deadline=10, policy="bot")
 
@@ -24,11 +23,7 @@ def kinds(inbox: Inbox) -> list[str]:
 
 async def events(client: Any, table_id: str, player: Player) -> list[dict[str, Any]]:
     """The table's log as a player sees it, once the gateway's views reached the store."""
-    store = client.app[STORE]
-    await client.app[PROJECTOR].catch_up(store.last_position())
-    response = await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
-    assert response.status == 200
-    return list(await response.json())
+    return await full_log(client, table_id, player)
 
 
 async def test_idle_turn_gets_reminders_a_last_warning_then_a_bot_move(

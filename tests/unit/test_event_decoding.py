@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from services.gateway.projector import ViewProjector
+from services.gateway.rebuild import RebuiltViews
 from shared.contracts.envelopes import EventEnvelope
 from shared.games.registry import available_games, get_game
 from shared.store import EventStore, open_store
@@ -104,29 +104,30 @@ async def test_a_rebuild_over_several_batches_applies_every_event_and_resumes_gc
 ) -> None:
     monkeypatch.setattr(follower, "BATCH", 64)
     assert store.last_position() > 5 * follower.BATCH  # the read-ahead crosses batches
-    projector = ViewProjector(store, None)
+    projector = RebuiltViews(store)
     await projector.catch_up()
     assert projector.position == store.last_position()
-    assert projector.applied_events == len(_table_notes(store))
+    assert sum(len(log) for log in projector.logs.values()) == len(_table_notes(store))
     assert gc.isenabled()
-    for model in projector.all():
-        assert [e.version for e, _ in model.log] == list(range(1, model.state.version + 1))
+    for table_id, model in projector.tables.items():
+        versions = [e.version for e in projector.logs[table_id]]
+        assert versions == list(range(1, model.state.version + 1))
 
 
 async def test_a_rebuild_leaves_gc_off_when_it_was_off(store: EventStore) -> None:
     gc.disable()
     try:
-        await ViewProjector(store, None).catch_up()
+        await RebuiltViews(store).catch_up()
         assert not gc.isenabled()
     finally:
         gc.enable()
 
 
 async def test_a_failing_rebuild_resumes_gc(store: EventStore) -> None:
-    class Broken(ViewProjector):
+    class Broken(RebuiltViews):
         async def apply(self, envelope: EventEnvelope) -> None:
             raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError):
-        await Broken(store, None).catch_up()
+        await Broken(store).catch_up()
     assert gc.isenabled()

@@ -66,10 +66,8 @@ async def test_roles_stop_in_reverse_start_order_and_a_failed_start_undoes_the_r
 async def test_stop_is_idempotent_and_a_running_platform_is_not_started_twice() -> None:
     platform = Platform(PlatformConfig(store="memory", sample_interval=0.0))
     async with platform:
-        assert platform.started and {task.get_name() for task in platform.tasks} == {
-            "relay",
-            "metrics-sampler",
-        }
+        names = {task.get_name() for task in platform.tasks}
+        assert platform.started and names == {"relay", "metrics-sampler", "open-table-sweep"}
         with pytest.raises(RuntimeError, match="running already"):
             await platform.start()
     assert not platform.started and platform.tasks == []

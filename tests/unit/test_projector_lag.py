@@ -37,7 +37,7 @@ async def test_the_sampler_sets_each_projectors_lag_gauges() -> None:
     sampler = Sampler(store, None, {name: lambda: views.position, f"{name}-off": lambda: None})
     await sampler.sample()
     assert _lag(name) == store.last_position() > 0
-    await views.catch_up()
+    views.position = store.last_position()  # as a delivery of the newest event sets it
     await sampler.sample()
     assert _lag(name) == 0
     assert _lag(f"{name}-off") == 0

@@ -27,7 +27,7 @@ def _decide(worker: TableWorker, path: str, sent: Command) -> Outcome:
 
 
 def _version(worker: TableWorker, table_id: str) -> int:
-    table = worker._load(table_id)
+    table = worker.tables.get(table_id)
     assert table is not None
     return table.table.version
 
@@ -39,7 +39,7 @@ def test_a_move_from_a_player_without_a_seat_is_not_seated_and_changes_nothing(
     worker = TableWorker(open_store("memory"), None)  # type: ignore[arg-type]
     table_id = str(uuid.uuid4())
     started_table(worker, table_id)
-    table = worker._load(table_id)
+    table = worker.tables.get(table_id)
     assert table is not None
     state = table.table
     seat = state.spec.to_act(state.game_state)[0]

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import msgspec
+
 from shared.games.contract import GameEvent
+
+# A NileCardPlayed flag: what the card did ("safe:N": site N is safe this round).
+CardFlag = Annotated[str, msgspec.Meta(pattern=r"^(|crew_plus|pay_crew|first|safe:[0-9]+)$")]
 
 
 class GameSetUp(GameEvent, frozen=True, kw_only=True):
@@ -57,7 +64,7 @@ class NileCardPlayed(GameEvent, frozen=True, kw_only=True):
     seat: int
     card: int
     consumed: bool
-    flag: str = ""
+    flag: CardFlag = ""
 
 
 class RemainingCardDeclined(GameEvent, frozen=True, kw_only=True):

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
+
+Phase = Literal[
+    "setup", "nile", "feeding", "production", "building", "bonus", "order", "final", "over"
+]
 
 
 class EgiziaOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -79,8 +85,11 @@ class EgiziaState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     seats: int
     variant: bool = False
+    # The rules version the table plays (docs/games/egizia.md, "Rules versions"): 1 is
+    # without the two rulings of version 2 (join card on an own ship, participation).
+    rules: int = 2
     round: int = 0
-    phase: str = "setup"
+    phase: Phase = "setup"
     ring: int = 1
     next_stamp: int = 1
     players: tuple[Player, ...] = ()

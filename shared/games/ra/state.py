@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 import msgspec
 
 from shared.games.ra.components import SUN, C
 
-ROLL, REROLL, APPLY, DISASTER, OVER = "roll", "reroll", "apply", "disaster", "over"
+Phase = Literal["roll", "reroll", "apply", "disaster", "over"]
+ROLL: Final = "roll"
+REROLL: Final = "reroll"
+APPLY: Final = "apply"
+DISASTER: Final = "disaster"
+OVER: Final = "over"
 """Phases: roll the dice, reroll or stop, apply dice, victims retrieve markers, game over."""
 
 EMPTY = -1
@@ -21,7 +28,7 @@ class RaState(msgspec.Struct, frozen=True, kw_only=True):
     """The whole public state of a Ra table; tuples are indexed by seat, die or space."""
 
     players: int
-    phase: str = ROLL
+    phase: Phase = ROLL
     epoch: int = 0
     ra: int = 0
     current: int = 0

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from shared.games.sobek.components import CARD_COUNT, RULES
+
+Phase = Literal[
+    "setup",
+    "choose_start",
+    "turn",
+    "choose_event",
+    "vizier",
+    "scribe",
+    "sideways",
+    "scoring",
+    "over",
+]
 
 Entry = tuple[str | None, str, bool]
 """Async variant: one remembered card, (face or None if never seen, back, uncertain)."""
@@ -35,7 +47,7 @@ class SobekState(msgspec.Struct, frozen=True, kw_only=True):
     seats: int
     variant: str
     round: int = 0
-    phase: str = "setup"
+    phase: Phase = "setup"
     active: int = 0
     chooser: int | None = None
     scores: tuple[int, ...] = ()

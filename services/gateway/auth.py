@@ -1,0 +1,82 @@
+"""Who is calling: bearer tokens, identities, and the wrapper the route table puts around
+every route marked `auth` (so a handler reads `caller(request)` and never identifies)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import msgspec
+from aiohttp import web
+
+from services.gateway import players
+from services.gateway.admin import require_admin
+from services.gateway.keys import IDENTITIES, STORE
+from services.gateway.storecall import in_store
+from shared.contracts.errors import Unauthorized
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+IDENTITY = "senet.identity"  # the request key holding the caller's Identity
+
+
+class Identity(msgspec.Struct, frozen=True, kw_only=True):
+    """Who the bearer token belongs to."""
+
+    player_id: str
+    name: str
+
+
+IDENTITIES_KEPT = 100_000  # known tokens remembered per gateway before the memo starts over
+
+
+def bearer_token(request: web.Request) -> str:
+    """The request's bearer token ("" if none): the header, else `?token=`."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        token = request.query.get("token", "")  # browsers cannot set headers on WebSockets
+    return token
+
+
+async def identify(request: web.Request) -> Identity:
+    """The caller, from the bearer token; 401 if missing or unknown."""
+    token = bearer_token(request)
+    if not token:
+        raise Unauthorized("missing bearer token", code="missing_token")
+    memo: dict[str, Identity] = request.app[IDENTITIES]
+    key = players.hash_token(token)  # plain tokens are kept nowhere, not even in memory
+    known = memo.get(key)
+    if known is not None:
+        return known
+    player = await in_store(request, players.find_by_token, request.app[STORE], token)
+    if player is None:
+        raise Unauthorized("unknown token", code="bad_token")
+    identity = Identity(player_id=str(player.id), name=player.name)
+    if len(memo) >= IDENTITIES_KEPT:
+        memo.clear()
+    memo[key] = identity
+    return identity
+
+
+def caller(request: web.Request) -> Identity:
+    """The identity the route's `auth` wrapper found (only on routes marked `auth`)."""
+    identity = request.get(IDENTITY)
+    assert isinstance(identity, Identity), "the route is not marked auth in the route table"
+    return identity
+
+
+def guarded(handler: Handler, *, auth: bool, admin: bool = False) -> Handler:
+    """The handler behind the route table's check: an admin token, a player's, or none."""
+    if admin:
+
+        async def as_admin(request: web.Request) -> web.StreamResponse:
+            await require_admin(request)
+            return await handler(request)
+
+        return as_admin
+    if not auth:
+        return handler
+
+    async def as_player(request: web.Request) -> web.StreamResponse:
+        request[IDENTITY] = await identify(request)
+        return await handler(request)
+
+    return as_player

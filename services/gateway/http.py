@@ -1,0 +1,82 @@
+"""Request and answer helpers of the handlers: JSON bodies and answers, query numbers, the
+table in the path and the caller's seat at it."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.auth import Identity
+from services.gateway.keys import PROJECTOR
+from services.gateway.projector import TableModel
+from shared.contracts.errors import BadRequest, Forbidden, NotFound
+
+T = TypeVar("T")
+_encode = msgspec.json.Encoder()
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """A JSON answer encoded by msgspec."""
+    return web.Response(body=_encode.encode(data), status=status, content_type="application/json")
+
+
+async def decode_body(request: web.Request, kind: type[T]) -> T:
+    """The request body as a Struct; 400 for malformed JSON or a wrong shape."""
+    raw = await request.read()
+    try:
+        # msgspec leaves the strings inside a Raw (a move) unchecked; the table service
+        # would fail on invalid UTF-8 there, so the whole body is checked here.
+        raw.decode()
+    except UnicodeDecodeError as exc:
+        raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
+    try:
+        return msgspec.json.decode(raw or b"{}", type=kind)
+    except msgspec.ValidationError as exc:
+        raise BadRequest(f"invalid request: {exc}", code="invalid_request") from exc
+    except msgspec.DecodeError as exc:
+        raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
+    except RecursionError as exc:  # msgspec's depth guard, e.g. a move of 5,000 nested lists
+        raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
+
+
+def int_query(
+    request: web.Request,
+    name: str,
+    *,
+    code: str = "invalid_request",
+    default: int = 0,
+    most: int | None = None,
+) -> int:
+    """A whole-number query parameter (`default` when absent); 400 `code` otherwise."""
+    raw = request.query.get(name)
+    if raw is None:
+        return default
+    details = {"parameter": name}
+    try:
+        value = int(raw)
+    except ValueError as exc:
+        raise BadRequest(f"{name} must be a whole number", code=code, details=details) from exc
+    if value < 0:
+        raise BadRequest(f"{name} must not be negative", code=code, details=details)
+    if most is not None and value > most:
+        raise BadRequest(f"{name} must be at most {most}", code=code, details=details)
+    return value
+
+
+async def table_model(request: web.Request) -> TableModel:
+    """The table in the path (from the cache, or loaded from the store); 404 if unknown."""
+    model = await request.app[PROJECTOR].get(request.match_info["table_id"])
+    if model is None:
+        raise NotFound("no such table", code="unknown_table")
+    return model
+
+
+def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:
+    """The caller's seat (None: no seat); 403 `not_your_seat` if `?seat=` names another."""
+    seat = model.state.seat_of(who.player_id)
+    asked = request.query.get("seat")
+    if asked is not None and (seat is None or asked.strip() != str(seat)):
+        raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
+    return seat

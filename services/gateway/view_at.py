@@ -1,0 +1,43 @@
+"""A seat's view of a table as it was after an earlier event: the replay of the web client.
+
+`GET /api/tables/{id}/view?at=<version>` folds the stored events up to that version (the audit
+fold) and shows the caller exactly what their seat saw then: nothing hidden from it at that time.
+"""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from services.gateway import routes, views
+from services.gateway.auth import identify
+from services.gateway.http import json_response, table_model
+from services.gateway.keys import STORE
+from services.gateway.projector import TableModel
+from services.gateway.storecall import in_store
+from shared.audit.export import fold, stored_events
+from shared.contracts.errors import BadRequest
+
+
+async def view_at(request: web.Request) -> web.Response:
+    """The caller's view after event `?at=` (1 to the table's version); 400 `bad_version` else."""
+    who = await identify(request)
+    model = await table_model(request)
+    raw = request.query.get("at", "")
+    last = model.state.version
+    try:
+        at = int(raw)
+    except ValueError as exc:
+        raise BadRequest("at must be a whole number", code="bad_version") from exc
+    if not 1 <= at <= last:
+        raise BadRequest(f"at must be between 1 and {last}", code="bad_version")
+    events = await in_store(request, stored_events, request.app[STORE], model.state.table_id)
+    state = fold(model.state.table_id, events, at)
+    seat = state.seat_of(who.player_id)  # the seat the caller had then (None: not yet seated)
+    return json_response(views.player_view(TableModel(state), seat))
+
+
+async def my_view(request: web.Request) -> web.Response:
+    """GET /api/tables/{id}/view: with `?at=` the past view, else today's (`routes.my_view`)."""
+    if "at" in request.query:
+        return await view_at(request)
+    return await routes.my_view(request)

@@ -1,0 +1,352 @@
+"""The table decider: every rule of a table's life in one place, pure and replayable.
+
+`decide(state, player_id, action)` gives the events a command causes at an existing table
+(or raises a `SenetError` with a stable code); `open_table` gives the opening events of a
+new one. The table worker and the audit re-decider both call these, so a recorded game is
+re-decided by exactly the rules that accepted it. The rules, by concern:
+
+- version: a command naming `expected_version` is refused unless the table is there;
+- idempotency: a command id already accepted is a repeat if its fingerprint matches
+  (`is_repeat`), else `duplicate_command`;
+- lobby: join, leave, cancel, remove a player, start (creator only), expire when idle;
+- seats: who may act for which seat; a timed-out turn is played by a bot;
+- the game's rules (`spec.decide`), with randomness from `Rng.for_step(seed, table_id,
+  version)` at the version before the command, so re-running gives the same events.
+
+`spec` lets the auditor use the rules version a table was pinned to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from shared.contracts.envelopes import (
+    Action,
+    CancelTable,
+    Command,
+    CreateTable,
+    ExpireTable,
+    JoinTable,
+    LeaveTable,
+    PlayMove,
+    RemovePlayer,
+    StartTable,
+    TimeOutTurn,
+)
+from shared.contracts.errors import (
+    BadRequest,
+    Conflict,
+    DuplicateCommand,
+    Forbidden,
+    IllegalMove,
+    NotFound,
+    NotYourTurn,
+    StaleVersion,
+)
+from shared.games.contract import GameSpec
+from shared.games.registry import get_game
+from shared.games.rng import Rng
+from shared.tables.events import (
+    PlayerLeft,
+    PlayerRemoved,
+    SeatForfeited,
+    SeatTaken,
+    SeedRevealed,
+    TableCancelled,
+    TableCreated,
+    TableStarted,
+    TurnTimedOut,
+)
+from shared.tables.state import CANCELLED, OPEN, OVER, TableState, evolve
+
+MAX_SEAT_NAME = 40
+
+
+class Decision(msgspec.Struct, frozen=True, kw_only=True):
+    """What a command causes: its events, the seat it acted for, the move it stored."""
+
+    events: list[Any]
+    seat: int | None
+    move: dict[str, Any] | None = None
+
+
+# ---- idempotency and opening --------------------------------------------------------
+
+
+def fingerprint(command: Command) -> str:
+    """A digest of what the command asks, to tell a repeat from a reused id."""
+    body = msgspec.json.encode([command.player_id, command.action])
+    return hashlib.sha256(body).hexdigest()[:32]
+
+
+def is_repeat(known_fingerprint: str | None, digest: str) -> bool:
+    """True if this command id was accepted before for the same command (answer it again);
+    False if the id is new; raises `duplicate_command` if it was used for another command."""
+    if known_fingerprint is None:
+        return False
+    if known_fingerprint != digest:
+        raise DuplicateCommand("command id already used for another command")
+    return True
+
+
+def commitment_of(table_id: str, seed_hex: str) -> str:
+    """The public commitment to a table's secret seed: SHA-256 over table id and seed."""
+    return hashlib.sha256(table_id.encode() + bytes.fromhex(seed_hex)).hexdigest()
+
+
+def new_table(table_id: str, player_id: str, action: CreateTable, seed: str) -> TableCreated:
+    """The TableCreated of a CreateTable command; raises on a bad seat count or options."""
+    game = get_game(action.game)
+    if not game.min_players <= action.seats <= game.max_players:
+        raise BadRequest(
+            f"{game.title} is for {game.min_players}-{game.max_players} players",
+            code="bad_seat_count",
+        )
+    try:
+        options = game.convert_options(msgspec.json.decode(action.options))
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"bad options: {exc}", code="bad_options") from exc
+    return TableCreated(
+        game=game.name,
+        seats=action.seats,
+        options=msgspec.to_builtins(options),
+        rules_version=game.rules_version,
+        creator=player_id,
+        commitment=commitment_of(table_id, seed),
+        seed=seed,
+    )
+
+
+def opening(created: TableCreated, player_name: str) -> Decision:
+    """A new table's events: TableCreated, then its creator in seat 0."""
+    seat = SeatTaken(seat=0, player_id=created.creator, player_name=seat_name(player_name))
+    return Decision(events=[created, seat], seat=0)
+
+
+# ---- commands at an existing table --------------------------------------------------
+
+
+def decide(
+    state: TableState | None,
+    player_id: str,
+    action: Action,
+    *,
+    expected_version: int | None = None,
+    spec: GameSpec | None = None,
+) -> Decision:
+    """The events `player_id`'s action causes at the table (None: no such table yet)."""
+    if state is None:
+        if isinstance(action, CreateTable):
+            raise BadRequest("a new table is opened with `open_table`", code="bad_command")
+        raise NotFound("no such table", code="unknown_table")
+    if expected_version is not None and expected_version != state.version:
+        raise StaleVersion(
+            f"table is at version {state.version}, not {expected_version}",
+            details={"version": state.version},
+        )
+    if state.status == CANCELLED and not isinstance(action, CreateTable):
+        raise Conflict("the table was cancelled", code="table_cancelled")
+    return _DECIDERS[type(action)](state, player_id, action, spec or state.spec)
+
+
+def _exists(state: TableState, player_id: str, action: Any, spec: GameSpec) -> Decision:
+    raise Conflict("table already exists", code="table_exists")
+
+
+def _join(state: TableState, player_id: str, action: JoinTable, spec: GameSpec) -> Decision:
+    _lobby_open(state)
+    if state.seat_of(player_id) is not None:
+        raise Conflict("you already have a seat at this table", code="already_seated")
+    seat = state.free_seat()
+    if seat is None:
+        raise Conflict("the table is full", code="table_full")
+    name = seat_name(action.player_name)
+    return Decision(events=[SeatTaken(seat=seat, player_id=player_id, player_name=name)], seat=seat)
+
+
+def _leave(state: TableState, player_id: str, action: LeaveTable, spec: GameSpec) -> Decision:
+    seat = _seated(state, player_id)
+    _lobby_open(state)
+    if player_id == state.creator:
+        raise Conflict(
+            "the creator cannot leave; cancel the table instead", code="creator_cannot_leave"
+        )
+    return Decision(events=[PlayerLeft(seat=seat, player_id=player_id)], seat=seat)
+
+
+def _cancel(state: TableState, player_id: str, action: CancelTable, spec: GameSpec) -> Decision:
+    seat = _creator(state, player_id, "cancel the table")
+    _lobby_open(state)
+    return Decision(events=[TableCancelled(reason="creator", by=player_id)], seat=seat)
+
+
+def _remove(state: TableState, player_id: str, action: RemovePlayer, spec: GameSpec) -> Decision:
+    seat = _creator(state, player_id, "remove a player")
+    _lobby_open(state)
+    target = _target_seat(state, action)
+    if target == seat:
+        raise Conflict("the creator cannot remove itself", code="cannot_remove_creator")
+    removed = state.players[target] or ""
+    return Decision(events=[PlayerRemoved(seat=target, player_id=removed, by=player_id)], seat=seat)
+
+
+def _expire(state: TableState, player_id: str, action: ExpireTable, spec: GameSpec) -> Decision:
+    _lobby_open(state)
+    if action.version != state.version:
+        raise Conflict("the table saw activity since", code="table_active")
+    return Decision(events=[TableCancelled(reason="inactive")], seat=None)
+
+
+def _start(state: TableState, player_id: str, action: StartTable, spec: GameSpec) -> Decision:
+    seat = _creator(state, player_id, "start the game")
+    _lobby_open(state)
+    if state.free_seat() is not None:
+        raise Conflict("not every seat is taken yet", code="table_not_full")
+    started = TableStarted(players=[p or "" for p in state.players], commitment=state.commitment)
+    return Decision(events=[started, *spec.setup(state.seats, state.options, step_rng(state))],
+                    seat=seat)  # fmt: skip
+
+
+def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -> Decision:
+    seat = _seated(state, player_id)
+    events, move = play_events(state, seat, action.move, spec)
+    return Decision(events=events, seat=seat, move=msgspec.to_builtins(move))
+
+
+def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: GameSpec) -> Decision:
+    """Sent by the notify service only (the gateway has no route that makes one): a bot
+    plays a random legal move for the seat, drawn from `bot_rng`; `forfeit` also hands the
+    seat to the bot for good. The game's events are `play_events` of that move."""
+    _in_play(state)
+    seat = action.seat
+    if not 0 <= seat < state.seats or seat not in spec.to_act(state.game_state):
+        raise NotYourTurn(f"seat {seat} does not have to act")
+    legal = list(spec.legal_moves(state.game_state, seat))
+    if not legal:
+        raise Conflict(f"seat {seat} has no legal move", code="no_legal_move")
+    chosen: dict[str, Any] = msgspec.to_builtins(bot_rng(state).choice(legal))
+    played, _ = play_events(state, seat, chosen, spec)
+    owner = state.players[seat] or ""
+    events: list[Any] = [
+        TurnTimedOut(seat=seat, player_id=owner, policy=action.policy, turn=action.turn)
+    ]
+    if action.policy == "forfeit" and seat not in state.forfeited:
+        events.append(SeatForfeited(seat=seat, player_id=owner))
+    return Decision(events=[*events, *played], seat=seat, move=chosen)
+
+
+_DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
+    CreateTable: _exists,
+    JoinTable: _join,
+    LeaveTable: _leave,
+    CancelTable: _cancel,
+    RemovePlayer: _remove,
+    ExpireTable: _expire,
+    StartTable: _start,
+    PlayMove: _play,
+    TimeOutTurn: _time_out,
+}
+
+
+# ---- the game's rules behind a move ------------------------------------------------
+
+
+def step_rng(state: TableState) -> Rng:
+    """The generator of the table's next decision."""
+    return Rng.for_step(bytes.fromhex(state.seed), state.table_id, state.version)
+
+
+def bot_rng(state: TableState) -> Rng:
+    """The generator of a timed-out seat's bot move (apart from the game's own draws)."""
+    return Rng.for_step(bytes.fromhex(state.seed), f"{state.table_id}/timeout", state.version)
+
+
+def play_events(
+    state: TableState, seat: int, raw_move: Any, spec: GameSpec | None = None
+) -> tuple[list[Any], Any]:
+    """The events a move (JSON, Raw or builtins) causes, SeedRevealed last if the game ends."""
+    _in_play(state)
+    game = spec or state.spec
+    try:
+        if isinstance(raw_move, msgspec.Raw):
+            move = game.decode_move(bytes(raw_move))
+        elif isinstance(raw_move, bytes | str):
+            move = game.decode_move(raw_move)
+        else:
+            move = game.convert_move(raw_move)
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"not a {game.title} move: {exc}", code="bad_move") from exc
+    if seat not in game.to_act(state.game_state):
+        raise NotYourTurn("it is not your turn")
+    try:
+        events: list[Any] = list(game.decide(state.game_state, seat, move, step_rng(state)))
+    except IllegalMove as exc:
+        raise IllegalMove(exc.message, code="illegal_move", details={"rule": exc.code}) from exc
+    if not events:
+        raise IllegalMove("the move changes nothing", code="illegal_move")
+    final = state
+    for event in events:
+        final = evolve(final, event, game)
+    if final.status == OVER:
+        events.append(SeedRevealed(seed=state.seed, commitment=state.commitment))
+    return events, move
+
+
+# ---- checks shared by the rules above ----------------------------------------------
+
+
+def seat_name(name: str) -> str:
+    """A player's name at a table, trimmed; raises BadRequest when empty or too long."""
+    name = name.strip()
+    if not name or len(name) > MAX_SEAT_NAME:
+        raise BadRequest(f"a player name has 1-{MAX_SEAT_NAME} characters", code="bad_name")
+    return name
+
+
+def _lobby_open(state: TableState) -> None:
+    if state.status != OPEN:
+        raise Conflict("the game has already started", code="table_not_open")
+
+
+def _in_play(state: TableState) -> None:
+    if state.status == OPEN:
+        raise Conflict("the game has not started", code="table_not_started")
+    if state.status == OVER:
+        raise Conflict("the game is over", code="game_over")
+
+
+def _seated(state: TableState, player_id: str) -> int:
+    seat = state.seat_of(player_id)
+    if seat is None:
+        raise Forbidden("you have no seat at this table", code="not_seated")
+    return seat
+
+
+def _creator(state: TableState, player_id: str, what: str) -> int:
+    seat = _seated(state, player_id)
+    if player_id != state.creator:
+        raise Forbidden(f"only the table's creator may {what}", code="not_creator")
+    return seat
+
+
+def _target_seat(state: TableState, action: RemovePlayer) -> int:
+    if (action.seat is None) == (action.player_id is None):
+        raise BadRequest("name the player to remove by seat or by player_id", code="bad_target")
+    if action.player_id is not None:
+        seat = state.seat_of(action.player_id)
+        if seat is None:
+            raise Conflict("that player has no seat here", code="player_not_seated")
+        return seat
+    assert action.seat is not None
+    if not 0 <= action.seat < state.seats:
+        raise BadRequest(
+            f"seat {action.seat} is not a seat of this table", code="bad_seat",
+            details={"seat": action.seat, "seats": state.seats},
+        )  # fmt: skip
+    if state.players[action.seat] is None:
+        raise Conflict(f"seat {action.seat} is empty", code="seat_empty")
+    return action.seat

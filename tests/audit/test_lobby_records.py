@@ -1,0 +1,65 @@
+"""A game whose lobby saw a leave and a removal records, exports and verifies like any other."""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+import msgspec
+
+from shared.audit.export import export_table
+from shared.audit.record import GameRecord
+from shared.audit.verify import verify_record
+from shared.contracts.envelopes import (
+    CreateTable,
+    JoinTable,
+    LeaveTable,
+    PlayMove,
+    RemovePlayer,
+    StartTable,
+)
+from shared.store import open_store
+from tests.audit.kit import Driver, as_builtins, from_builtins
+
+
+def _game_with_lobby_changes() -> GameRecord:
+    store = open_store("memory")
+    driver = Driver(store)
+    table_id = str(uuid.uuid4())
+    driver.send(table_id, "p0", CreateTable(game="ra", seats=3, player_name="P0"))
+    driver.send(table_id, "p1", JoinTable(player_name="P1"))
+    driver.send(table_id, "x", JoinTable(player_name="X"))
+    driver.send(table_id, "p1", LeaveTable())  # seat 1 is free again
+    driver.send(table_id, "p0", RemovePlayer(player_id="x"))  # and seat 2
+    driver.send(table_id, "p1", JoinTable(player_name="P1"))
+    driver.send(table_id, "p2", JoinTable(player_name="P2"))
+    driver.send(table_id, "p0", StartTable())
+    bots = random.Random(3)
+    state = driver.state(table_id)
+    spec = state.spec
+    while spec.result(state.game_state) is None:
+        seat = bots.choice(list(spec.to_act(state.game_state)))
+        move = bots.choice(list(spec.legal_moves(state.game_state, seat)))
+        driver.send(
+            table_id,
+            state.players[seat] or "",
+            PlayMove(move=msgspec.Raw(msgspec.json.encode(move))),
+        )
+        state = driver.state(table_id)
+    return export_table(store, table_id)
+
+
+def test_a_game_with_a_leave_and_a_removal_verifies() -> None:
+    record = _game_with_lobby_changes()
+    kinds = [c.kind for c in record.commands]
+    assert kinds[:8] == ["create", "join", "join", "leave", "kick", "join", "join", "start"]
+    report = verify_record(record)
+    assert report.ok, report
+
+
+def test_a_removal_of_another_seat_in_the_record_is_detected() -> None:
+    data = as_builtins(_game_with_lobby_changes())
+    kick = next(c for c in data["commands"] if c["kind"] == "kick")
+    kick["target"] = 1  # the record claims seat 1 was removed; its event says seat 2
+    report = verify_record(from_builtins(data))
+    assert not report.ok and report.problem is not None

@@ -1,0 +1,165 @@
+"""The lobby rules over HTTP: start, leave, cancel, kick, unique names, idle tables expire."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestClient
+
+from services.cli.platform import Platform
+from services.cli.selfplay import Api
+from tests.platform import Player, embedded_config, register
+
+
+async def _post(client: TestClient, path: str, who: Player, body: Any = None) -> tuple[int, Any]:
+    response = await client.post(path, json=body or {}, headers=who.auth)
+    return response.status, await response.json()
+
+
+async def _lobby(client: TestClient, seated: int = 3, seats: int = 3) -> tuple[str, list[Player]]:
+    players = [await register(client, f"L{i}-{uuid.uuid4().hex[:6]}") for i in range(seated)]
+    status, body = await _post(client, "/api/tables", players[0], {"game": "ra", "seats": seats})
+    assert status == 201, body
+    for player in players[1:]:
+        status, body = await _post(client, f"/api/tables/{body['table_id']}/join", player)
+        assert status == 200, body
+    return body["table_id"], players
+
+
+async def _summary(client: TestClient, table_id: str) -> dict[str, Any]:
+    response = await client.get(f"/api/tables/{table_id}")
+    assert response.status == 200
+    return await response.json()
+
+
+async def _listed(client: TestClient, table_id: str) -> bool:
+    response = await client.get("/api/tables")
+    return table_id in {t["table_id"] for t in await response.json()}
+
+
+async def test_only_the_creator_starts(client: TestClient) -> None:
+    table_id, (ann, bob, _cat) = await _lobby(client)
+    status, body = await _post(client, f"/api/tables/{table_id}/start", bob)
+    assert (status, body["code"]) == (403, "not_creator")
+    status, body = await _post(client, f"/api/tables/{table_id}/start", ann)
+    assert status == 200 and body["status"] == "playing"
+
+
+async def test_a_seated_player_leaves_and_the_seat_is_taken_again(client: TestClient) -> None:
+    table_id, (ann, bob, _cat) = await _lobby(client)
+    status, body = await _post(client, f"/api/tables/{table_id}/leave", bob)
+    assert status == 200 and body["events"] == ["PlayerLeft"] and body["seat"] == 1
+    seats = (await _summary(client, table_id))["seats"]
+    assert bob.player_id not in {s.get("player_id") for s in seats}
+    status, body = await _post(client, f"/api/tables/{table_id}/leave", bob)
+    assert (status, body["code"]) == (403, "not_seated")
+    status, body = await _post(client, f"/api/tables/{table_id}/leave", ann)
+    assert (status, body["code"]) == (409, "creator_cannot_leave")
+    dan = await register(client, f"dan-{uuid.uuid4().hex[:6]}")
+    status, body = await _post(client, f"/api/tables/{table_id}/join", dan)
+    assert status == 200 and body["seat"] == 1
+
+
+async def test_the_creator_kicks_by_seat_or_player_before_the_start(client: TestClient) -> None:
+    table_id, (ann, bob, _cat) = await _lobby(client)
+    status, body = await _post(client, f"/api/tables/{table_id}/kick", bob, {"seat": 2})
+    assert (status, body["code"]) == (403, "not_creator")
+    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {})
+    assert (status, body["code"]) == (400, "bad_target")
+    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {"seat": "x"})
+    assert (status, body["code"]) == (400, "invalid_request")
+    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {"seat": 2})
+    assert status == 200 and body["events"] == ["PlayerRemoved"]
+    kicked = {"player_id": bob.player_id}
+    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, kicked)
+    assert status == 200 and body["version"] == 6
+    seats = (await _summary(client, table_id))["seats"]
+    assert [s.get("player_id") for s in seats][1:] == [None, None]
+    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {"seat": 1})
+    assert (status, body["code"]) == (409, "seat_empty")
+
+
+async def test_the_creator_cancels_an_open_table_and_it_leaves_the_lobby(
+    client: TestClient,
+) -> None:
+    table_id, (ann, bob, _cat) = await _lobby(client)
+    assert await _listed(client, table_id)
+    status, body = await _post(client, f"/api/tables/{table_id}/cancel", bob)
+    assert (status, body["code"]) == (403, "not_creator")
+    status, body = await _post(client, f"/api/tables/{table_id}/cancel", ann)
+    assert status == 200 and body["status"] == "cancelled" and body["events"] == ["TableCancelled"]
+    summary = await _summary(client, table_id)
+    assert summary["status"] == "cancelled"
+    assert not await _listed(client, table_id)
+    dan = await register(client, f"dan-{uuid.uuid4().hex[:6]}")
+    status, body = await _post(client, f"/api/tables/{table_id}/join", dan)
+    assert (status, body["code"]) == (409, "table_cancelled")
+    status, body = await _post(client, f"/api/tables/{table_id}/start", ann)
+    assert (status, body["code"]) == (409, "table_cancelled")
+
+
+async def test_nothing_but_the_lobby_changes_after_the_start(client: TestClient) -> None:
+    table_id, (ann, bob, _cat) = await _lobby(client)
+    assert (await _post(client, f"/api/tables/{table_id}/start", ann))[0] == 200
+    for path, who, body in [
+        ("leave", bob, None),
+        ("cancel", ann, None),
+        ("kick", ann, {"seat": 1}),
+    ]:
+        status, answer = await _post(client, f"/api/tables/{table_id}/{path}", who, body)
+        assert (status, answer["code"]) == (409, "table_not_open"), path
+
+
+async def test_display_names_are_unique_case_insensitively(client: TestClient) -> None:
+    name = f"Nefer-{uuid.uuid4().hex[:6]}"
+    await register(client, name)
+    for taken in (name, name.upper(), f"  {name.lower()} "):
+        response = await client.post("/api/players", json={"name": taken})
+        body = await response.json()
+        assert (response.status, body["code"]) == (409, "name_taken"), taken
+    await register(client, name + "x")
+
+
+@pytest.fixture
+async def short_ttl_platform(tmp_path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Platform]:
+    monkeypatch.setenv("SENET_OPEN_TABLE_TTL", "0.3")
+    running = Platform(embedded_config(f"sqlite:///{tmp_path}/ttl.db"))
+    await running.start()
+    yield running
+    await running.stop()
+
+
+async def test_an_idle_open_table_is_cancelled_after_the_ttl(
+    short_ttl_platform: Platform, aiohttp_client: Any
+) -> None:
+    assert short_ttl_platform.app is not None
+    client = await aiohttp_client(short_ttl_platform.app)
+    # Only the create: with a TTL this short, a join could race the sweep on a busy machine.
+    table_id, (ann,) = await _lobby(client, seated=1, seats=2)
+    for _ in range(600):  # the sweep runs every TTL/4; wait for the event, not for a time
+        if (await _summary(client, table_id))["status"] == "cancelled":
+            break
+        await asyncio.sleep(0.05)
+    summary = await _summary(client, table_id)
+    assert summary["status"] == "cancelled"
+    assert not await _listed(client, table_id)
+    events = await client.get(f"/api/tables/{table_id}/events", headers=ann.auth)
+    names = [e["name"] for e in await events.json()]
+    assert names[-1] == "TableCancelled"
+
+
+async def test_the_selfplay_client_takes_another_name_when_its_own_is_taken(
+    client: TestClient,
+) -> None:
+    name = f"bot-{uuid.uuid4().hex[:6]}"
+    await register(client, name)  # e.g. its own first attempt, answered 503 but saved
+    async with aiohttp.ClientSession() as session:
+        bot = await Api(session, str(client.make_url(""))).register(name)
+    assert bot.name != name and bot.name.startswith(name + "-")
+    me = await client.get("/api/me", headers={"Authorization": f"Bearer {bot.token}"})
+    assert (await me.json())["name"] == bot.name

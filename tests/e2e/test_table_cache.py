@@ -1,0 +1,158 @@
+"""The gateway's table cache: bounded, loaded on demand, nothing read at start."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from typing import Any
+from uuid import UUID
+
+import pytest
+from aiohttp import WSMsgType
+from aiohttp.test_utils import TestClient
+
+from services.cli.autoplay import SelfPlay
+from services.cli.platform import Platform
+from services.gateway.keys import PROJECTOR, GatewaySettings
+from services.gateway.rebuild import rebuilt_views
+from services.gateway.views import player_view
+from shared.store import open_store
+from tests.platform import Player, embedded_config, full_log, open_table, play_moves, view
+
+
+@pytest.fixture
+async def small_cache(tmp_path: Any) -> AsyncIterator[Platform]:
+    """The embedded default with a views cache of two tables."""
+    config = embedded_config(f"sqlite:///{tmp_path}/senet.db")
+    config.gateway = GatewaySettings(table_cache=2)
+    running = Platform(config)
+    await running.start()
+    yield running
+    await running.stop()
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+async def test_ten_tables_through_a_cache_of_two_keep_every_view_and_push_right(
+    small_cache: Platform, aiohttp_client: Any
+) -> None:
+    client: TestClient = await aiohttp_client(small_cache.app)
+    projector = small_cache.app[PROJECTOR]  # type: ignore[index]
+    tables: list[tuple[str, list[Player]]] = [await open_table(client, "ra", 2) for _ in range(10)]
+    sockets = []
+    for table_id, players in tables:  # the second seat watches every table
+        socket = await client.ws_connect(f"/api/tables/{table_id}/ws?token={players[1].token}")
+        sockets.append(socket)
+    pushed: list[list[int]] = [[] for _ in tables]
+    rng = random.Random(4)
+    versions = [0] * len(tables)
+    for _ in range(6):  # rounds: a move at every table in turn, so each is evicted mid-game
+        for index, (table_id, players) in enumerate(tables):
+            first = await view(client, table_id, players[0])
+            seat = first["to_act"][0]
+            mine = await view(client, table_id, players[seat])
+            response = await client.post(
+                f"/api/tables/{table_id}/moves",
+                json={"move": rng.choice(mine["legal_moves"])},
+                headers=players[seat].auth,
+            )
+            assert response.status == 200, await response.text()
+            versions[index] = (await response.json())["version"]
+            assert len(projector.tables) <= 2
+    rebuilt = await rebuilt_views(small_cache.store)
+    for index, (table_id, players) in enumerate(tables):
+        # Pushes come in version order and the last one is the table's final view.
+        last: dict[str, Any] = {}
+        while not last or last["table"]["version"] < versions[index]:
+            message = await sockets[index].receive(timeout=5)
+            assert message.type == WSMsgType.BINARY
+            last = json.loads(message.data)
+            pushed[index].append(last["table"]["version"])
+        assert pushed[index] == sorted(set(pushed[index]))
+        expected = rebuilt.tables[table_id]
+        assert last == _plain(_encoded(player_view(expected, 1)))
+        for seat, player in enumerate(players):
+            assert await view(client, table_id, player) == _plain(
+                _encoded(player_view(expected, seat))
+            )
+            log = await full_log(client, table_id, player)
+            assert [entry["version"] for entry in log][-1] == versions[index]
+        await sockets[index].close()
+    assert projector.loads > len(tables)  # tables were evicted and loaded again
+
+
+def _encoded(value: Any) -> Any:
+    import msgspec
+
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+async def test_a_gateway_over_many_finished_games_starts_without_reading_them(
+    tmp_path: Any, aiohttp_client: Any
+) -> None:
+    url = f"sqlite:///{tmp_path}/senet.db"
+    filler = open_store(url)
+    bots = SelfPlay(seed=2)
+    finished = [bots.play("ra", 2) for _ in range(12)]
+    filler.save(*finished)
+    reads: list[str] = []
+    store = open_store(url)
+    recorder = store.recorder
+    for name in ("select_notifications", "select_events"):
+        original = getattr(recorder, name)
+
+        def spy(*args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
+            reads.append(_name)
+            return _original(*args, **kwargs)
+
+        setattr(recorder, name, spy)
+    config = embedded_config(url)
+    config.roles = frozenset({"gateway"})  # no relay: nothing publishes the old games
+    running = Platform(config, store=store)
+    await running.start()
+    try:
+        client: TestClient = await aiohttp_client(running.app)
+        ready = await client.get("/readyz")
+        assert ready.status == 200, await ready.text()
+        projector = running.app[PROJECTOR]  # type: ignore[index]
+        assert reads == [] or (set(reads) == {"select_notifications"} and len(reads) <= 3)
+        assert projector.loads == projector.loaded_events == projector.applied_events == 0
+        assert not projector.tables
+        # An old finished table is still served: loaded on demand, from its events ...
+        old = str(finished[0].id)
+        summary = await (await client.get(f"/api/tables/{old}")).json()
+        assert summary["status"] == "over" and summary["version"] == finished[0].version
+        assert projector.loads == 1 and projector.loaded_events == finished[0].version
+        # ... which saved a snapshot: the next load (another gateway) reads no event at all.
+        other = Platform(embedded_config(url), store=open_store(url))
+        await other.start()
+        try:
+            again = await other.app[PROJECTOR].get(old)  # type: ignore[index]
+            assert again is not None and again.state == projector.tables[old].state
+            assert other.app[PROJECTOR].loaded_events == 0  # type: ignore[index]
+        finally:
+            await other.stop()
+    finally:
+        await running.stop()
+
+
+async def test_the_gateway_that_sees_a_game_end_snapshots_it(
+    client: TestClient, platform: Platform
+) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    await play_moves(client, table_id, players, seed=1)
+    final = await view(client, table_id, players[0])
+    assert final["result"] is not None
+    store = platform.store
+    assert store.snapshots is not None
+    for _ in range(200):  # saved in the background after the last event
+        newest = list(store.snapshots.get(UUID(table_id), desc=True, limit=1))
+        if newest and newest[0].originator_version == final["table"]["version"]:
+            break
+        await asyncio.sleep(0.02)
+    else:
+        raise AssertionError("no snapshot of the finished game")

@@ -1,0 +1,57 @@
+"""The idle-table sweep: its setting, and that a table with news since is left alone."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper, open_table_ttl
+from services.table.worker import TableWorker
+from shared.contracts.envelopes import Command, CreateTable, JoinTable
+from shared.messaging.memory import MemoryBroker
+from shared.store import open_store
+
+
+def test_the_ttl_setting() -> None:
+    assert open_table_ttl({}) == DEFAULT_TTL == 7 * 24 * 3600
+    assert open_table_ttl({"SENET_OPEN_TABLE_TTL": "90"}) == 90
+    for bad in ("soon", "0", "-5"):
+        with pytest.raises(ValueError, match="SENET_OPEN_TABLE_TTL"):
+            open_table_ttl({"SENET_OPEN_TABLE_TTL": bad})
+
+
+def _command(table: str, player: str, action: object) -> Command:
+    return Command(command_id=uuid.uuid4().hex, table_id=table, player_id=player, action=action)  # type: ignore[arg-type]
+
+
+async def test_only_tables_idle_past_the_ttl_are_cancelled_and_only_once() -> None:
+    store = open_store("memory")
+    broker = MemoryBroker(prefix="sweep" + uuid.uuid4().hex[:6])
+    await broker.connect()
+    worker = TableWorker(store, broker, group_commit=False)
+    await worker.serve()
+    try:
+        idle, busy, started = (str(uuid.uuid4()) for _ in range(3))
+        for table in (idle, busy, started):
+            create = CreateTable(game="ra", seats=2, player_name="A")
+            assert worker.decide_and_store(_command(table, "a", create)).accepted
+        assert worker.decide_and_store(_command(started, "b", JoinTable(player_name="B")))
+        sweeper = OpenTableSweeper(store, broker, ttl=3600)
+        assert await sweeper.sweep() == 0  # nothing idle yet
+        later = datetime.now(UTC) + timedelta(hours=2)
+        # `busy` moves on after the sweep read the log: its expiry is refused (table_active).
+        assert worker.decide_and_store(_command(busy, "b", JoinTable(player_name="B"))).accepted
+        sweeper.open.pop(started)  # as if it had started: not open any more
+        sweeper.open[busy] = (2, sweeper.open[busy][1])
+        expired = await sweeper._expire(busy, 2) + await sweeper._expire(idle, 2)
+        assert expired == 1
+        assert worker.tables.get(idle).table.status == "cancelled"  # type: ignore[union-attr]
+        assert worker.tables.get(busy).table.status == "open"  # type: ignore[union-attr]
+        assert await sweeper.sweep(later) == 1  # busy, now at version 3 and idle
+        assert await sweeper.sweep(later) == 0  # each table is cancelled once
+    finally:
+        await worker.close()
+        await broker.cleanup()
+        await broker.close()

@@ -1,0 +1,80 @@
+// Egizia: the river with its stops and ships, the building sites, the players' tracks, my Sphinx cards.
+import { html, Seat, SeatName } from './common.js';
+import { lang } from '../i18n.js';
+
+// The 20 river stops, upstream first (the game's data file).
+const STOPS = ['card', 'edfu', 'card', 'sphinx', 'card', 'thebae', 'card', 'passalon', 'card', 'obelisk',
+  'card', 'selinon', 'card', 'beni_hasan', 'card', 'pyramid', 'card', 'alyi', 'card', 'heliopolis'];
+const SITES = ['Sphinx', 'Obelisk', 'Pyramid / Temple'];
+const W = {
+  en: { river: 'The Nile', card: 'Nile card', round: 'Round', phase: 'Phase', players: 'Players', score: 'Score', stones: 'Stones', crews: 'Crews (joker last)', ships: 'Ships', grain: 'Grain market', sale: 'Stone sale', sphinx: 'Sphinx cards', cards: 'Nile cards', tombs: 'Tombs', sites: 'Building sites', berths: 'Berths', obelisk: 'Obelisk', pyramid: 'Pyramid', temple: 'Temple', mine: 'My Sphinx cards', hidden: 'hidden', deck: 'Decks', build: 'Building now', stop: 'stop', taken: 'taken' },
+  de: { river: 'Der Nil', card: 'Nilkarte', round: 'Runde', phase: 'Phase', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites: 'Baufelder', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', deck: 'Stapel', build: 'Jetzt gebaut', stop: 'Halt', taken: 'genommen' },
+};
+const w = (k) => W[lang()][k];
+const title = (s) => s.split('_').map((x) => x[0].toUpperCase() + x.slice(1)).join(' ');
+
+function stopCards(river) {
+  // The i-th "card" stop shows river_cards[i].
+  const out = [];
+  let i = 0;
+  for (const stop of STOPS) out.push(stop === 'card' ? river[i++] : undefined);
+  return out;
+}
+
+function Row({ cells, names }) {
+  return html`<span class="inline-list">${cells.map((s) => html`<span class="cell">${s === null ? '·' : html`<${Seat} seat=${s} names=${names} />`}</span>`)}</span>`;
+}
+
+export function EgiziaBoard({ view, names }) {
+  const g = view.game;
+  const cards = stopCards(g.river_cards);
+  const me = view.seat;
+  const mine = me !== null && me !== undefined && g.players[me] ? g.players[me] : null;
+  return html`<div class="board egizia">
+    <p><strong>${w('round')} ${g.round}</strong> · ${w('phase')}: ${g.phase}${g.build ? html` · ${w('build')}: ${SITES[g.build.site] || g.build.site} (${g.build.strength})` : ''}</p>
+    <section aria-labelledby="eg-river"><h3 id="eg-river">${w('river')}</h3>
+      <ol class="river">${STOPS.map((stop, i) => html`<li class=${`stop stop-${stop === 'card' ? 'card' : 'place'}`}>
+        <span class="n">${i + 1}</span>
+        <span class="stop-name">${stop === 'card' ? (cards[i] === null ? `${w('card')}: ${w('taken')}` : `${w('card')} ${cards[i]}`) : title(stop)}</span>
+        <span class="ships">${(g.occupancy[i] || []).map((s) => html`<${Seat} seat=${s} names=${names} />`)}</span>
+      </li>`)}</ol></section>
+    <section aria-labelledby="eg-sites"><h3 id="eg-sites">${w('sites')}</h3>
+      <ul class="plain">${g.sites.map((site, i) => html`<li><strong>${SITES[i] || i}</strong> · ${w('berths')}: <${Row} cells=${site.berths} names=${names} />
+        ${site.reserve && site.reserve.length ? html` · reserve <${Row} cells=${site.reserve} names=${names} />` : ''}</li>`)}</ul>
+      <p><strong>${w('obelisk')}</strong>: <${Row} cells=${g.obelisk} names=${names} /></p>
+      <p><strong>${w('pyramid')}</strong>:</p>
+      <div class="pyramid">${[...g.pyramid].reverse().map((row) => html`<div><${Row} cells=${row} names=${names} /></div>`)}</div>
+      <p><strong>${w('temple')}</strong>: <${Row} cells=${g.temple} names=${names} /></p>
+      <p>${w('tombs')}: ${g.open_tombs.join(', ')} · ${w('deck')}: ${w('cards')} ${g.nile_deck_sizes.join('/')}, ${w('sphinx')} ${g.sphinx_deck_size}</p>
+    </section>
+    <section aria-labelledby="eg-players"><h3 id="eg-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
+      <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">${w('stones')}</th><th scope="col">${w('crews')}</th><th scope="col">${w('ships')}</th><th scope="col">${w('grain')}</th><th scope="col">${w('sale')}</th><th scope="col">${w('sphinx')}</th><th scope="col">${w('cards')}</th></tr></thead>
+      <tbody>${g.players.map((p, s) => html`<tr>
+        <th scope="row"><${SeatName} seat=${s} names=${names} me=${me} /></th>
+        <td data-board-score=${s}>${p.score}</td><td>${p.stones}</td>
+        <td>${p.crews.map((c, i) => html`<span class=${`cell${p.used[i] ? ' used' : ''}`} title=${p.used[i] ? 'used' : ''}>${c}${p.used[i] ? '✓' : ''}</span>`)}</td>
+        <td>${p.ships}</td><td>${p.grain_market}</td><td>${p.stone_sale}</td>
+        <td>${p.sphinx_count}${s !== me ? html` <span class="muted">(${w('hidden')})</span>` : ''}</td>
+        <td>${p.cards.join(', ')}</td></tr>`)}</tbody>
+    </table></div></section>
+    ${mine ? html`<section aria-labelledby="eg-mine"><h3 id="eg-mine">${w('mine')}</h3>
+      <ul class="hand">${mine.sphinx.map((c) => html`<li class="card" data-sphinx-card=${c}>Sphinx ${c}</li>`)}</ul>
+      ${g.build && g.build.seat === me && g.build.drawn.length ? html`<p>drawn: ${g.build.drawn.join(', ')}</p>` : ''}</section>` : null}
+  </div>`;
+}
+
+export function egiziaLabel(view) {
+  const me = view.game && view.seat !== null && view.seat !== undefined ? view.game.players[view.seat] : null;
+  return (field, value) => {
+    if (field === 'crew' && typeof value === 'number') {
+      const name = value === 3 ? 'Joker' : `Crew ${value + 1}`;
+      return me ? `${name} (${me.crews[value]})` : name;
+    }
+    if (field === 'stop' && typeof value === 'number') {
+      const stop = STOPS[value];
+      return stop ? `${value + 1} ${stop === 'card' ? w('card') : title(stop)}` : null;
+    }
+    if (field === 'site' && typeof value === 'number') return SITES[value] || null;
+    return null;
+  };
+}

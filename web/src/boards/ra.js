@@ -1,0 +1,82 @@
+// Ra: The Dice Game: dice with face symbols (and a colour letter), the Sun track, the four areas.
+import { html, Seat, SeatName } from './common.js';
+import { lang } from '../i18n.js';
+
+const FACES = { sun: '☀', ankh: '☥', pharaoh: '♔', nile: '≈', civilization: '⚱', monument: '▲' };
+const FACE_NAMES = {
+  en: { sun: 'Sun', ankh: 'Ankh', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monument: 'Monument' },
+  de: { sun: 'Sonne', ankh: 'Anch', pharaoh: 'Pharao', nile: 'Nil', civilization: 'Zivilisation', monument: 'Monument' },
+};
+const COLOUR_NAMES = {
+  en: { yellow: 'yellow', purple: 'purple', green: 'green', blue: 'blue', red: 'red' },
+  de: { yellow: 'gelb', purple: 'lila', green: 'grün', blue: 'blau', red: 'rot' },
+};
+const W = {
+  en: { dice: 'Dice', sun: 'Sun track', ra: 'Ra', epoch: 'Epoch', players: 'Players', score: 'Score', pharaoh: 'Pharaoh', nile: 'Nile', floods: 'Floods', civ: 'Civilization', mon: 'Monuments', rerolls: 'rerolls left', disaster: 'Disaster', unrolled: 'not rolled', used: 'used', column: 'column', locked: 'locked suns' },
+  de: { dice: 'Würfel', sun: 'Sonnenleiste', ra: 'Ra', epoch: 'Epoche', players: 'Spieler', score: 'Punkte', pharaoh: 'Pharao', nile: 'Nil', floods: 'Fluten', civ: 'Zivilisation', mon: 'Monumente', rerolls: 'Würfe übrig', disaster: 'Katastrophe', unrolled: 'nicht geworfen', used: 'benutzt', column: 'Spalte', locked: 'feste Sonnen' },
+};
+const w = (k) => W[lang()][k];
+const faceName = (f) => FACE_NAMES[lang()][f] || f;
+const colourName = (c) => COLOUR_NAMES[lang()][c] || c;
+const letter = (c) => c[0].toUpperCase();
+
+function Die({ die }) {
+  const label = `${colourName(die.colour)}: ${die.face ? faceName(die.face) : w('unrolled')}${die.state === 'used' ? `, ${w('used')}` : ''}`;
+  return html`<li class=${`die die-${die.colour} die-${die.state}`} aria-label=${label} title=${label}>
+    <span class="face" aria-hidden="true">${die.face ? FACES[die.face] || '?' : '·'}</span>
+    <span class="letter" aria-hidden="true">${letter(die.colour)}</span>
+  </li>`;
+}
+
+function SunTrack({ track, epoch, epochs }) {
+  const spaces = [];
+  for (let s = 1; s <= track.last_space; s++) spaces.push(s);
+  return html`<section aria-labelledby="ra-sun"><h3 id="ra-sun">${w('sun')} · ${w('epoch')} ${epoch}/${epochs}</h3>
+    <ol class="track">${spaces.map((s) => {
+      const ra = s === track.ra;
+      const sun = track.sun_spaces.includes(s);
+      return html`<li class=${`space${ra ? ' ra' : ''}${sun ? ' sun' : ''}${s > track.last_space - 0 ? '' : ''}`}
+        aria-label=${`${s}${ra ? ` ${w('ra')}` : ''}${sun ? ' ☀' : ''}`}>
+        <span class="n">${s}</span>${ra ? html`<strong aria-hidden="true">Ra</strong>` : ''}${sun ? html`<span aria-hidden="true">☀</span>` : ''}
+      </li>`;
+    })}</ol>
+    <p class="muted">${w('locked')}: ${track.suns.length}</p>
+  </section>`;
+}
+
+export function RaBoard({ view, names }) {
+  const g = view.game;
+  return html`<div class="board ra">
+    <section aria-labelledby="ra-dice"><h3 id="ra-dice">${w('dice')}${g.rerolls_left ? ` · ${g.rerolls_left} ${w('rerolls')}` : ''}${g.disaster ? ` · ${w('disaster')}: ${g.disaster}` : ''}</h3>
+      <ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul></section>
+    <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />
+    <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
+      <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">♔ ${w('pharaoh')}</th><th scope="col">≈ ${w('nile')}</th><th scope="col">${w('floods')}</th><th scope="col">⚱ ${w('civ')}</th><th scope="col">▲ ${w('mon')}</th></tr></thead>
+      <tbody>${g.players.map((p) => html`<tr class=${g.current === p.seat ? 'current' : ''}>
+        <th scope="row"><${SeatName} seat=${p.seat} names=${names} me=${view.seat} />${g.current === p.seat ? ' ◀' : ''}</th>
+        <td data-board-score=${p.seat}>${p.score}</td><td>${p.pharaoh}</td><td>${p.nile}</td><td>${p.floods}</td>
+        <td>${p.civilization.map((c) => html`<span class=${`chip chip-${c}`}>${letter(c)}</span>`)}</td><td>${p.monuments}</td></tr>`)}</tbody>
+    </table></div></section>
+    <section aria-labelledby="ra-civ"><h3 id="ra-civ">⚱ ${w('civ')}</h3>
+      <ul class="civ">${g.civilization.map((c) => html`<li><span class=${`chip chip-${c.colour}`}>${letter(c.colour)}</span> ${colourName(c.colour)}: ${c.seats.length ? c.seats.map((s) => html`<${Seat} seat=${s} names=${names} />`) : '—'} <span class="muted">(${c.seats.length}/${c.capacity})</span></li>`)}</ul></section>
+    <section aria-labelledby="ra-mon"><h3 id="ra-mon">▲ ${w('mon')}</h3><div class="scroll" tabindex="0"><table class="grid">
+      <thead><tr><td></td>${g.monuments[0].columns.map((_, k) => html`<th scope="col">${k + 1}</th>`)}</tr></thead>
+      <tbody>${g.monuments.map((row) => html`<tr><th scope="row"><span class=${`chip chip-${row.colour}`}>${letter(row.colour)}</span> ${colourName(row.colour)}</th>
+        ${row.columns.map((s) => html`<td>${s === null ? '' : html`<${Seat} seat=${s} names=${names} />`}</td>`)}</tr>`)}</tbody>
+    </table></div></section>
+  </div>`;
+}
+
+/** Move fields in words: dice by colour and face, colours translated. */
+export function raLabel(view) {
+  const dice = view.game ? view.game.dice : [];
+  return (field, value) => {
+    if ((field === 'dice' || field === 'die' || field === 'extra_die') && typeof value === 'number') {
+      const d = dice[value];
+      return d ? `${letter(d.colour)} ${d.face ? FACES[d.face] : ''} ${colourName(d.colour)}` : null;
+    }
+    if ((field === 'colours' || field === 'colour') && typeof value === 'string') return `${letter(value)} ${colourName(value)}`;
+    if (field === 'column' && typeof value === 'number') return `${w('column')} ${value + 1}`;
+    return null;
+  };
+}

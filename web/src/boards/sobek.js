@@ -1,0 +1,76 @@
+// Sobek: the quay (market row), my hand and pot, every player's sets, counts and score.
+import { html, SeatName } from './common.js';
+import { lang } from '../i18n.js';
+
+const W = {
+  en: { quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain' },
+  de: { quay: 'Markt (Kai)', pile: 'Stapel', hand: 'Meine Hand', pot: 'Mein Topf', players: 'Spieler', score: 'Punkte', handN: 'Hand', potN: 'Topf', curses: 'Flüche', sets: 'Sätze', round: 'Runde', phase: 'Phase', chips: 'Ereignisplättchen', remembered: 'erinnert', empty: 'leer', uncertain: 'unsicher' },
+};
+const w = (k) => W[lang()][k];
+
+export function cardText(c) {
+  if (!c) return '?';
+  if (c.character) return c.character;
+  if (c.goods) return `${c.goods}${c.scarabs ? ` ${'✦'.repeat(c.scarabs)}` : ''}`;
+  return c.face || `(${c.back})`;
+}
+
+function Card({ card }) {
+  return html`<li class=${`card back-${card.back}${card.uncertain ? ' uncertain' : ''}`} data-card=${card.id ?? ''}>
+    ${cardText(card)}${card.uncertain ? html` <em>(${w('uncertain')})</em>` : ''}</li>`;
+}
+
+export function SobekBoard({ view, names }) {
+  const g = view.game;
+  const me = view.seat;
+  const mine = me !== null && me !== undefined ? g.players[me] : null;
+  return html`<div class="board sobek">
+    <p><strong>${w('round')} ${g.round}</strong> · ${w('phase')}: ${g.phase} · ${w('pile')}: ${g.pile_count}</p>
+    <section aria-labelledby="sb-quay"><h3 id="sb-quay">${w('quay')}</h3>
+      <ol class="hand">${g.quays.map((c) => html`<${Card} card=${c} />`)}</ol></section>
+    ${mine ? html`<section aria-labelledby="sb-hand"><h3 id="sb-hand">${w('hand')}</h3>
+        <ul class="hand">${(mine.hand || []).map((c) => html`<${Card} card=${c} />`)}</ul>
+        <h3>${w('pot')}</h3><ul class="hand">${(mine.pot || []).length ? mine.pot.map((c) => html`<${Card} card=${c} />`) : html`<li class="muted">${w('empty')}</li>`}</ul></section>` : null}
+    ${g.vizier_pot ? html`<section aria-labelledby="sb-vizier"><h3 id="sb-vizier">Vizier</h3>
+      <ul class="hand">${g.vizier_pot.map((c) => html`<${Card} card=${c} />`)}</ul></section>` : null}
+    <section aria-labelledby="sb-players"><h3 id="sb-players">${w('players')}</h3>
+      ${g.players.map((p) => html`<div class="card-box"><h4><${SeatName} seat=${p.seat} names=${names} me=${me} /></h4>
+        <p>${w('score')}: <strong data-board-score=${p.seat}>${p.score}</strong> · ${w('handN')}: ${p.hand_count} · ${w('potN')}: ${p.pot_count} · ${w('curses')}: ${p.curses}</p>
+        ${p.seat !== me && p.hand ? html`<div>${w("remembered")}: <ul class="hand">${p.hand.map((c) => html`<${Card} card=${c} />`)}</ul></div>` : ''}
+        ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> → ${s.score}</li>`)}</ul>` : ''}
+      </div>`)}
+    </section>
+    ${g.chips && g.chips.length ? html`<p>${w('chips')}: ${g.chips.map((c) => `${c.kind}${c.symbol ? ` ${c.symbol}` : ''}`).join(', ')}</p>` : ''}
+  </div>`;
+}
+
+/** Every card this view shows, by id (to name the cards a move refers to). */
+function knownCards(g) {
+  const out = new Map();
+  const add = (cards) => { for (const c of cards || []) if (c && c.id !== undefined && c.id !== null) out.set(c.id, c); };
+  add(g.quays); add(g.vizier_pot);
+  for (const p of g.players) { add(p.hand); add(p.pot); for (const s of p.sets) add(s.cards); }
+  return out;
+}
+
+export function sobekLabel(view) {
+  const quays = view.game ? view.game.quays : [];
+  const chips = view.game ? view.game.chips || [] : [];
+  const known = view.game ? knownCards(view.game) : new Map();
+  return (field, value) => {
+    if ((field === 'card' || field === 'cards') && typeof value === 'number' && known.has(value)) {
+      return cardText(known.get(value));
+    }
+    if ((field === 'target' || field === 'victim') && typeof value === 'number') {
+      const seat = view.table.seats[value];
+      return seat ? seat.name : null;
+    }
+    if (field === 'onto' && typeof value === 'number') return `set ${value + 1}`;
+    if (field === 'position' && typeof value === 'number' && quays[value]) return `${value + 1}: ${cardText(quays[value])}`;
+    if (field === 'chip' && typeof value === 'number') {
+      const chip = chips.find((c) => c.id === value);
+      return chip ? chip.kind : null;
+    }
+    return null;
+  };
+}

@@ -1,0 +1,72 @@
+// English and German: the browser's language picks, the switch in the header overrides.
+const KEY = 'senet.lang';
+
+export const STRINGS = {
+  en: {
+    title: 'Senet', lobby: 'Lobby', myTables: 'My tables', standings: 'Standings', settings: 'Settings',
+    me: 'My page', signOut: 'Sign out', language: 'Language',
+    signUp: 'Sign up', signIn: 'Sign in', name: 'Your player name', token: 'Token',
+    tokenIsAccount: 'Your token is your account: there is no password. Whoever has the token plays as you. Keep it safe; to play on another device, open your player page and use its sign-in link or QR code.',
+    signInWithToken: 'Sign in with a token you already have',
+    signedInAs: 'Signed in as', needSignIn: 'Sign up or sign in to play.',
+    openTables: 'Open tables', allGames: 'All games', game: 'Game', seats: 'Seats', players: 'Players',
+    free: 'free seat', join: 'Join', open: 'Open', start: 'Start the game', create: 'Create a table',
+    options: 'Options', more: 'More', noTables: 'No tables.', yourTurn: 'Your turn', waiting: 'Waiting',
+    finished: 'Finished', status: 'Status', open_: 'open', playing: 'playing', over: 'over', cancelled: 'cancelled',
+    moves: 'Your moves', allMoves: 'Every legal move', noMoves: 'Nothing to do now.', play: 'Play', back: 'Start over',
+    choose: 'Choose', log: 'Game log', result: 'Result', score: 'Score', rank: 'Rank', winner: 'winner',
+    replay: 'Replay', record: 'Download the verifiable game record', recordHelp: 'Check it offline with: senet verify record.json',
+    event: 'Event', previous: 'Previous', next: 'Next', rawView: 'The view as data',
+    live: 'live', offline: 'reconnecting…', player: 'Player', results: 'Results', rating: 'Rating',
+    carry: 'Sign in on another device', carryHelp: 'Open this link (or scan the code) on your phone to play there with this account. Anyone with it can play as you.',
+    email: 'E-mail address', save: 'Save', saved: 'Saved.', push: 'Web push on this browser', subscribe: 'Subscribe',
+    quiet: 'Quiet hours', from: 'from', to: 'to', timeZone: 'time zone', vacation: 'Vacation', days: 'days',
+    pause: 'Pause my turn clocks', channels: 'Channels', digest: 'A digest of my turns every few hours instead of one mail per turn', pushCount: 'Browsers subscribed',
+    games: 'Games', wins: 'Wins', average: 'Average score', seatN: (n) => `seat ${n + 1}`,
+    you: 'you', toAct: 'to act', version: 'version', waitPlayers: 'Waiting for players.',
+    notSeated: 'You are watching this table.', pushUnsupported: 'This browser cannot receive web push.',
+    subscribed: 'Subscribed.', error: 'Error', loading: 'Loading…', page: 'Page',
+  },
+  de: {
+    title: 'Senet', lobby: 'Lobby', myTables: 'Meine Tische', standings: 'Tabellen', settings: 'Einstellungen',
+    me: 'Meine Seite', signOut: 'Abmelden', language: 'Sprache',
+    signUp: 'Registrieren', signIn: 'Anmelden', name: 'Dein Spielername', token: 'Token',
+    tokenIsAccount: 'Dein Token ist dein Konto: Es gibt kein Passwort. Wer das Token hat, spielt als du. Bewahre es gut auf; um auf einem anderen Gerät zu spielen, nutze den Anmeldelink oder QR-Code auf deiner Spielerseite.',
+    signInWithToken: 'Mit einem vorhandenen Token anmelden',
+    signedInAs: 'Angemeldet als', needSignIn: 'Registriere dich oder melde dich an, um zu spielen.',
+    openTables: 'Offene Tische', allGames: 'Alle Spiele', game: 'Spiel', seats: 'Plätze', players: 'Spieler',
+    free: 'freier Platz', join: 'Beitreten', open: 'Öffnen', start: 'Spiel starten', create: 'Tisch eröffnen',
+    options: 'Optionen', more: 'Mehr', noTables: 'Keine Tische.', yourTurn: 'Du bist dran', waiting: 'Warten',
+    finished: 'Beendet', status: 'Status', open_: 'offen', playing: 'läuft', over: 'beendet', cancelled: 'abgesagt',
+    moves: 'Deine Züge', allMoves: 'Alle erlaubten Züge', noMoves: 'Gerade nichts zu tun.', play: 'Ziehen', back: 'Neu wählen',
+    choose: 'Wähle', log: 'Spielverlauf', result: 'Ergebnis', score: 'Punkte', rank: 'Platz', winner: 'Sieger',
+    replay: 'Wiederholung', record: 'Überprüfbares Spielprotokoll herunterladen', recordHelp: 'Offline prüfen mit: senet verify record.json',
+    event: 'Ereignis', previous: 'Zurück', next: 'Weiter', rawView: 'Die Ansicht als Daten',
+    live: 'live', offline: 'verbinde neu…', player: 'Spieler', results: 'Ergebnisse', rating: 'Wertung',
+    carry: 'Auf einem anderen Gerät anmelden', carryHelp: 'Öffne diesen Link (oder scanne den Code) auf deinem Handy, um dort mit diesem Konto zu spielen. Wer ihn hat, spielt als du.',
+    email: 'E-Mail-Adresse', save: 'Speichern', saved: 'Gespeichert.', push: 'Web-Push in diesem Browser', subscribe: 'Abonnieren',
+    quiet: 'Ruhezeiten', from: 'von', to: 'bis', timeZone: 'Zeitzone', vacation: 'Urlaub', days: 'Tage',
+    pause: 'Meine Zugfristen anhalten', channels: 'Kanäle', digest: 'Alle paar Stunden eine Zusammenfassung statt einer Mail pro Zug', pushCount: 'Abonnierte Browser',
+    games: 'Partien', wins: 'Siege', average: 'Durchschnitt', seatN: (n) => `Platz ${n + 1}`,
+    you: 'du', toAct: 'am Zug', version: 'Version', waitPlayers: 'Warte auf Mitspieler.',
+    notSeated: 'Du schaust an diesem Tisch zu.', pushUnsupported: 'Dieser Browser kann keinen Web-Push empfangen.',
+    subscribed: 'Abonniert.', error: 'Fehler', loading: 'Lade…', page: 'Seite',
+  },
+};
+
+export function pickLanguage() {
+  const chosen = localStorage.getItem(KEY);
+  if (chosen === 'en' || chosen === 'de') return chosen;
+  const browser = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
+  return browser.toLowerCase().startsWith('de') ? 'de' : 'en';
+}
+
+export function chooseLanguage(lang) { localStorage.setItem(KEY, lang); }
+
+let current = pickLanguage();
+export const lang = () => current;
+export function setLang(l) { current = l; chooseLanguage(l); document.documentElement.lang = l; }
+export function t(key, ...args) {
+  const value = (STRINGS[current] && STRINGS[current][key]) ?? STRINGS.en[key] ?? key;
+  return typeof value === 'function' ? value(...args) : value;
+}

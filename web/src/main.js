@@ -1,0 +1,78 @@
+// The senet web client: sign-in, lobby, my tables, the table page, replay, players, standings, settings.
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { html } from './boards/common.js';
+import { account, signIn } from './api.js';
+import { lang, setLang, t } from './i18n.js';
+import { interceptLinks, match, useLocation } from './router.js';
+import { SignIn } from './pages/account.js';
+import { Lobby } from './pages/lobby.js';
+import { MyTables } from './pages/mytables.js';
+import { TablePage } from './pages/table.js';
+import { ReplayPage } from './pages/replay.js';
+import { PlayerPage } from './pages/player.js';
+import { StandingsPage } from './pages/standings.js';
+import { SettingsPage } from './pages/settings.js';
+
+function Page({ path, query, signedIn, onAccount }) {
+  let m;
+  if ((m = match('/tables/:id/replay', path))) return html`<${ReplayPage} id=${m.id} at=${Number(query.get('at')) || 0} />`;
+  if ((m = match('/tables/:id', path))) {
+    return html`<div>${signedIn ? null : html`<${SignIn} onChange=${onAccount} />`}
+      <${TablePage} key=${`${m.id}${signedIn}`} id=${m.id} allMoves=${query.get('all-moves') === '1'} /></div>`;
+  }
+  if ((m = match('/players/:id', path))) return html`<${PlayerPage} id=${m.id} />`;
+  if ((m = match('/standings/:game', path))) return html`<${StandingsPage} game=${m.game} />`;
+  if (path === '/standings') return html`<${StandingsPage} />`;
+  if (path === '/settings') return signedIn ? html`<${SettingsPage} />` : html`<${SignIn} onChange=${onAccount} />`;
+  if (path === '/me') return signedIn ? html`<div><h1 tabindex="-1">${t('myTables')}</h1><${MyTables} /></div>` : html`<${SignIn} onChange=${onAccount} />`;
+  return html`<div><h1 tabindex="-1">${t('title')}</h1>
+    ${signedIn ? html`<${MyTables} />` : html`<${SignIn} onChange=${onAccount} />`}
+    <${Lobby} key=${String(signedIn)} /></div>`;
+}
+
+function App({ notice }) {
+  const where = useLocation();
+  const [, setLanguage] = useState(lang());
+  const [signedIn, setSignedIn] = useState(!!account.token);
+  const url = new URL(where, location.origin);
+  useEffect(() => {
+    const heading = document.querySelector('main h1');
+    if (heading && document.activeElement === document.body) heading.focus({ preventScroll: true });
+  }, [where]);
+  const who = account.who;
+  return html`<div class="app">
+    <a class="skip" href="#main">Skip to content</a>
+    <header class="top"><nav aria-label="main">
+      <a href="/" class="brand">☥ Senet</a>
+      <a href="/">${t('lobby')}</a>
+      ${signedIn ? html`<a href="/me">${t('myTables')}</a>` : null}
+      <a href="/standings">${t('standings')}</a>
+      ${signedIn ? html`<a href="/settings">${t('settings')}</a>` : null}
+      ${signedIn && who ? html`<a href=${`/players/${who.player_id}`}>${who.name}</a>` : null}
+      ${signedIn ? html`<button type="button" class="secondary" onClick=${() => { account.clear(); setSignedIn(false); }}>${t('signOut')}</button>` : null}
+      <label class="lang"><span class="sr">${t('language')}</span>
+        <select aria-label=${t('language')} value=${lang()} onChange=${(e) => { setLang(e.target.value); setLanguage(e.target.value); }}>
+          <option value="en">English</option><option value="de">Deutsch</option></select></label>
+    </nav></header>
+    <main id="main">
+      ${notice ? html`<p role="alert" class="error">${notice}</p>` : null}
+      <${Page} key=${lang()} path=${url.pathname} query=${url.searchParams} signedIn=${signedIn} onAccount=${() => setSignedIn(!!account.token)} />
+    </main>
+  </div>`;
+}
+
+/** A `#token=` address signs that token in, keeps it, and leaves the address bar without it. */
+async function boot() {
+  let notice = '';
+  const found = /^#token=(.+)$/.exec(location.hash);
+  if (found) {
+    history.replaceState(null, '', location.pathname + location.search);
+    try { await signIn(decodeURIComponent(found[1])); } catch (e) { notice = e.message; }
+  }
+  document.documentElement.lang = lang();
+  interceptLinks();
+  render(html`<${App} notice=${notice} />`, document.getElementById('app'));
+}
+
+boot();

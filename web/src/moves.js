@@ -1,0 +1,86 @@
+// Your legal moves as controls. A move with choices is built one field at a time from the
+// legal_moves list, so only legal combinations can be sent; the final control carries the
+// move's JSON exactly as legal_moves lists it in `data-move`.
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
+import htm from 'htm';
+import { t } from './i18n.js';
+
+const html = htm.bind(h);
+
+/** `AdvancePharaoh` → `Advance pharaoh`. */
+export function moveName(type) {
+  const parts = String(type).match(/[A-Z][a-z]*/g) || [String(type)];
+  return parts.map((w, i) => (i ? w.toLowerCase() : w)).join(' ');
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A readable value of one field (`label(field, value)` of the board may say it better). */
+function valueText(field, value, label) {
+  const own = label ? label(field, value) : null;
+  if (own !== null && own !== undefined) return own;
+  if (value === null) return '—';
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(field, v, label)).join(' + ') : '∅';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A whole move in words: `Place monument: die 2, column 3`. */
+export function moveText(move, label) {
+  const fields = Object.keys(move).filter((k) => k !== 'type');
+  const rest = fields.map((f) => `${f.replaceAll('_', ' ')} ${valueText(f, move[f], label)}`).join(', ');
+  return rest ? `${moveName(move.type)}: ${rest}` : moveName(move.type);
+}
+
+function MoveButton({ move, onPlay, busy, label, text }) {
+  return html`<button type="button" class="move" data-move=${JSON.stringify(move)} disabled=${busy}
+    onClick=${() => onPlay(move)}>${text || moveText(move, label)}</button>`;
+}
+
+/** One kind of move (all legal moves of one `type`), chosen field by field. */
+function MoveBuilder({ type, moves, onPlay, busy, label }) {
+  const [picked, setPicked] = useState([]);
+  let candidates = moves;
+  for (const [field, value] of picked) candidates = candidates.filter((m) => same(m[field], value));
+  if (!candidates.length) { candidates = moves; }
+  const fields = Object.keys(moves[0]).filter((k) => k !== 'type');
+  const open = fields.find((f) => !picked.some(([p]) => p === f) && new Set(candidates.map((m) => JSON.stringify(m[f]))).size > 1);
+  const name = moveName(type);
+  if (candidates.length === 1 || open === undefined) {
+    const move = candidates[0];
+    return html`<div class="builder" role="group" aria-label=${name}>
+      <${MoveButton} move=${move} onPlay=${(m) => { setPicked([]); onPlay(m); }} busy=${busy} label=${label} />
+      ${picked.length ? html`<button type="button" class="secondary" onClick=${() => setPicked([])}>${t('back')}</button>` : null}
+    </div>`;
+  }
+  const values = [];
+  for (const m of candidates) if (!values.some((v) => same(v, m[open]))) values.push(m[open]);
+  return html`<fieldset class="builder">
+    <legend>${name}${picked.length ? `: ${picked.map(([f, v]) => `${f.replaceAll('_', ' ')} ${valueText(f, v, label)}`).join(', ')}` : ''}</legend>
+    <span class="step">${t('choose')} ${open.replaceAll('_', ' ')}:</span>
+    ${values.map((v) => html`<button type="button" class="choice" disabled=${busy}
+        onClick=${() => setPicked([...picked, [open, v]])}>${valueText(open, v, label)}</button>`)}
+    ${picked.length ? html`<button type="button" class="secondary" onClick=${() => setPicked([])}>${t('back')}</button>` : null}
+  </fieldset>`;
+}
+
+/** The panel of the seat's legal moves; `allMoves` also lists each legal move as a control. */
+export function Moves({ moves, onPlay, busy, allMoves, label }) {
+  if (!moves || !moves.length) return html`<p class="muted">${t('noMoves')}</p>`;
+  const groups = new Map();
+  for (const m of moves) {
+    const key = m && typeof m === 'object' && m.type !== undefined ? m.type : JSON.stringify(m);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(m);
+  }
+  return html`<div class="moves">
+    ${[...groups.entries()].map(([type, group]) => (typeof group[0] === 'object' && group[0] !== null
+      ? html`<${MoveBuilder} key=${type + JSON.stringify(group)} type=${type} moves=${group} onPlay=${onPlay} busy=${busy} label=${label} />`
+      : html`<${MoveButton} move=${group[0]} onPlay=${onPlay} busy=${busy} text=${String(group[0])} />`))}
+    ${allMoves ? html`<details open class="all-moves"><summary>${t('allMoves')} (${moves.length})</summary>
+      <ul class="plain">${moves.map((m) => html`<li><${MoveButton} move=${m} onPlay=${onPlay} busy=${busy} label=${label} /></li>`)}</ul>
+    </details>` : null}
+  </div>`;
+}

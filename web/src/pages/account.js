@@ -1,0 +1,47 @@
+// Sign up (name → token) and sign in (a token you have); the token is the account.
+import { useState } from 'preact/hooks';
+import { html } from '../boards/common.js';
+import { account, post, signIn } from '../api.js';
+import { t } from '../i18n.js';
+
+export function SignIn({ onChange }) {
+  const [error, setError] = useState('');
+  const [fresh, setFresh] = useState(null);
+  const signUp = async (event) => {
+    event.preventDefault();
+    setError('');
+    const name = new FormData(event.target).get('name');
+    try {
+      const made = await post('/api/players', { name });
+      account.set(made.token, { player_id: made.player_id, name: made.name });
+      setFresh(made);
+      onChange();
+    } catch (e) { setError(e.message); }
+  };
+  const withToken = async (event) => {
+    event.preventDefault();
+    setError('');
+    try { await signIn(String(new FormData(event.target).get('token')).trim()); onChange(); } catch (e) { setError(e.message); }
+  };
+  if (fresh) {
+    return html`<section class="panel" aria-labelledby="made-h"><h2 id="made-h">${t('signedInAs')} ${fresh.name}</h2>
+      <p class="warning" role="note">${t('tokenIsAccount')}</p>
+      <p><label>${t('token')} <input readonly value=${fresh.token} size="40" /></label></p></section>`;
+  }
+  return html`<section class="panel" aria-labelledby="signup-h">
+    <h2 id="signup-h">${t('signUp')}</h2>
+    <p class="warning" role="note">${t('tokenIsAccount')}</p>
+    <form onSubmit=${signUp} class="row">
+      <label for="signup-name">${t('name')}</label>
+      <input id="signup-name" name="name" required maxlength="40" autocomplete="nickname" />
+      <button type="submit">${t('signUp')}</button>
+    </form>
+    <details><summary>${t('signInWithToken')}</summary>
+      <form onSubmit=${withToken} class="row">
+        <label for="signin-token">${t('token')}</label>
+        <input id="signin-token" name="token" required autocomplete="off" />
+        <button type="submit">${t('signIn')}</button>
+      </form></details>
+    ${error ? html`<p role="alert" class="error">${error}</p>` : null}
+  </section>`;
+}

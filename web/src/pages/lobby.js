@@ -1,0 +1,131 @@
+// The lobby: open tables (paged, filtered by game), creating a table with the game's options.
+import { useEffect, useState } from 'preact/hooks';
+import { html } from '../boards/common.js';
+import { account, get, items, listGames, post } from '../api.js';
+import { t } from '../i18n.js';
+import { navigate } from '../router.js';
+
+const PAGE = 20;
+
+/** The options form of a game, drawn from its JSON schema (types, defaults, allowed values). */
+function schemaFields(schema) {
+  if (!schema) return [];
+  let root = schema;
+  if (schema.$ref && schema.$defs) root = schema.$defs[schema.$ref.split('/').pop()] || schema;
+  return Object.entries(root.properties || {}).map(([name, prop]) => {
+    let p = prop;
+    if (p.$ref && schema.$defs) p = { ...schema.$defs[p.$ref.split('/').pop()], default: prop.default };
+    return { name, ...p };
+  });
+}
+
+function OptionField({ field, value, onInput }) {
+  const id = `opt-${field.name}`;
+  const label = html`<label for=${id}>${field.title || field.name.replaceAll('_', ' ')}</label>`;
+  if (field.type === 'boolean') {
+    return html`<div class="field">${label}<input id=${id} type="checkbox" checked=${!!value} onChange=${(e) => onInput(e.target.checked)} /></div>`;
+  }
+  if (field.enum) {
+    return html`<div class="field">${label}<select id=${id} value=${value} onChange=${(e) => onInput(field.enum.find((v) => String(v) === e.target.value))}>
+      ${field.enum.map((v) => html`<option value=${String(v)}>${String(v)}</option>`)}</select></div>`;
+  }
+  if (field.type === 'integer' || field.type === 'number') {
+    return html`<div class="field">${label}<input id=${id} type="number" min=${field.minimum} max=${field.maximum} step=${field.type === 'integer' ? 1 : 'any'}
+      value=${value} onInput=${(e) => onInput(e.target.value === '' ? undefined : Number(e.target.value))} /></div>`;
+  }
+  return html`<div class="field">${label}<input id=${id} value=${value ?? ''} onInput=${(e) => onInput(e.target.value)} /></div>`;
+}
+
+function CreateTable({ games }) {
+  const [game, setGame] = useState(games[0] ? games[0].name : '');
+  const spec = games.find((g) => g.name === game);
+  const fields = schemaFields(spec && spec.options_schema);
+  const [seats, setSeats] = useState(2);
+  const [options, setOptions] = useState({});
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const defaults = {};
+    for (const f of fields) if (f.default !== undefined) defaults[f.name] = f.default;
+    setOptions(defaults);
+    if (spec) setSeats(Math.max(spec.min_players, Math.min(spec.max_players, 2)));
+  }, [game]);
+  const submit = async (event) => {
+    event.preventDefault();
+    setError('');
+    try {
+      const clean = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+      const made = await post('/api/tables', { game, seats: Number(seats), options: clean });
+      navigate(`/tables/${made.table_id}`);
+    } catch (e) { setError(e.message); }
+  };
+  if (!spec) return null;
+  const counts = [];
+  for (let n = spec.min_players; n <= spec.max_players; n++) counts.push(n);
+  return html`<section class="panel" aria-labelledby="create-h"><h2 id="create-h">${t('create')}</h2>
+    <form onSubmit=${submit} class="stack">
+      <div class="field"><label for="create-game">${t('game')}</label>
+        <select id="create-game" name="game" value=${game} onChange=${(e) => setGame(e.target.value)}>
+          ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></div>
+      <div class="field"><label for="create-seats">${t('seats')}</label>
+        <select id="create-seats" name="seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.target.value))}>
+          ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
+      ${fields.length ? html`<fieldset><legend>${t('options')}</legend>
+        ${fields.map((f) => html`<${OptionField} field=${f} value=${options[f.name]} onInput=${(v) => setOptions({ ...options, [f.name]: v })} />`)}
+      </fieldset>` : null}
+      <button type="submit">${t('create')}</button>
+      ${error ? html`<p role="alert" class="error">${error}</p>` : null}
+    </form></section>`;
+}
+
+export function TableRow({ table, games, extra }) {
+  const me = account.who;
+  const seated = me && table.seats.some((s) => s.player_id === me.player_id);
+  const free = table.seats.some((s) => !s.player_id);
+  const title = (games.find((g) => g.name === table.game) || {}).title || table.game;
+  const join = async () => {
+    try { await post(`/api/tables/${table.table_id}/join`); navigate(`/tables/${table.table_id}`); } catch (e) { alert(e.message); }
+  };
+  return html`<li class="table-row" data-table=${table.table_id}>
+    <a href=${`/tables/${table.table_id}`}><strong>${title}</strong></a>
+    ${extra ? html` <span class="badge">${extra}</span>` : ''}
+    <span> · ${table.seats.map((s) => s.player_id ? s.name : `(${t('free')})`).join(', ')}</span>
+    <span class="muted"> · ${t(table.status === 'open' ? 'open_' : table.status)}</span>
+    ${me && !seated && free && table.status === 'open' ? html` <button type="button" onClick=${join} aria-label=${`${t('join')}: ${title}`}>${t('join')}</button>` : ''}
+  </li>`;
+}
+
+export function Lobby() {
+  const [games, setGames] = useState([]);
+  const [game, setGame] = useState('');
+  const [tables, setTables] = useState([]);
+  const [next, setNext] = useState(null);
+  const [shown, setShown] = useState(PAGE);
+  const [error, setError] = useState('');
+  const load = async (cursor) => {
+    try {
+      const q = `/api/tables?status=open&limit=${PAGE}${game ? `&game=${game}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const answer = await get(q);
+      const page = items(answer);
+      const list = Array.isArray(answer) ? [...page.items].reverse() : page.items; // newest first
+      setTables(cursor ? [...tables, ...list] : list);
+      setNext(page.next);
+      if (!cursor) setShown(PAGE);
+    } catch (e) { setError(e.message); }
+  };
+  useEffect(() => { listGames().then(setGames).catch((e) => setError(e.message)); }, []);
+  useEffect(() => { load(null); }, [game]);
+  const visible = next === null ? tables.slice(0, shown) : tables;
+  const more = next !== null || tables.length > shown;
+  return html`<div class="lobby">
+    <section class="panel" aria-labelledby="lobby-h"><h2 id="lobby-h">${t('openTables')}</h2>
+      <div class="field"><label for="lobby-game">${t('game')}</label>
+        <select id="lobby-game" value=${game} onChange=${(e) => setGame(e.target.value)}>
+          <option value="">${t('allGames')}</option>
+          ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></div>
+      ${visible.length ? html`<ul class="plain tables">${visible.map((tb) => html`<${TableRow} table=${tb} games=${games} />`)}</ul>` : html`<p>${t('noTables')}</p>`}
+      ${more ? html`<button type="button" onClick=${() => (next !== null ? load(next) : setShown(shown + PAGE))}>${t('more')}</button>` : null}
+      ${error ? html`<p role="alert" class="error">${error}</p>` : null}
+    </section>
+    ${account.token && games.length ? html`<${CreateTable} games=${games} />` : null}
+  </div>`;
+}

@@ -1,0 +1,213 @@
+// The table page (the turn mails link here): the board, my legal moves, the log, live updates.
+import { Component } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { html, seatNames, Result, SeatName, Value } from '../boards/common.js';
+import { boardFor } from '../boards/index.js';
+import { GenericBoard } from '../boards/generic.js';
+import { account, api, get, items, listGames, post } from '../api.js';
+import { describe } from '../log.js';
+import { t } from '../i18n.js';
+import { Moves } from '../moves.js';
+
+/** A board that throws (a view it does not know) falls back to the generic board. */
+class SafeBoard extends Component {
+  constructor() { super(); this.state = { failed: false }; }
+  componentDidCatch() { this.setState({ failed: true }); }
+  render({ view, names }) {
+    if (!view.game) return null;
+    // `?board=generic` draws any game with the generic board (as a game without its own has it)
+    const generic = new URLSearchParams(location.search).get('board') === 'generic';
+    const [Board] = generic ? [GenericBoard] : boardFor(view.table.game);
+    return this.state.failed ? html`<${GenericBoard} view=${view} names=${names} />` : html`<${Board} view=${view} names=${names} />`;
+  }
+}
+
+export function Board({ view }) {
+  const names = seatNames(view);
+  return html`<${SafeBoard} key=${view.table.game} view=${view} names=${names} />`;
+}
+
+/** Every log entry after a version (follows the pages of the paged form). */
+export async function logAfter(id, after) {
+  const out = [];
+  let cursor = after;
+  for (let i = 0; i < 50; i++) {
+    const answer = await get(`/api/tables/${id}/events?after=${cursor}`);
+    const page = items(answer);
+    out.push(...page.items);
+    if (Array.isArray(answer) || page.next === null || !page.items.length) break;
+    cursor = page.next;
+  }
+  return out;
+}
+
+export function Log({ entries, names }) {
+  return html`<section class="panel log" aria-labelledby="log-h"><h2 id="log-h">${t('log')}</h2>
+    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...entries].reverse().map((e) => html`<li value=${e.version} data-version=${e.version}>${describe(e, names)}</li>`)}</ol>
+  </section>`;
+}
+
+function Seats({ view, onJoin, onStart }) {
+  const me = account.who;
+  const seated = view.seat !== null && view.seat !== undefined;
+  const free = view.table.seats.some((s) => !s.player_id);
+  const names = seatNames(view);
+  return html`<section class="panel" aria-labelledby="seats-h"><h2 id="seats-h">${t('players')}</h2>
+    <ul class="plain">${view.table.seats.map((s) => html`<li>${s.player_id
+      ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}`
+      : html`<span class="muted">${t('free')}</span>`}</li>`)}</ul>
+    ${view.table.status === 'open' && me && !seated && free ? html`<button type="button" onClick=${onJoin}>${t('join')}</button>` : null}
+    ${view.table.status === 'open' && seated && !free ? html`<button type="button" onClick=${onStart}>${t('start')}</button>` : null}
+    ${view.table.status === 'open' && free ? html`<p>${t('waitPlayers')}</p>` : null}
+  </section>`;
+}
+
+function downloadRecord(id) {
+  return async () => {
+    const record = await get(`/api/tables/${id}/record`);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `record-${id}.json`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+}
+
+/** The socket of a table: every pushed view goes to `onView`; reconnects with back-off. */
+function useTableSocket(id, token, onView, stop) {
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!token) return undefined;
+    let socket = null;
+    let timer = null;
+    let attempt = 0;
+    let closed = false;
+    const connect = () => {
+      const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+      socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws?token=${encodeURIComponent(token)}`);
+      socket.onopen = () => { attempt = 0; setLive(true); };
+      socket.onmessage = (event) => {
+        try { onView(JSON.parse(typeof event.data === 'string' ? event.data : '')); } catch { /* not a view */ }
+      };
+      socket.onclose = () => {
+        setLive(false);
+        if (closed || stop.current) return;
+        const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
+        attempt += 1;
+        timer = setTimeout(connect, delay);
+      };
+    };
+    connect();
+    return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
+  }, [id, token]);
+  return live;
+}
+
+export function TablePage({ id, allMoves }) {
+  const [view, setView] = useState(null);
+  const [summary, setSummary] = useState(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [log, setLog] = useState([]);
+  const latest = useRef(null);
+  const logged = useRef(0);
+  const over = useRef(false);
+  const token = account.token;
+  const [games, setGames] = useState([]);
+  useEffect(() => { listGames().then(setGames).catch(() => {}); }, []);
+  const title = (game) => (games.find((g) => g.name === game) || {}).title || game;
+
+  const accept = (v) => {
+    if (!v || !v.table || v.table.table_id !== id) return;
+    if (latest.current && v.table.version < latest.current.table.version) return;
+    latest.current = v;
+    over.current = v.table.status === 'over';
+    setView(v);
+  };
+  const refresh = async () => {
+    if (!token) { setSummary(await get(`/api/tables/${id}`)); return; }
+    try { accept(await get(`/api/tables/${id}/view`)); } catch (e) {
+      if (e.status === 401) { setSummary(await get(`/api/tables/${id}`)); } else throw e;
+    }
+  };
+  useEffect(() => {
+    latest.current = null; logged.current = 0; setView(null); setLog([]);
+    refresh().catch((e) => setError(e.message));
+  }, [id, token]);
+  const live = useTableSocket(id, token, accept, over);
+
+  const version = view ? view.table.version : 0;
+  useEffect(() => {
+    if (!view) return;
+    let stale = false;
+    logAfter(id, logged.current).then((more) => {
+      if (stale || !more.length) return;
+      logged.current = more[more.length - 1].version;
+      setLog((old) => [...old, ...more.filter((e) => !old.some((o) => o.version === e.version))]);
+    }).catch(() => {});
+    return () => { stale = true; };
+  }, [version]);
+
+  const act = (fn) => async () => {
+    setBusy(true); setError('');
+    try { await fn(); } catch (e) { setError(`${e.code ? `${e.code}: ` : ''}${e.message}`); await refresh().catch(() => {}); }
+    setBusy(false);
+  };
+  const play = async (move) => {
+    setBusy(true); setError('');
+    try {
+      const outcome = await api('POST', `/api/tables/${id}/moves`, { move });
+      accept(await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+    } catch (e) {
+      setError(`${e.code ? `${e.code}: ` : ''}${e.message}`);
+      await refresh().catch(() => {});
+    }
+    setBusy(false);
+  };
+  const join = act(async () => { await post(`/api/tables/${id}/join`); await refresh(); });
+  const start = act(async () => { await post(`/api/tables/${id}/start`); await refresh(); });
+
+  if (!view) {
+    return html`<div>
+      <h1 tabindex="-1">${summary ? title(summary.game) : t('loading')}</h1>
+      ${summary ? html`<p>${t('status')}: <strong data-status=${summary.status}>${t(summary.status === 'open' ? 'open_' : summary.status)}</strong></p>
+        <p>${t('needSignIn')}</p>` : null}
+      ${error ? html`<p role="alert" class="error">${error}</p>` : null}
+    </div>`;
+  }
+  const names = seatNames(view);
+  const status = view.table.status;
+  const [, labelFor] = boardFor(view.table.game);
+  return html`<div class="table-page" data-table=${id} data-version=${view.table.version}>
+    <h1 tabindex="-1">${title(view.table.game)} <span class="muted">· ${t('version')} ${view.table.version}</span></h1>
+    <div class="status-bar" role="status">
+      <span>${t('status')}: <strong data-status=${status}>${t(status === 'open' ? 'open_' : status)}</strong></span>
+      <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'}>
+        ${view.your_turn ? `▶ ${t('yourTurn')}` : status === 'over' ? t('finished') : t('waiting')}</span>
+      ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
+      <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
+    </div>
+    ${view.seat === null || view.seat === undefined ? html`<p>${t('notSeated')}</p>` : null}
+    ${error ? html`<p role="alert" class="error">${error}</p>` : null}
+    <div class="layout">
+      <div class="main-col">
+        ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}
+        <section class="panel" aria-label=${view.table.game}><${Board} view=${view} /></section>
+        <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
+      </div>
+      <div class="side-col">
+        ${status === 'playing' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
+          ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
+          <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
+        </section>` : null}
+        <${Seats} view=${view} onJoin=${join} onStart=${start} />
+        ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
+          ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
+        <${Log} entries=${log} names=${names} />
+      </div>
+    </div>
+  </div>`;
+}

@@ -29,8 +29,8 @@ class SelfPlay:
         self.bots = random.Random(seed)
         self.pool = [self._uuid() for _ in range(players)]
 
-    def play(self, game: str, seats: int | None = None) -> Table:
-        """A finished game at a new table, not yet saved."""
+    def play(self, game: str, seats: int | None = None, moves: int | None = None) -> Table:
+        """A finished game at a new table, not yet saved (or one under way after `moves`)."""
         seats = seats or SEATS.get(game, 2)
         table_id = self._uuid()
         players = self.bots.sample(self.pool, seats)
@@ -43,6 +43,9 @@ class SelfPlay:
         self._send(table, players[0], StartTable())
         spec = table.table.spec
         while spec.result(table.table.game_state) is None:
+            if moves is not None and moves <= 0:
+                break
+            moves = None if moves is None else moves - 1
             state = table.table.game_state
             seat = self.bots.choice(list(spec.to_act(state)))
             move = self.bots.choice(list(spec.legal_moves(state, seat)))

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from services.cli import bench_audit, bench_load
+from services.cli import bench_audit, bench_load, bench_scale
 from services.cli import verbs as verbs_package
 from services.cli.observe import add_metrics_options, start_probes
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serving
@@ -134,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
     bench_load.add_parser(bench_kinds)
     bench_audit.add_parser(bench_kinds)
+    bench_scale.add_parser(bench_kinds)
     for verb in plugin_verbs():
         verb.add_parser(verbs)
     return parser

@@ -29,6 +29,7 @@ from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check, tasks_check
 from shared.observability.sampler import Position, Sampler
+from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
 from shared.tasks import stop_tasks
 
@@ -75,6 +76,7 @@ class Platform:
         self.app: web.Application | None = None
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
+        self.readmodels: ReadModels | None = None  # shared by gateway and scoring
         self.tasks: list[asyncio.Task[None]] = []  # background loops (liveness probe)
         self.started = False
         self._stack: contextlib.AsyncExitStack | None = None
@@ -184,16 +186,27 @@ class Platform:
     async def _gateway_role(self) -> AsyncIterator[None]:
         """The HTTP app; whoever serves it (`serving`, a test client) runs its cleanup, and
         its projector's subscription ends with the broker."""
-        self.app = create_app(self.config.gateway, self.store, self.broker, self.probes)
+        self.app = create_app(
+            self.config.gateway, self.store, self.broker, self.probes, self._readmodels()
+        )
         setup_notify(self.app, self.config.notify.vapid_public_key)
         yield
 
     @contextlib.asynccontextmanager
     async def _scoring_role(self) -> AsyncIterator[None]:
-        """Results, standings, ratings and verdicts; its subscription ends with the broker."""
-        self.scoring = ScoringService(self.store, self.broker)
+        """Results, standings, ratings and verdicts (on the shared read models)."""
+        self.scoring = ScoringService(self.store, self.broker, readmodels=self._readmodels())
         await self.scoring.start()
-        yield
+        try:
+            yield
+        finally:
+            await self.scoring.stop()
+
+    def _readmodels(self) -> ReadModels:
+        """The one read-model projector that the gateway and scoring share."""
+        if self.readmodels is None:
+            self.readmodels = ReadModels(self.store, self.broker)
+        return self.readmodels
 
     @contextlib.asynccontextmanager
     async def _notify_role(self) -> AsyncIterator[None]:
@@ -216,9 +229,9 @@ class Platform:
         if self.app is not None:
             views = self.app[PROJECTOR]
             projectors["views"] = lambda: views.position
-        if self.scoring is not None:
-            scoring = self.scoring
-            projectors["scoring"] = lambda: scoring.position
+        if self.readmodels is not None:
+            readmodels = self.readmodels.projector
+            projectors["readmodels"] = lambda: readmodels.position
         if self.notify is not None:
             notify = self.notify
             projectors["notify"] = lambda: notify.position

@@ -21,6 +21,7 @@ from services.gateway.keys import (
     GatewaySettings,
 )
 from services.gateway.limits import Limiter
+from services.gateway.list_routes import READMODELS
 from services.gateway.observe import observe_middleware
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
@@ -29,15 +30,21 @@ from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.observability.http import PROBES
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check
+from shared.readmodels import ReadModels
 from shared.store import EventStore
 
 
 def create_app(
-    settings: GatewaySettings, store: EventStore, broker: Broker, probes: Probes | None = None
+    settings: GatewaySettings,
+    store: EventStore,
+    broker: Broker,
+    probes: Probes | None = None,
+    readmodels: ReadModels | None = None,
 ) -> web.Application:
     """The gateway: HTTP API, WebSocket and its view projector; the broker must be connected.
 
     Its readiness checks are added to `probes` (a new set if None): broker, store, views.
+    The paged lists read `readmodels` (started with the app; by default its own projector).
     """
     middlewares = [observe_middleware, errors_middleware, limits_middleware]
     app = web.Application(middlewares=middlewares, client_max_size=settings.max_body)
@@ -58,6 +65,7 @@ def create_app(
     app[IDENTITIES] = {}
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
+    app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
     app.cleanup_ctx.append(_projector_ctx)
@@ -66,8 +74,10 @@ def create_app(
 
 
 async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
+    await app[READMODELS].start()
     await app[PROJECTOR].start()
     yield
+    await app[READMODELS].stop()
 
 
 async def _close_sockets(app: web.Application) -> None:

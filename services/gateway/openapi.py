@@ -10,10 +10,20 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import lobby_routes, notify_routes, results_routes, routes, view_at, views, ws
+from services.gateway import (
+    list_routes,
+    lobby_routes,
+    notify_routes,
+    results_routes,
+    routes,
+    view_at,
+    views,
+    ws,
+)
 from services.gateway.auth import guarded
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.observability import http as observed
+from shared.readmodels.rows import Page, TableSummary
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -59,21 +69,30 @@ ROUTES: list[Route] = [
     Route(
         "GET",
         "/api/tables",
-        routes.list_tables,
-        "List tables (?status=&game=)",
+        list_routes.list_tables,
+        "The lobby, newest first (?status=open|playing|over&game=; paged)",
         None,
-        list[views.TableSummary],
+        Page[TableSummary],
         auth=False,
-        query=("status", "game"),
+        query=("status", "game", "cursor", "limit"),
     ),
     Route(
         "GET",
         "/api/tables/{table_id}",
-        routes.get_table,
+        list_routes.get_table,
         "A table's summary",
         None,
-        views.TableSummary,
+        TableSummary,
         auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/me/tables",
+        list_routes.my_tables,
+        "My tables: my turn first, then waiting, then over (?turn=mine|waiting|over; paged)",
+        None,
+        Page[TableSummary],
+        query=("turn", "cursor", "limit"),
     ),
     Route(
         "POST",
@@ -232,29 +251,32 @@ ROUTES: list[Route] = [
     Route(
         "GET",
         "/api/players/{player_id}/results",
-        results_routes.player_results,
-        "A player's finished games: seat, score, rank, win, forfeit",
+        list_routes.player_results,
+        "A player's finished games, newest first: seat, score, rank, win, forfeit (paged)",
         None,
-        list[results_routes.PlayerResult],
+        Page[list_routes.PlayerResult],
         auth=False,
+        query=("cursor", "limit"),
     ),
     Route(
         "GET",
         "/api/games/{game}/standings",
-        results_routes.game_standings,
-        "Standings of a game: games, wins, average score per player",
+        list_routes.game_standings,
+        "Standings of a game, best first: games, wins, average score (paged)",
         None,
-        list[results_routes.Standing],
+        Page[list_routes.Standing],
         auth=False,
+        query=("cursor", "limit"),
     ),
     Route(
         "GET",
         "/api/games/{game}/ratings",
-        results_routes.game_ratings,
-        "Pairwise-Elo ratings of a game's players",
+        list_routes.game_ratings,
+        "Pairwise-Elo ratings of a game's players, best first (paged)",
         None,
-        list[results_routes.Rating],
+        Page[list_routes.Rating],
         auth=False,
+        query=("cursor", "limit"),
     ),
     Route(
         "GET",
@@ -267,10 +289,10 @@ ROUTES: list[Route] = [
     Route(
         "GET",
         "/api/admin/flagged",
-        results_routes.flagged_tables,
+        list_routes.flagged_tables,
         "Finished tables whose record does not verify (admin token: 401 without, 403 player)",
         None,
-        list[results_routes.Verdict],
+        list[list_routes.Verdict],
         admin=True,
     ),
     Route("GET", "/healthz", observed.healthz, "Liveness: 200, or 503 with reasons", auth=False),
@@ -285,7 +307,7 @@ ROUTES: list[Route] = [
 ]
 
 ERRORS = {
-    "400": "Malformed JSON or schema",
+    "400": "Malformed JSON or schema; a bad cursor, limit or filter value (bad_query)",
     "401": "Missing or unknown token",
     "403": "Not your seat, not a player of the table, not an admin, or a foreign WebSocket origin",
     "404": "Unknown table or game",
@@ -297,7 +319,7 @@ ERRORS = {
     "503": "Broker or store unavailable or too slow; retry after Retry-After seconds",
 }
 QUERY: dict[str, dict[str, Any]] = {
-    "status": {"type": "string"},
+    "status": {"type": "string", "enum": ["open", "playing", "over"]},
     "game": {"type": "string"},
     "min_version": {"type": "integer", "minimum": 0},
     "after": {"type": "integer", "minimum": 0},
@@ -305,6 +327,8 @@ QUERY: dict[str, dict[str, Any]] = {
     "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
     "seat": {"type": "integer", "minimum": 0},  # only your own seat: 403 for another
     "token": {"type": "string"},
+    "cursor": {"type": "string"},  # opaque: the `next` of the previous page
+    "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},
 }
 RETRY_AFTER = {
     "Retry-After": {

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import msgspec
 from aiohttp import web
 
-from services.gateway import lobby, players, views
+from services.gateway import players, views
 from services.gateway.auth import Identity, caller, identify
 from services.gateway.commands import send
 from services.gateway.http import caller_seat, decode_body, int_query, json_response, table_model
@@ -18,7 +18,6 @@ from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove
 from shared.contracts.errors import BadRequest, Forbidden
 from shared.games.registry import available_games, get_game
 from shared.tables.loading import table_log
-from shared.tables.state import CANCELLED
 
 __all__ = [  # moved to auth and http; still importable from here
     "Identity", "caller_seat", "decode_body", "identify", "json_response", "table_model",
@@ -125,26 +124,6 @@ async def create_table(request: web.Request) -> web.Response:
 def _stable_table_id(who: Identity, body: NewTable) -> str:
     # A repeated create (same player, same command id) must address the same table.
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{who.player_id}:{body.command_id}"))
-
-
-async def list_tables(request: web.Request) -> web.Response:
-    """The newest tables (oldest of them first), optionally filtered by status and game."""
-    status = request.query.get("status")
-    game = request.query.get("game")
-    states = await lobby.newest_tables(request.app[PROJECTOR], request.app[STORE])
-    out = [
-        views.summary(state)
-        for state in states
-        if (status is None or state.status == status)
-        and (game is None or state.game == game)
-        and state.status != CANCELLED  # a cancelled table leaves the lobby
-    ]
-    return json_response(out)
-
-
-async def get_table(request: web.Request) -> web.Response:
-    """A table's public summary."""
-    return json_response(views.summary((await table_model(request)).state))
 
 
 async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Response:

@@ -1,4 +1,8 @@
-"""What a viewer may see of a table: the player view and the redacted event log."""
+"""What a viewer may see of a table: the player view and the redacted event log.
+
+`TableSummary` and `SeatInfo` are the read models' (`shared.readmodels.rows`): one shape
+for the lobby, the lists and the `table` of a view.
+"""
 
 from __future__ import annotations
 
@@ -8,30 +12,10 @@ import msgspec
 
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
+from shared.readmodels.rows import SeatInfo, TableSummary
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
 from shared.tables.loading import LoggedEvent
-from shared.tables.state import PLAYING, Status, TableState
-
-
-class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """One seat as everybody sees it."""
-
-    seat: int
-    player_id: str | None
-    name: str
-
-
-class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
-    """A table as the lobby lists it."""
-
-    table_id: str
-    game: str
-    status: Status
-    version: int
-    seats: list[SeatInfo]
-    options: Any
-    commitment: str
-    rules_version: int
+from shared.tables.state import PLAYING, TableState
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -58,8 +42,10 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     payload: Any
 
 
-def summary(state: TableState) -> TableSummary:
-    """The public summary of a table."""
+def summary(
+    state: TableState, to_act: list[int] | None = None, result: GameResult | None = None
+) -> TableSummary:
+    """The public summary of a table (who must act and the result when the caller knows)."""
     seats = [
         SeatInfo(seat=i, player_id=pid, name=state.names[i]) for i, pid in enumerate(state.players)
     ]
@@ -72,6 +58,8 @@ def summary(state: TableState) -> TableSummary:
         options=state.options,
         commitment=state.commitment,
         rules_version=state.rules_version,
+        to_act=to_act or [],
+        result=result,
     )
 
 
@@ -102,7 +90,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
             forfeited = sorted({*result.forfeited, *state.forfeited})
             result = msgspec.structs.replace(result, forfeited=forfeited)
     view = PlayerView(
-        table=summary(state),
+        table=summary(state, to_act, result),
         seat=seat,
         to_act=to_act,
         your_turn=seat is not None and seat in to_act,

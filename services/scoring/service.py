@@ -1,139 +1,149 @@
-"""The scoring service: results, standings and ratings of finished games, and their audit.
+"""The scoring service: keeps the persisted read models current and audits finished games.
 
-It consumes the events exchange through its own durable queue (`scoring`), applies each
-envelope once (duplicates are skipped by position, gaps are filled from the store) and
-records its position in the store. When a game ends it verifies the table's record
-(`shared.audit.verify`) and saves the outcome as a durable verdict, one per table
-(`shared.audit.verdicts`): a mismatch is logged (`audit_mismatch`), counted in
-`senet_audit_verifications_total{outcome}` and listed by `/api/admin/flagged`. Its
-scoreboard and verdicts are rebuilt from the store at start, so a rebuild equals live
-consumption. A game is verified unless it has a verdict or ended at or before the position
-recorded by a predecessor (which saved its verdict before recording that position).
+Results, standings and ratings are rows of the read models (`shared.readmodels`), kept by
+the projector this service runs (the gateways run one too; any number may, see
+`shared.readmodels.projector`). So the service starts in time independent of history and
+holds only the states of tables being played.
+
+After every step of the projector it verifies the finished tables that have no audit
+verdict yet, oldest first (`shared.audit.verify`), and saves each outcome as a durable
+verdict, one per table (`shared.audit.verdicts`): a mismatch is logged (`audit_mismatch`),
+counted in `senet_audit_verifications_total{outcome}` and listed by `/api/admin/flagged`.
+A game is verified once: a verdict saved twice (a restart, two instances) keeps the first.
+It records its position (`scoring`) in the store's tracking table: everything before it is
+scored and verified.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import Counter
 
 import structlog
 
-from shared.audit.export import record_of, stored_events
-from shared.audit.verdicts import MISMATCH, Verdict, VerdictBook, new_verdict, save_verdict
+from shared.audit.export import fold, record_of, stored_events
+from shared.audit.verdicts import MISMATCH, Verdict, new_verdict, save_verdict
 from shared.audit.verify import Report, verify_record
-from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker
 from shared.observability import metrics as prometheus
-from shared.standings.board import Result, Scoreboard
-from shared.standings.fold import ResultFold
+from shared.readmodels import ReadModels, queries
+from shared.readmodels.db import DB_OUTAGES
+from shared.standings.board import Result
+from shared.standings.fold import result_of
 from shared.store import STORE_OUTAGES, EventStore
-from shared.tables.follower import LogFollower
 
 log = structlog.get_logger("senet.scoring")
+POLL = 1.0  # seconds between looks for unverified games without a wake-up
+RECENT = 10_000  # verified tables remembered until their verdict reaches the read model
 
 
-class ScoringService(LogFollower):
-    """Folds finished games into the scoreboard and verifies each of them."""
+class ScoringService:
+    """Runs the read-model projector and verifies every finished game once."""
 
     consumer = "scoring"
 
-    def __init__(self, store: EventStore, broker: Broker | None, *, verify: bool = True) -> None:
-        super().__init__(store)
-        self.broker = broker
+    def __init__(
+        self,
+        store: EventStore,
+        broker: Broker | None,
+        *,
+        verify: bool = True,
+        readmodels: ReadModels | None = None,
+    ) -> None:
+        self.store = store
         self.verify = verify
-        self.fold = ResultFold()
-        self.verified_upto = 0
-        self.unverified: list[Result] = []  # finished games whose audit waits for the store
-        self.catching_up = False
-        self.verdicts = VerdictBook()
+        self.readmodels = readmodels if readmodels is not None else ReadModels(store, broker)
         self.metrics: Counter[str] = Counter()
+        self._recent: dict[str, None] = {}  # verified here, verdict maybe not projected yet
+        self._kick = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._recorded = 0
 
     @property
-    def board(self) -> Scoreboard:
-        """Results, standings and ratings so far."""
-        return self.fold.board
+    def position(self) -> int:
+        """Everything up to this event-log position is in the read models."""
+        return self.readmodels.projector.position
+
+    @property
+    def verdicts(self) -> VerdictRows:
+        """The verdicts in the read model (`table_id in service.verdicts`)."""
+        return VerdictRows(self.readmodels)
 
     @property
     def flagged(self) -> list[Verdict]:
         """The finished tables whose record does not verify, in the order they ended."""
-        return self.verdicts.flagged()
+        return queries.flagged(self.readmodels.db)
 
     async def start(self) -> None:
-        """Subscribe with the named queue, then rebuild from the store."""
-        self.verified_upto = await asyncio.to_thread(self.store.position_of, self.consumer)
-        if self.broker is not None:
-            exchange = self.broker.topology.events_exchange
-            await self.broker.subscribe(exchange, "#", self.on_delivery, queue=f"{self.consumer}")
+        """Start the projector (it builds missing read models first), then the audits."""
+        await self.readmodels.start()
         await self.catch_up()
-        log.info(
-            "scoring_ready",
-            position=self.position,
-            games=len(self.board.results),
-            flagged=len(self.flagged),
-        )
+        self.readmodels.projector.listeners.append(self._kick.set)
+        self._task = asyncio.create_task(self._run(), name="scoring-audit")
+        log.info("scoring_ready", position=self.position, flagged=len(self.flagged))
 
-    async def catch_up(self, upto: int | None = None) -> None:
-        """Read the stored verdicts, then every stored event after the position; record it."""
-        await asyncio.to_thread(self.verdicts.load, self.store)
-        self.catching_up = True  # one position record at the end, not one per batch
-        try:
-            await super().catch_up(upto)
-        finally:
-            self.catching_up = False
-        await self.applied(set())
+    async def stop(self) -> None:
+        """Stop auditing and following."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self.readmodels.stop()
 
-    async def applied(self, table_ids: set[str]) -> None:
-        """Retry deferred audits; record the position up to the first game still unverified
-        (a restart then verifies it: no game's audit is skipped)."""
-        await self._verify_pending()
-        if not self.catching_up:
-            upto = self.unverified[0].position - 1 if self.unverified else self.position
-            await asyncio.to_thread(self.store.record_position, self.consumer, upto)
+    async def catch_up(self) -> None:
+        """Bring the read models up to the store, then verify what waits (store permitting)."""
+        await self.readmodels.projector.catch_up()
+        with contextlib.suppress(*STORE_OUTAGES, *DB_OUTAGES):
+            if await self.verify_pending():
+                await self.readmodels.projector.catch_up()  # the new verdicts
 
-    async def apply(self, envelope: EventEnvelope) -> None:
-        """Fold one envelope; verify the game it finishes."""
-        result = self.fold.apply(envelope)
-        if result is None:
-            return
-        self.metrics["games_finished"] += 1
-        prometheus.GAMES_FINISHED.inc()
-        # One line per finished game (again for every game after a restart, from the rebuild).
-        log.info(
-            "game_scored",
-            table_id=result.table_id,
-            game=result.game,
-            position=result.position,
-            scores=result.scores,
-            ranks=result.ranks,
-            winners=result.winners,
-        )
-        if self.verify and self._unverified(result):
-            self.unverified.append(result)
-        await self._verify_pending()
-
-    async def _verify_pending(self) -> None:
-        """Verify the finished games not yet verified; a store outage defers them."""
-        while self.unverified:
+    async def _run(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._kick.wait(), POLL)
+            self._kick.clear()
             try:
-                await self._verify(self.unverified[0])
-            except STORE_OUTAGES as exc:
-                # The fold has moved past the game: dropping it now would skip its audit.
-                log.warning("audit_deferred", table_id=self.unverified[0].table_id, error=repr(exc))
-                return
-            self.unverified.pop(0)
+                await self.verify_pending()
+            except (*STORE_OUTAGES, *DB_OUTAGES) as exc:
+                log.warning("audit_deferred", error=repr(exc))
 
-    def _unverified(self, result: Result) -> bool:
-        # A predecessor saved the verdict of every game it recorded a position past.
-        return result.position > self.verified_upto and result.table_id not in self.verdicts
+    async def verify_pending(self) -> int:
+        """Verify the finished games without a verdict; record the position; how many."""
+        projector = self.readmodels.projector
+        upto = projector.position
+        done = 0
+        while self.verify:
+            pending = await asyncio.to_thread(queries.unverified, self.readmodels.db, 200)
+            todo = [p for p in pending if p[0] not in self._recent]
+            if not todo:
+                break
+            for table_id, game, ended_at in todo:
+                await self._verify(table_id, game, ended_at)
+                done += 1
+            projector.wake()  # the verdicts are new events for the `verdicts` model
+        if upto > self._recorded:
+            await asyncio.to_thread(self.store.record_position, self.consumer, upto)
+            self._recorded = upto
+        return done
 
-    async def _verify(self, result: Result) -> None:
-        report = await asyncio.to_thread(verify_stored, self.store, result.table_id)
-        draft = new_verdict(result.table_id, result.game, result.position, report.problem)
+    async def _verify(self, table_id: str, game: str, ended_at: int) -> None:
+        report, result = await asyncio.to_thread(verify_stored, self.store, table_id, ended_at)
+        if result is not None:  # one line per game scored (again if verified again)
+            log.info(
+                "game_scored", table_id=table_id, game=game, position=result.position,
+                scores=result.scores, ranks=result.ranks, winners=result.winners,
+            )  # fmt: skip
+        draft = new_verdict(table_id, game, ended_at, report.problem)
         verdict, new = await asyncio.to_thread(save_verdict, self.store, draft)
-        self.verdicts.add(verdict)
+        self._recent[table_id] = None
+        if len(self._recent) > RECENT:
+            self._recent.pop(next(iter(self._recent)))
         self.metrics["games_verified"] += 1
         if not new:
             return  # saved before a restart (or by another instance): counted and logged then
+        prometheus.GAMES_FINISHED.inc()
         prometheus.AUDIT_VERIFICATIONS.labels(outcome=verdict.outcome).inc()
         if verdict.outcome == MISMATCH and verdict.divergence is not None:
             log.warning(
@@ -148,6 +158,20 @@ class ScoringService(LogFollower):
             log.info("audit_verified", table_id=verdict.table_id, game=verdict.game)
 
 
-def verify_stored(store: EventStore, table_id: str) -> Report:
-    """Verify a finished table's record as read from the store (blocking)."""
-    return verify_record(record_of(table_id, stored_events(store, table_id)))
+class VerdictRows:
+    """Membership test over the `verdicts` read model."""
+
+    def __init__(self, readmodels: ReadModels) -> None:
+        self.db = readmodels.db
+
+    def __contains__(self, table_id: object) -> bool:
+        rows = self.db.query("SELECT 1 FROM rm_verdicts WHERE table_id = ?", (str(table_id),))
+        return bool(rows)
+
+
+def verify_stored(
+    store: EventStore, table_id: str, ended_at: int = 0
+) -> tuple[Report, Result | None]:
+    """Verify a finished table's record as read from the store (blocking); its result."""
+    events = stored_events(store, table_id)
+    return verify_record(record_of(table_id, events)), result_of(fold(table_id, events), ended_at)

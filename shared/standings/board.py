@@ -112,20 +112,13 @@ class Scoreboard:
         return True
 
     def _rate(self, result: Result) -> None:
-        n = len(result.players)
-        if n < 2:
+        if len(result.players) < 2:
             return
         table = self.ratings.setdefault(result.game, {})
         counts = self.rated_games.setdefault(result.game, {})
         before = [table.get(p, INITIAL_RATING) for p in result.players]
-        for i, player in enumerate(result.players):
-            total = 0.0
-            for j in range(n):
-                if i == j:
-                    continue
-                expected = 1.0 / (1.0 + 10 ** ((before[j] - before[i]) / 400.0))
-                total += _duel(result.ranks[i], result.ranks[j]) - expected
-            table[player] = before[i] + K_FACTOR / (n - 1) * total
+        for player, rating in zip(result.players, elo(before, result.ranks), strict=True):
+            table[player] = rating
             counts[player] = counts.get(player, 0) + 1
 
     def player_results(self, player_id: str) -> list[PlayerResult]:
@@ -155,6 +148,21 @@ class Scoreboard:
             for p, r in self.ratings.get(game, {}).items()
         ]
         return sorted(rows, key=lambda r: (-r.rating, r.name, r.player_id))
+
+
+def elo(before: list[float], ranks: list[int]) -> list[float]:
+    """The seats' ratings after a game of two or more seats (see the module docstring)."""
+    n = len(before)
+    after = []
+    for i in range(n):
+        total = 0.0
+        for j in range(n):
+            if i == j:
+                continue
+            expected = 1.0 / (1.0 + 10 ** ((before[j] - before[i]) / 400.0))
+            total += _duel(ranks[i], ranks[j]) - expected
+        after.append(before[i] + K_FACTOR / (n - 1) * total)
+    return after
 
 
 def _duel(rank: int, other: int) -> float:

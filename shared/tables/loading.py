@@ -99,7 +99,7 @@ def table_log(
         return []
     out: list[LoggedEvent] = []
     for event in store.events.get(key, gt=after, limit=limit):
-        time = event.timestamp.isoformat()
+        time = event.timestamp.isoformat()  # type: ignore[attr-defined]
         if isinstance(event, Table.Created):
             created = msgspec.convert(event.payload, type=TableCreated)
             out.append(

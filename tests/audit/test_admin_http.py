@@ -50,7 +50,8 @@ def _sha256(text: str) -> str:
 
 async def _verdict_saved(scoring: ScoringService, table_id: str) -> None:
     for _ in range(400):  # the relay publishes the game's end, then the service verifies it
-        if table_id in scoring.verdicts:
+        db = scoring.readmodels.db
+        if db.query("SELECT 1 FROM rm_verdicts WHERE table_id = ?", (table_id,)):
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"no verdict for {table_id}")

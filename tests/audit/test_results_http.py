@@ -42,9 +42,9 @@ async def test_the_record_is_sealed_before_the_end_and_served_to_players_after(
     assert verify_record(record).ok
 
     response = await client.get(f"/api/players/{players[0].player_id}/results")
-    history = await response.json()
+    history = (await response.json())["items"]
     assert [h["table_id"] for h in history] == [table_id]
-    standings = await (await client.get("/api/games/sobek/standings")).json()
+    standings = (await (await client.get("/api/games/sobek/standings")).json())["items"]
     assert sorted(s["player_id"] for s in standings) == sorted(p.player_id for p in players)
-    ratings = await (await client.get("/api/games/sobek/ratings")).json()
+    ratings = (await (await client.get("/api/games/sobek/ratings")).json())["items"]
     assert sum(r["rating"] for r in ratings) == pytest.approx(3000.0, abs=0.02)

@@ -17,6 +17,9 @@ from shared.audit.verdicts import (
     new_verdict,
     save_verdict,
 )
+from shared.readmodels import MODELS
+from shared.readmodels.rebuild import rebuild
+from shared.readmodels.schema import dump
 from shared.store import EventStore, open_store
 from tests.audit.kit import play_table
 
@@ -33,6 +36,12 @@ def _stored_verdicts(store: EventStore) -> list[str]:
     """The table id of every verdict record in the store, in log order."""
     notes = store.notifications(0, 10_000, topics=[VERDICT_TOPIC])
     return [store.decode(note).table_id for note in notes]
+
+
+def _outcomes(scoring: ScoringService) -> dict[str, str]:
+    """Table id -> outcome of every verdict in the read model."""
+    rows = scoring.readmodels.db.query("SELECT table_id, outcome FROM rm_verdicts")
+    return {str(t): str(o) for t, o in rows}
 
 
 def _counted(outcome: str) -> float:
@@ -58,10 +67,11 @@ async def test_each_finished_game_gets_one_verdict_and_a_mismatch_is_flagged(
     assert flag.outcome == MISMATCH and flag.game == "sobek"
     assert flag.divergence is not None and flag.divergence.kind == "seed_mismatch"
     assert "does not match the commitment" in flag.divergence.message
-    assert scoring.verdicts.verdicts[honest].outcome == OK
+    assert _outcomes(scoring)[honest] == OK
     assert (_counted(OK) - ok_before, _counted(MISMATCH) - mismatch_before) == (1.0, 1.0)
     mismatches = [e for e in logs if e["event"] == "audit_mismatch"]
     assert [(e["table_id"], e["kind"]) for e in mismatches] == [(forged, "seed_mismatch")]
+    await scoring.stop()
 
 
 async def test_a_restart_keeps_the_flags_and_adds_no_second_verdict(store_url: str) -> None:
@@ -79,9 +89,11 @@ async def test_a_restart_keeps_the_flags_and_adds_no_second_verdict(store_url: s
     assert again.metrics["games_verified"] == 0
     assert [v.table_id for v in again.flagged] == [forged]
     assert again.flagged == first.flagged
-    assert again.verdicts.verdicts == first.verdicts.verdicts
+    assert _outcomes(again) == _outcomes(first) and len(_outcomes(again)) == 2
     assert len(_stored_verdicts(store)) == 2
     assert (_counted(OK), _counted(MISMATCH)) == counted
+    await first.stop()
+    await again.stop()
 
 
 async def test_a_game_that_ended_while_scoring_was_down_is_verified_at_start(tmp_path) -> None:
@@ -97,6 +109,8 @@ async def test_a_game_that_ended_while_scoring_was_down_is_verified_at_start(tmp
     assert again.metrics["games_verified"] == 1
     assert _stored_verdicts(store) == [early, late]
     assert again.flagged == []
+    await first.stop()
+    await again.stop()
 
 
 async def test_a_verdict_saved_before_a_crash_is_not_verified_or_saved_again(tmp_path) -> None:
@@ -108,9 +122,9 @@ async def test_a_verdict_saved_before_a_crash_is_not_verified_or_saved_again(tmp
     scoring = ScoringService(store, None)
     await scoring.start()
 
-    assert scoring.metrics["games_finished"] == 1
     assert scoring.metrics["games_verified"] == 0
     assert _stored_verdicts(store) == [table_id]
+    await scoring.stop()
 
 
 def test_saving_a_second_verdict_for_a_table_keeps_the_first() -> None:
@@ -131,12 +145,14 @@ async def test_the_rebuilt_scoring_model_equals_the_live_one_with_its_verdicts(t
     live = ScoringService(store, None)
     await live.start()
 
-    rebuilt = ScoringService(store, None, verify=False)
-    await rebuilt.catch_up()
+    before = {m: dump(live.readmodels.db, m) for m in MODELS}
+    await rebuild(store)
 
-    assert rebuilt.board.results == live.board.results
-    assert rebuilt.verdicts.verdicts == live.verdicts.verdicts
-    assert len(rebuilt.flagged) == 1
+    assert {m: dump(live.readmodels.db, m) for m in MODELS} == before
+    assert len(before["results"]["rm_results"]) == 6
+    assert len(before["verdicts"]["rm_verdicts"]) == 3
+    assert len(live.flagged) == 1
+    await live.stop()
 
 
 def test_the_verdict_book_reads_only_what_was_saved_since_its_last_load() -> None:

@@ -59,11 +59,11 @@ async def test_a_moves_correlation_id_is_in_every_services_log_lines(tmp_path: P
             )
             assert answer["X-Correlation-Id"] == "corr-traced-1"
 
-            async def scored() -> bool:  # scoring follows on its own; the answer waits for views
+            async def scored() -> bool:  # read models follow on their own; answers wait for views
                 samples = await scrape(f"http://127.0.0.1:{port}/metrics")
                 position = "senet_projector_position"
                 views = value(samples, position, projector="views")
-                return value(samples, position, projector="scoring") >= views > 0
+                return value(samples, position, projector="readmodels") >= views > 0
 
             await until(scored, "scoring applied the move")
     finally:
@@ -82,4 +82,4 @@ async def test_a_moves_correlation_id_is_in_every_services_log_lines(tmp_path: P
     assert len(by_event["event_published"]) == len(moved["events"])  # relay
     projectors = [line["projector"] for line in by_event["event_applied"]]
     assert projectors.count("views") == len(moved["events"])
-    assert projectors.count("scoring") == len(moved["events"])
+    assert projectors.count("readmodels") == len(moved["events"])

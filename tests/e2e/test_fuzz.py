@@ -79,7 +79,7 @@ async def _state(client: TestClient, platform: Platform, who: list[Player]) -> l
     """The notification log, and every table's summary, views and logs as each player sees them."""
     notes = platform.store.notifications(0, 1_000_000)
     out: list[Any] = [[(n.id, n.originator_id, n.originator_version, n.topic) for n in notes]]
-    tables = await (await client.get("/api/tables")).json()
+    tables = (await (await client.get("/api/tables")).json())["items"]
     out.append(tables)
     for table in tables:
         for player in who:

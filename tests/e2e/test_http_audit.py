@@ -121,7 +121,7 @@ async def test_every_seat_verifies_the_record_of_a_game_played_over_http(
 
     await _wait_for_verdict(platform, table_id)
     assert platform.scoring is not None
-    assert platform.scoring.verdicts.verdicts[table_id].outcome == "ok"
+    assert platform.scoring.flagged == []  # its verdict is ok
     response = await client.get("/api/admin/flagged", headers=ADMIN)
     assert (response.status, await response.json()) == (200, [])
 

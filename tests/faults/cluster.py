@@ -44,6 +44,7 @@ class Cluster:
     port: int = field(default_factory=free_port)
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     starts: dict[str, int] = field(default_factory=dict)
+    env: dict[str, dict[str, str]] = field(default_factory=dict)  # extra variables per role
 
     @property
     def app_name(self) -> str:
@@ -67,6 +68,7 @@ class Cluster:
         if role == "gateway":
             argv += ["--port", str(self.port)]
         env = {**os.environ, "PGAPPNAME": self.app_name, "SENET_LOG_LEVEL": "INFO"}
+        env.update(self.env.get(role, {}))
         log = self.logs / f"{role}.{self.starts[role]}.log"
         with log.open("wb") as out:
             self.processes[role] = subprocess.Popen(argv, env=env, stdout=out, stderr=out)

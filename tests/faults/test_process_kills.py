@@ -53,7 +53,7 @@ async def test_a_role_sigkilled_mid_run_loses_no_move_and_its_projections_equal_
     await assert_survived(load, cluster, store)
 
 
-async def test_scoring_sigkilled_mid_run_rescores_from_the_store_and_dead_letters_poison(
+async def test_scoring_sigkilled_mid_run_rescores_from_the_store_and_ignores_poison(
     cluster: Cluster, store: EventStore
 ) -> None:
     load = Load(cluster.url)
@@ -62,14 +62,12 @@ async def test_scoring_sigkilled_mid_run_rescores_from_the_store_and_dead_letter
     await broker.connect()
 
     async def poison() -> None:
-        # It waits in the durable scoring queue while the service is dead; the restarted
-        # one fails on it twice, RabbitMQ dead-letters it, and the rest flow on.
+        # Published while the service is dead: the projectors take a message only as a
+        # wake-up and read the store, so it harms nothing.
         await broker.publish(broker.topology.events_exchange, "ra.Poison.none", b"not json")
 
     try:
         await kill_and_restart(cluster, load, "scoring", while_down=poison)
         await assert_survived(load, cluster, store)
-        dead = await broker.dead_letters("scoring")
-        assert [d.body for d in dead] == [b"not json"]
     finally:
         await broker.close()

@@ -1,0 +1,45 @@
+"""Persisted read models: table summaries, players' tables, results, standings, ratings and
+audit verdicts as SQL rows beside the events, kept by `ReadModelProjector`, read by
+`queries` (see docs/readmodels.md)."""
+
+from __future__ import annotations
+
+import os
+
+from shared.messaging.port import Broker
+from shared.readmodels.db import ReadModelDB
+from shared.readmodels.projector import ReadModelProjector
+from shared.readmodels.schema import MODELS
+from shared.store import EventStore
+
+__all__ = ["MODELS", "ReadModelDB", "ReadModelProjector", "ReadModels"]
+
+
+class ReadModels:
+    """The read-model database of a store and this process's projector of it.
+
+    `SENET_READMODELS_PROJECTOR=off` runs no projector in this process (its lists are then
+    as current as the projectors elsewhere keep them). `SENET_READMODELS_PAUSE` (seconds,
+    a test hook) pauses after each committed batch, so a SIGKILL lands between batches.
+    """
+
+    def __init__(self, store: EventStore, broker: Broker | None = None) -> None:
+        self.db = ReadModelDB.of(store)
+        self.following = os.environ.get("SENET_READMODELS_PROJECTOR", "on") != "off"
+        pause = float(os.environ.get("SENET_READMODELS_PAUSE", "0"))
+        self.projector = ReadModelProjector(store, self.db, broker, pause=pause)
+        self.store = store
+        self.users = 0  # services of this process using it (gateway, scoring)
+
+    async def start(self) -> None:
+        """Create the tables if missing and start following the store (first user only)."""
+        self.users += 1
+        if self.users == 1:
+            await self.projector.start(follow=self.following)
+
+    async def stop(self) -> None:
+        """Stop following and close the connections (last user only)."""
+        self.users -= 1
+        if self.users == 0:
+            await self.projector.stop()
+            self.db.close()

@@ -1,0 +1,279 @@
+"""The read-model projector: store events into SQL rows, exactly once, in any process.
+
+Each step reads the models' positions, reads the next batch of the store's notification
+log after the lowest of them, folds it (in memory: table states from `StateCache`) and
+then, in **one transaction**, moves each model's position from the value it read to the
+batch's end (`UPDATE ... WHERE position = <read>`) and writes that model's rows. A crash
+before the commit leaves rows and positions as they were; after it, both have moved: no
+event is applied twice or skipped. If the position was no longer the one read (another
+process, or a rebuild, moved it), the transaction is rolled back and the step starts over
+from the stored positions. So any number of processes may run a projector on one store
+(gateways, scoring, `senet rebuild`): one of them applies each batch.
+
+The events exchange only wakes the projector (a private queue; each delivery is a wake-up),
+and it polls the store every `poll` seconds anyway, so a lost message only delays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import structlog
+
+from shared.audit.verdicts import VERDICT_TOPIC, Verdict, verdict_of
+from shared.contracts.envelopes import EventEnvelope
+from shared.messaging.port import Broker, Delivery
+from shared.observability import metrics
+from shared.observability.logs import log_fields
+from shared.readmodels import results as results_model
+from shared.readmodels import tables as tables_model
+from shared.readmodels import verdicts as verdicts_model
+from shared.readmodels.db import DB_OUTAGES, ReadModelDB
+from shared.readmodels.schema import MODELS, create_schema, positions
+from shared.readmodels.states import DEFAULT_SIZE, StateCache, advance
+from shared.readmodels.tables import TableChange
+from shared.standings.board import Result
+from shared.standings.fold import result_of
+from shared.store import STORE_OUTAGES, EventStore
+from shared.tables import state as table_state
+from shared.tables.envelopes import envelope_of, is_table_notification
+from shared.tables.events import TableCreated
+
+log = structlog.get_logger("senet.readmodels")
+BATCH = 500  # notifications per step (one transaction)
+POLL = 1.0  # seconds between looks at the store without a wake-up
+PROGRESS_EVERY = 2.0  # seconds between progress lines while building
+BUILDING = 5 * BATCH  # behind by more than this at a wake-up: log progress lines
+
+Progress = Callable[[int, int], None]  # (position, last position)
+
+
+class LostRace(Exception):
+    """Another projector moved a position first: this batch is not ours to write."""
+
+
+@dataclass
+class Batch:
+    """What one batch changes, per model."""
+
+    tables: dict[str, TableChange] = field(default_factory=dict)
+    results: list[Result] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+
+
+class ReadModelProjector:
+    """Keeps the read models of one store current; see the module docstring."""
+
+    consumer = "readmodels"  # its name in logs and metrics
+
+    def __init__(
+        self,
+        store: EventStore,
+        db: ReadModelDB,
+        broker: Broker | None = None,
+        *,
+        cache_size: int = DEFAULT_SIZE,
+        batch: int = BATCH,
+        poll: float = POLL,
+        pause: float = 0.0,
+    ) -> None:
+        self.store = store
+        self.db = db
+        self.broker = broker
+        self.batch = batch
+        self.poll = poll
+        self.pause = pause  # seconds after each committed batch (a test hook)
+        self.following = False
+        self.states = StateCache(store, cache_size)
+        self.positions: dict[str, int] = {}
+        self.changed = asyncio.Condition()
+        self.listeners: list[Callable[[], None]] = []  # called after every committed step
+        self.lost_races = 0
+        self.applied = 0
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def position(self) -> int:
+        """The lowest position of the models: everything up to it is in every model."""
+        return min(self.positions.values(), default=0)
+
+    async def start(self, *, follow: bool = True) -> None:
+        """Create the tables if missing, subscribe for wake-ups and start following."""
+        await asyncio.to_thread(create_schema, self.db)
+        self.positions = await asyncio.to_thread(positions, self.db)
+        self.following = follow
+        if not follow:
+            return
+        if self.broker is not None:
+            exchange = self.broker.topology.events_exchange
+            await self.broker.subscribe(exchange, "#", self._on_delivery, queue=None)
+        self._task = asyncio.create_task(self._run(), name="readmodels")
+
+    async def stop(self) -> None:
+        """Stop following (a step under way finishes or rolls back)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def wake(self) -> None:
+        """Look at the store now (new events were stored)."""
+        self._wake.set()
+
+    async def _on_delivery(self, delivery: Delivery) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.catch_up()
+            except (*STORE_OUTAGES, *DB_OUTAGES) as exc:
+                log.warning("readmodels_store_unavailable", error=repr(exc))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll)
+            self._wake.clear()
+
+    async def catch_up(self, progress: Progress | None = None) -> int:
+        """Apply every stored event beyond the models' positions; returns how many read."""
+        async with self._lock:
+            last = await asyncio.to_thread(self.store.last_position)
+            start = self.position
+            building = progress is None and last - start > BUILDING
+            if building:
+                log.info("readmodels_building", position=start, last=last)
+            began = shown = time.monotonic()
+            read = 0
+            while True:
+                count = await asyncio.to_thread(self.step)
+                read += count
+                async with self.changed:
+                    self.changed.notify_all()
+                for listener in self.listeners:
+                    listener()
+                if not count:
+                    break
+                now = time.monotonic()
+                if progress is not None:
+                    progress(self.position, max(last, self.position))
+                elif building and now - shown >= PROGRESS_EVERY:
+                    shown = now
+                    done = self.position - start
+                    log.info(
+                        "readmodels_building", position=self.position, last=last,
+                        percent=round(100 * done / max(1, last - start), 1),
+                        events_per_s=round(done / (now - began)),
+                    )  # fmt: skip
+            if building:
+                log.info(
+                    "readmodels_built", position=self.position, events=self.position - start,
+                    seconds=round(time.monotonic() - began, 1),
+                )  # fmt: skip
+            return read
+
+    async def wait_for(self, position: int, timeout: float) -> bool:
+        """Wait until every model has applied `position`; False on timeout (at once when
+        this process does not follow the store)."""
+        if self.position >= position or not self.following:
+            return self.position >= position
+        self.wake()
+        async with self.changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self.changed.wait_for(lambda: self.position >= position), timeout
+                )
+        return self.position >= position
+
+    def step(self) -> int:
+        """Apply the next batch (blocking); the number of notifications read (0: none)."""
+        while True:
+            stored = positions(self.db)
+            start = min(stored.values())
+            notes = self.store.notifications(start, self.batch)
+            if not notes:
+                self.positions = stored
+                return 0
+            batch = self._fold(notes, stored)
+            end = notes[-1].id
+            try:
+                with self.db.transaction() as cur:
+                    for model in MODELS:
+                        if stored[model] >= end:
+                            continue
+                        moved = cur.execute(
+                            "UPDATE rm_positions SET position = ? WHERE model = ? AND position = ?",
+                            (end, model, stored[model]),
+                        )
+                        if moved != 1:
+                            raise LostRace(model)
+                    tables_model.write(cur, batch.tables)
+                    results_model.write(cur, batch.results)
+                    verdicts_model.write(cur, batch.verdicts)
+            except LostRace:
+                self.lost_races += 1
+                continue
+            if self.pause:
+                time.sleep(self.pause)  # committed: a SIGKILL now lands between two batches
+            self.positions = {m: max(p, end) for m, p in stored.items()}
+            self.applied += len(notes)
+            metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))
+            metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
+            return len(notes)
+
+    def _fold(self, notes: Sequence[Any], stored: dict[str, int]) -> Batch:
+        """What the batch changes in each model still behind it (no I/O but state loads)."""
+        batch = Batch()
+        traced = log.is_enabled_for(logging.DEBUG)
+        tables_after = min(stored["tables"], stored["results"])
+        for note in notes:
+            if is_table_notification(note) and note.id > tables_after:
+                envelope = self._table_event(batch, note, stored)
+                if traced:
+                    with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
+                        log.debug(
+                            "event_applied", projector=self.consumer, position=envelope.position,
+                            version=envelope.version, name=envelope.name,
+                        )  # fmt: skip
+            elif note.topic == VERDICT_TOPIC and note.id > stored["verdicts"]:
+                batch.verdicts.append(verdict_of(self.store.decode(note)))
+        return batch
+
+    def _table_event(self, batch: Batch, note: object, stored: dict[str, int]) -> EventEnvelope:
+        envelope = envelope_of(self.store, note)  # type: ignore[arg-type]
+        position = envelope.position
+        if envelope.name == "TableCreated":
+            created = msgspec.json.decode(envelope.payload, type=TableCreated)
+            state = table_state.created(envelope.table_id, created)
+            created_at = envelope.time
+            self.states.created(envelope.table_id, state, created_at)
+        else:
+            before = self.states.before(envelope.table_id, envelope.version)
+            if before is None:
+                return envelope
+            state = advance(before[0], envelope.name, envelope.payload)
+            created_at = before[1]
+            self.states.after(envelope.table_id, state, created_at)
+        if position > stored["tables"]:
+            finished = position if envelope.name == "SeedRevealed" else None
+            change = batch.tables.get(envelope.table_id)
+            created_pos = position if change is None else change.created_pos
+            batch.tables[envelope.table_id] = TableChange(
+                state=state, created_at=created_at, created_pos=created_pos,
+                updated_at=envelope.time,
+                finished_pos=finished if change is None or change.finished_pos is None
+                else change.finished_pos,
+            )  # fmt: skip
+        if envelope.name == "SeedRevealed" and position > stored["results"]:
+            result = result_of(state, position)
+            if result is not None:
+                batch.results.append(result)
+        return envelope

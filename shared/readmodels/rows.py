@@ -1,0 +1,43 @@
+"""What the read models serve: a table summary, a page, and the rows of each list."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from shared.games.contract import GameResult
+
+T = TypeVar("T")
+
+
+class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat as everybody sees it."""
+
+    seat: int
+    player_id: str | None
+    name: str
+
+
+class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
+    """A table as the lobby and a player's page list it."""
+
+    table_id: str
+    game: str
+    status: str  # open, playing, over, cancelled
+    version: int
+    seats: list[SeatInfo]
+    options: Any
+    commitment: str
+    rules_version: int
+    to_act: list[int] = []  # the seats that must act now
+    created_at: str = ""  # ISO 8601, UTC
+    updated_at: str = ""
+    result: GameResult | None = None  # once the game is over
+
+
+class Page(msgspec.Struct, Generic[T], frozen=True, kw_only=True):
+    """One page of a list; `next` is the cursor of the following page (null: the last)."""
+
+    items: list[T]
+    next: str | None

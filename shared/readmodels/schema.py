@@ -1,0 +1,105 @@
+"""The read-model tables, their indexes, and which tables make up each named model.
+
+Every model has one row in `rm_positions`: the last event-log position it applied. The
+projector moves that position and writes the model's rows in one transaction.
+"""
+
+from __future__ import annotations
+
+from shared.readmodels.db import ReadModelDB
+
+FLOAT = "DOUBLE PRECISION"  # REAL affinity on SQLite, 8 bytes on PostgreSQL
+
+DDL = [
+    "CREATE TABLE IF NOT EXISTS rm_positions (model TEXT PRIMARY KEY, position BIGINT NOT NULL)",
+    # tables: one row per table (body: the summary as JSON, without its two times)
+    """CREATE TABLE IF NOT EXISTS rm_tables (
+        table_id TEXT PRIMARY KEY, created_pos BIGINT NOT NULL, game TEXT NOT NULL,
+        status TEXT NOT NULL, version INTEGER NOT NULL, created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL, finished_pos BIGINT, body TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS rm_tables_lobby ON rm_tables (status, created_pos)",
+    "CREATE INDEX IF NOT EXISTS rm_tables_game ON rm_tables (game, status, created_pos)",
+    "CREATE INDEX IF NOT EXISTS rm_tables_new ON rm_tables (created_pos)",
+    "CREATE INDEX IF NOT EXISTS rm_tables_finished ON rm_tables (finished_pos)",
+    # one row per seated player and table; grp 0: my turn, 1: waiting, 2: over or cancelled
+    """CREATE TABLE IF NOT EXISTS rm_seats (
+        player_id TEXT NOT NULL, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
+        grp INTEGER NOT NULL, created_pos BIGINT NOT NULL, PRIMARY KEY (player_id, table_id))""",
+    "CREATE INDEX IF NOT EXISTS rm_seats_mine ON rm_seats (player_id, grp, created_pos DESC)",
+    "CREATE INDEX IF NOT EXISTS rm_seats_table ON rm_seats (table_id)",
+    # results: a player's finished games; standings and ratings per game
+    """CREATE TABLE IF NOT EXISTS rm_results (
+        player_id TEXT NOT NULL, table_id TEXT NOT NULL, position BIGINT NOT NULL,
+        game TEXT NOT NULL, seat INTEGER NOT NULL, score INTEGER NOT NULL,
+        rank INTEGER NOT NULL, won INTEGER NOT NULL, forfeited INTEGER NOT NULL,
+        players INTEGER NOT NULL, PRIMARY KEY (player_id, table_id))""",
+    "CREATE INDEX IF NOT EXISTS rm_results_player ON rm_results (player_id, position)",
+    f"""CREATE TABLE IF NOT EXISTS rm_standings (
+        game TEXT NOT NULL, player_id TEXT NOT NULL, name TEXT NOT NULL,
+        games INTEGER NOT NULL, wins INTEGER NOT NULL, total BIGINT NOT NULL,
+        neg_wins INTEGER NOT NULL, neg_average {FLOAT} NOT NULL,
+        PRIMARY KEY (game, player_id))""",
+    """CREATE INDEX IF NOT EXISTS rm_standings_best
+        ON rm_standings (game, neg_wins, neg_average, name, player_id)""",
+    f"""CREATE TABLE IF NOT EXISTS rm_ratings (
+        game TEXT NOT NULL, player_id TEXT NOT NULL, name TEXT NOT NULL,
+        rating {FLOAT} NOT NULL, games INTEGER NOT NULL, neg_rating {FLOAT} NOT NULL,
+        PRIMARY KEY (game, player_id))""",
+    """CREATE INDEX IF NOT EXISTS rm_ratings_best
+        ON rm_ratings (game, neg_rating, name, player_id)""",
+    # audit verdicts, one per finished table
+    """CREATE TABLE IF NOT EXISTS rm_verdicts (
+        table_id TEXT PRIMARY KEY, outcome TEXT NOT NULL, ended_at BIGINT NOT NULL,
+        body TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS rm_verdicts_outcome ON rm_verdicts (outcome, ended_at)",
+]
+
+# The named models (`senet rebuild --only NAME`) and the tables each one owns.
+MODELS: dict[str, tuple[str, ...]] = {
+    "tables": ("rm_tables", "rm_seats"),
+    "results": ("rm_results", "rm_standings", "rm_ratings"),
+    "verdicts": ("rm_verdicts",),
+}
+
+CREATE_ATTEMPTS = 5
+
+
+def create_schema(db: ReadModelDB) -> None:
+    """Create the tables, indexes and position rows if missing (safe to run concurrently)."""
+    import time
+
+    for attempt in range(1, CREATE_ATTEMPTS + 1):
+        try:
+            with db.transaction() as cur:
+                for statement in DDL:
+                    cur.execute(statement)
+                for model in MODELS:
+                    cur.execute(
+                        "INSERT INTO rm_positions (model, position) VALUES (?, 0) "
+                        "ON CONFLICT (model) DO NOTHING",
+                        (model,),
+                    )
+            return
+        except Exception:
+            # Processes starting together race on PostgreSQL's CREATE ... IF NOT EXISTS.
+            if attempt == CREATE_ATTEMPTS:
+                raise
+            time.sleep(0.1 * attempt)
+
+
+def positions(db: ReadModelDB) -> dict[str, int]:
+    """Every model's applied position."""
+    return {str(m): int(p) for m, p in db.query("SELECT model, position FROM rm_positions")}
+
+
+def reset(db: ReadModelDB, model: str) -> None:
+    """Empty a model and set its position to zero (one transaction): it is built again."""
+    with db.transaction() as cur:
+        for table in MODELS[model]:
+            cur.execute(f"DELETE FROM {table}")
+        cur.execute("UPDATE rm_positions SET position = 0 WHERE model = ?", (model,))
+
+
+def dump(db: ReadModelDB, model: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of a model's tables, sorted (to compare a model with a rebuild)."""
+    return {table: sorted(db.query(f"SELECT * FROM {table}"), key=repr) for table in MODELS[model]}

@@ -1,0 +1,113 @@
+"""The `tables` model: one summary row per table, and one row per seated player.
+
+A player's row carries the group their table is in for them: 0 when it is their turn,
+1 while waiting (the table is open, or someone else must act), 2 once over or cancelled.
+Rows are written once per table per batch, from the table's state after the batch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgspec
+
+from shared.games.contract import GameResult
+from shared.readmodels.db import Cursor
+from shared.readmodels.rows import SeatInfo, TableSummary
+from shared.readmodels.states import CANCELLED
+from shared.tables.state import OVER, PLAYING, TableState
+
+MINE, WAITING, DONE = 0, 1, 2
+_encode = msgspec.json.Encoder()
+
+
+@dataclass
+class TableChange:
+    """A table's state after the last of its events in a batch."""
+
+    state: TableState
+    created_at: str
+    created_pos: int
+    updated_at: str
+    finished_pos: int | None = None
+
+
+def to_act(state: TableState) -> list[int]:
+    """The seats that must act now (none unless the game is being played)."""
+    if state.status != PLAYING or state.game_state is None:
+        return []
+    return list(state.spec.to_act(state.game_state))
+
+
+def result(state: TableState) -> GameResult | None:
+    """The result of a finished table, forfeits on timeout included."""
+    if state.status != OVER or state.game_state is None:
+        return None
+    outcome = state.spec.result(state.game_state)
+    if outcome is not None and state.forfeited:
+        forfeited = sorted({*outcome.forfeited, *state.forfeited})
+        outcome = msgspec.structs.replace(outcome, forfeited=forfeited)
+    return outcome
+
+
+def summary(change: TableChange) -> TableSummary:
+    """The summary row of a table."""
+    state = change.state
+    return TableSummary(
+        table_id=state.table_id,
+        game=state.game,
+        status=state.status,
+        version=state.version,
+        seats=[
+            SeatInfo(seat=i, player_id=pid, name=state.names[i])
+            for i, pid in enumerate(state.players)
+        ],
+        options=state.options,
+        commitment=state.commitment,
+        rules_version=state.rules_version,
+        to_act=to_act(state),
+        created_at=change.created_at,
+        updated_at=change.updated_at,
+        result=result(state),
+    )
+
+
+def group(state: TableState, seat: int, acting: list[int]) -> int:
+    """The group of a seat's table in its player's list."""
+    if state.status in (OVER, CANCELLED):
+        return DONE
+    return MINE if seat in acting else WAITING
+
+
+def write(cur: Cursor, changes: dict[str, TableChange]) -> None:
+    """Upsert the summaries and replace the seat rows of the changed tables."""
+    tables = []
+    seats = []
+    for table_id, change in changes.items():
+        row = summary(change)
+        tables.append(
+            (
+                table_id, change.created_pos, row.game, row.status, row.version,
+                row.created_at, row.updated_at, change.finished_pos, _encode.encode(row).decode(),
+            )
+        )  # fmt: skip
+        for seat, player in enumerate(change.state.players):
+            if player:
+                grp = group(change.state, seat, row.to_act)
+                seats.append((player, seat, grp, table_id))
+    cur.executemany(
+        "INSERT INTO rm_tables (table_id, created_pos, game, status, version, created_at,"
+        " updated_at, finished_pos, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (table_id) DO UPDATE SET status = excluded.status,"
+        " version = excluded.version, updated_at = excluded.updated_at,"
+        " finished_pos = COALESCE(rm_tables.finished_pos, excluded.finished_pos),"
+        " body = excluded.body",
+        tables,
+    )
+    cur.executemany("DELETE FROM rm_seats WHERE table_id = ?", [(t,) for t in changes])
+    cur.executemany(  # the table's position of creation is on its row (new or not)
+        "INSERT INTO rm_seats (player_id, table_id, seat, grp, created_pos)"
+        " SELECT ?, table_id, ?, ?, created_pos FROM rm_tables WHERE table_id = ?"
+        " ON CONFLICT (player_id, table_id) DO NOTHING",
+        seats,
+    )

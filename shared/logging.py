@@ -2,6 +2,12 @@
 
 Lines from the standard library's loggers (aio-pika, asyncio, our adapters) go through
 the same renderer, so `--log-json` gives JSON on every line.
+
+Lines go to whatever `sys.stderr` is when they are written, and loggers are not cached:
+a test runner swaps `sys.stderr` per test and closes the old one, and `configure()` or
+structlog's `capture_logs()` in a later test must take effect on every logger. (Assembling
+a logger per line costs some microseconds; rebuilds skip their per-event debug lines
+unless debug is on.)
 """
 
 from __future__ import annotations
@@ -10,6 +16,16 @@ import logging
 import sys
 
 import structlog
+
+
+class _CurrentStderr:
+    """Writes to whatever `sys.stderr` is at the time of writing, never a stale stream."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
 
 
 def configure(*, json: bool = False, level: str = "INFO") -> None:
@@ -23,7 +39,7 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
         structlog.processors.add_log_level,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
     ]
-    handler = logging.StreamHandler(sys.stderr)
+    handler = logging.StreamHandler(_CurrentStderr())
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             foreign_pre_chain=[*common, structlog.stdlib.add_logger_name],
@@ -49,6 +65,6 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
-        cache_logger_on_first_use=True,
+        logger_factory=structlog.PrintLoggerFactory(_CurrentStderr()),  # type: ignore[arg-type]
+        cache_logger_on_first_use=False,
     )

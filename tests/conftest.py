@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import uuid
 from collections.abc import Iterator
 
 import pytest
+import structlog
 
 AMQP_URL = os.environ.get("SENET_TEST_AMQP", "amqp://guest:guest@127.0.0.1:5672/")
 PG_URL = os.environ.get("SENET_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
@@ -30,6 +32,19 @@ def require_server(name: str, host: str, port: int) -> None:
     if IN_CI:
         pytest.fail(message + " (CI=true: real servers are required)")
     pytest.skip(message)
+
+
+@pytest.fixture(autouse=True)
+def _logging_restored() -> Iterator[None]:
+    """A test that configures logging (`senet ...` run in-process) leaves no trace on the next."""
+    config = structlog.get_config()
+    root = logging.getLogger()
+    level = root.level
+    yield
+    structlog.configure(**config)
+    ours = structlog.stdlib.ProcessorFormatter  # the formatter of `configure()`'s handler
+    root.handlers[:] = [h for h in root.handlers if not isinstance(h.formatter, ours)]
+    root.setLevel(level)
 
 
 @pytest.fixture
@@ -59,3 +74,36 @@ def postgres_url(unique_name: str) -> Iterator[str]:
     finally:
         with psycopg.connect(PG_URL, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+# What a test needs of the real servers: these fixtures, or a backend parameter by these ids.
+_REAL_FIXTURES = {"amqp_url", "postgres_url", "real_config", "real_platform", "real_client"}
+_REAL_PARAMS = ("amqp", "postgres")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--reverse", action="store_true", help="run the tests in reverse collection order"
+    )
+
+
+def _needs_real_servers(item: pytest.Item) -> bool:
+    if _REAL_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and any(
+        isinstance(value, str) and value.startswith(_REAL_PARAMS)
+        for value in callspec.params.values()
+    )
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark `integration` every test that talks to RabbitMQ or PostgreSQL."""
+    if _needs_real_servers(item):
+        item.add_marker(pytest.mark.integration)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-randomly (give -p no:randomly with --reverse)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--reverse"):
+        items.reverse()

@@ -21,7 +21,7 @@ import msgspec
 from services.cli import bench_audit, bench_load, bench_scale
 from services.cli import verbs as verbs_package
 from services.cli.observe import add_metrics_options, start_probes
-from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serve_http
+from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serving
 from services.cli.verbs.notify import add_notify_options, notify_settings
 from services.gateway.admin import admin_hashes
 from services.gateway.keys import GatewaySettings
@@ -219,22 +219,20 @@ async def _run_roles(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    probes = await start_probes(args, platform.probes)  # /healthz answers while starting
-    await platform.start()
-    runner = None
-    if platform.app is not None:
-        runner = await serve_http(platform.app, args.host, args.port)
-        print(
-            json.dumps({"listening": f"http://{args.host}:{args.port}", "store": args.store,
-                        "broker": args.broker, "roles": sorted(roles)}),
-            flush=True,
-        )  # fmt: skip
-    await stop.wait()
-    if runner is not None:
-        await runner.cleanup()
-    await platform.stop()
-    if probes is not None:
-        await probes.cleanup()
+    # One exit stack: leaving it (a signal, or a failure while starting) stops in reverse.
+    async with contextlib.AsyncExitStack() as running:
+        probes = await start_probes(args, platform.probes)  # /healthz answers while starting
+        if probes is not None:
+            running.push_async_callback(probes.cleanup)
+        await running.enter_async_context(platform)
+        if platform.app is not None:
+            await running.enter_async_context(serving(platform.app, args.host, args.port))
+            print(
+                json.dumps({"listening": f"http://{args.host}:{args.port}", "store": args.store,
+                            "broker": args.broker, "roles": sorted(roles)}),
+                flush=True,
+            )  # fmt: skip
+        await stop.wait()
     return 0
 
 
@@ -247,25 +245,20 @@ async def _selfplay(args: argparse.Namespace) -> int:
             args.url, args.game, args.players, args.games, args.seed, args.concurrency, options,
             emails=args.emails,
         )  # fmt: skip
-    platform = Platform(_config(args, ALL_ROLES))
-    await platform.start()
-    assert platform.app is not None
     port = _free_port()
-    runner = await serve_http(platform.app, "127.0.0.1", port)
-    try:
-        return await run_selfplay(
-            f"http://127.0.0.1:{port}",
-            args.game,
-            args.players,
-            args.games,
-            args.seed,
-            args.concurrency,
-            options,
-            emails=args.emails,
-        )
-    finally:
-        await runner.cleanup()
-        await platform.stop()
+    async with Platform(_config(args, ALL_ROLES)) as platform:
+        assert platform.app is not None
+        async with serving(platform.app, "127.0.0.1", port):
+            return await run_selfplay(
+                f"http://127.0.0.1:{port}",
+                args.game,
+                args.players,
+                args.games,
+                args.seed,
+                args.concurrency,
+                options,
+                emails=args.emails,
+            )
 
 
 def _free_port() -> int:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiohttp import web
 
@@ -28,6 +31,7 @@ from shared.observability.probes import Probes, StoreCheck, broker_check, flag_c
 from shared.observability.sampler import Position, Sampler
 from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
+from shared.tasks import stop_tasks
 
 ALL_ROLES = frozenset({"table", "relay", "gateway"})  # what an embedded platform needs
 SERVE_ROLES = ALL_ROLES | {"scoring"}  # `senet serve` also runs results and audit
@@ -50,15 +54,20 @@ class PlatformConfig:
 
 
 class Platform:
-    """Running roles of the platform; `start()` then `stop()` (or `async with`)."""
+    """Running roles of the platform; `start()` then `stop()` (or `async with`).
+
+    Everything is started through one `AsyncExitStack`, so `stop()` undoes it in reverse,
+    and a role that fails to start stops the ones already started before the error is
+    raised. To add a role: write an `@asynccontextmanager` method that starts it, yields
+    and stops it (`_task_running` runs a background loop), and list it in `self.roles`
+    (in start order) under the name that `PlatformConfig.roles` uses.
+    """
 
     def __init__(self, config: PlatformConfig, store: EventStore | None = None) -> None:
         self.config = config
         self.owns_store = store is None  # a store we opened is ours to close
         self.store = store or open_store(config.store)
-        self.broker: Broker = broker_from_url(
-            config.broker, Topology(shards=config.shards), config.prefix
-        )
+        self.broker: Broker = self._new_broker()
         self.relay: Relay | None = None
         self.worker: TableWorker | None = None
         self.workers: list[TableWorker] = []
@@ -67,46 +76,151 @@ class Platform:
         self.app: web.Application | None = None
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
-        self.readmodels: ReadModels | None = None
-        self.tasks: list[asyncio.Task[None]] = []
+        self.readmodels: ReadModels | None = None  # shared by gateway and scoring
+        self.tasks: list[asyncio.Task[None]] = []  # background loops (liveness probe)
         self.started = False
+        self._stack: contextlib.AsyncExitStack | None = None
         self.probes = Probes()
         self.probes.live["tasks"] = tasks_check(self.tasks)
         self.probes.ready["started"] = flag_check(lambda: self.started, "starting")
         self.probes.ready["broker"] = broker_check(self.broker)
         self.probes.ready["store"] = StoreCheck(self.store)
+        # The roles in start order (stopped in reverse); each an async context manager.
+        self.roles: dict[str, Callable[[], AbstractAsyncContextManager[None]]] = {
+            "relay": self._relay_role,
+            "table": self._table_role,
+            "gateway": self._gateway_role,
+            "scoring": self._scoring_role,
+            "notify": self._notify_role,
+        }
 
     async def start(self) -> None:
-        """Connect and start every configured role."""
-        await self.broker.connect()
-        roles = self.config.roles
-        if "relay" in roles:
-            self.relay = Relay(self.store, self.broker)
-            self.tasks.append(asyncio.create_task(self.relay.run(), name="relay"))
-        if "table" in roles:
-            for index in range(self.config.table_workers):
-                await self._start_table_worker(index)
-            self.worker = self.workers[0]
-            sweeper = OpenTableSweeper(self.store, self.broker, open_table_ttl())
-            self.tasks.append(asyncio.create_task(sweeper.run(), name="open-table-sweep"))
-        if roles & {"gateway", "scoring"}:  # one read-model projector for both
-            self.readmodels = ReadModels(self.store, self.broker)
-        if "gateway" in roles:
-            self.app = create_app(
-                self.config.gateway, self.store, self.broker, self.probes, self.readmodels
-            )
-            setup_notify(self.app, self.config.notify.vapid_public_key)
-        if "scoring" in roles:
-            self.scoring = ScoringService(self.store, self.broker, readmodels=self.readmodels)
-            await self.scoring.start()
-        if "notify" in roles:
-            self.notify = NotifyService(self.store, self.broker, self.config.notify)
-            await self.notify.start()
-            self.probes.registries.append(self.notify.metrics.registry)
-        self._start_sampler()
+        """Connect and start every configured role; on failure stop what had started."""
+        if self._stack is not None:
+            raise RuntimeError("the platform is running already")
+        unknown = self.config.roles - self.roles.keys()
+        if unknown:
+            raise ValueError(f"unknown roles: {sorted(unknown)}")
+        async with contextlib.AsyncExitStack() as stack:
+            stack.push_async_callback(self._close_store)
+            # Group-commit writers stop after every broker stopped delivering to them.
+            stack.push_async_callback(self._close_workers)
+            await stack.enter_async_context(_connected(self.broker))
+            for name, role in self.roles.items():
+                if name in self.config.roles:
+                    await stack.enter_async_context(role())
+            await stack.enter_async_context(self._sampler_role())
+            self._stack = stack.pop_all()  # started: keep it all running until stop()
         self.started = True
 
-    def _start_sampler(self) -> None:
+    async def stop(self) -> None:
+        """Stop the roles in reverse start order and close connections (idempotent)."""
+        stack, self._stack = self._stack, None
+        self.started = False
+        if stack is not None:
+            await stack.aclose()
+
+    async def __aenter__(self) -> Platform:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    def _new_broker(self) -> Broker:
+        config = self.config
+        return broker_from_url(config.broker, Topology(shards=config.shards), config.prefix)
+
+    @contextlib.asynccontextmanager
+    async def _task_running(
+        self, coro: Coroutine[Any, Any, None], name: str
+    ) -> AsyncIterator[None]:
+        """Run a background loop while inside; cancel it (for sure) on leaving."""
+        task = asyncio.create_task(coro, name=name)
+        self.tasks.append(task)
+        try:
+            yield
+        finally:
+            await stop_tasks([task])
+            self.tasks.remove(task)
+
+    @contextlib.asynccontextmanager
+    async def _relay_role(self) -> AsyncIterator[None]:
+        """The outbox relay: stored events to the events exchange (while holding its lease)."""
+        self.relay = Relay(self.store, self.broker)
+        async with self._task_running(self.relay.run(), "relay"):
+            yield
+
+    @contextlib.asynccontextmanager
+    async def _table_role(self) -> AsyncIterator[None]:
+        """Table workers sharing the command shards (worker 0 on the platform's broker)."""
+        async with contextlib.AsyncExitStack() as stack:
+            for index in range(self.config.table_workers):
+                broker = self.broker
+                if index > 0:  # its own connection, like a worker in another process
+                    broker = self._new_broker()
+                    await stack.enter_async_context(_connected(broker))
+                    self._extra_brokers.append(broker)
+                wake = self.relay.wake if self.relay is not None else None
+                several = self.config.table_workers > 1
+                worker = TableWorker(
+                    self.store, broker, on_saved=wake, group_commit=self.config.group_commit,
+                    worker_id=f"{default_worker_id()}/{index}" if several else None,
+                )  # fmt: skip
+                self.workers.append(worker)
+                assigner = ShardAssigner(broker, worker.handle, worker_id=worker.worker_id)
+                self.assigners.append(assigner)
+                stack.push_async_callback(assigner.stop)
+                await assigner.start()
+            self.worker = self.workers[0]
+            # Cancels open tables idle past SENET_OPEN_TABLE_TTL.
+            sweeper = OpenTableSweeper(self.store, self.broker, open_table_ttl())
+            await stack.enter_async_context(self._task_running(sweeper.run(), "open-table-sweep"))
+            yield
+
+    async def _close_workers(self) -> None:
+        for worker in self.workers:
+            await worker.close()
+
+    @contextlib.asynccontextmanager
+    async def _gateway_role(self) -> AsyncIterator[None]:
+        """The HTTP app; whoever serves it (`serving`, a test client) runs its cleanup, and
+        its projector's subscription ends with the broker."""
+        self.app = create_app(
+            self.config.gateway, self.store, self.broker, self.probes, self._readmodels()
+        )
+        setup_notify(self.app, self.config.notify.vapid_public_key)
+        yield
+
+    @contextlib.asynccontextmanager
+    async def _scoring_role(self) -> AsyncIterator[None]:
+        """Results, standings, ratings and verdicts (on the shared read models)."""
+        self.scoring = ScoringService(self.store, self.broker, readmodels=self._readmodels())
+        await self.scoring.start()
+        try:
+            yield
+        finally:
+            await self.scoring.stop()
+
+    def _readmodels(self) -> ReadModels:
+        """The one read-model projector that the gateway and scoring share."""
+        if self.readmodels is None:
+            self.readmodels = ReadModels(self.store, self.broker)
+        return self.readmodels
+
+    @contextlib.asynccontextmanager
+    async def _notify_role(self) -> AsyncIterator[None]:
+        """Turn mails and pushes; stopping finishes the delivery round in progress."""
+        self.notify = NotifyService(self.store, self.broker, self.config.notify)
+        await self.notify.start()
+        self.probes.registries.append(self.notify.metrics.registry)
+        try:
+            yield
+        finally:
+            await self.notify.stop()
+
+    @contextlib.asynccontextmanager
+    async def _sampler_role(self) -> AsyncIterator[None]:
         """Sample queue depths and the lag of every projector in this process."""
         projectors: dict[str, Position] = {}
         if self.relay is not None:
@@ -125,66 +239,48 @@ class Platform:
         consumers = self.config.roles & {"table", "scoring", "notify"}
         broker = self.broker if consumers else None
         if broker is None and not projectors:
+            yield
             return
         sampler = Sampler(self.store, broker, projectors, self.config.sample_interval)
-        self.tasks.append(asyncio.create_task(sampler.run(), name="metrics-sampler"))
+        async with self._task_running(sampler.run(), "metrics-sampler"):
+            yield
 
-    async def _start_table_worker(self, index: int) -> None:
-        """A table worker with its own broker connection, sharing the shards with the others."""
-        broker = self.broker
-        if index > 0:
-            config = self.config
-            broker = broker_from_url(config.broker, Topology(shards=config.shards), config.prefix)
-            await broker.connect()
-            self._extra_brokers.append(broker)
-        wake = self.relay.wake if self.relay is not None else None
-        worker = TableWorker(
-            self.store, broker, on_saved=wake, group_commit=self.config.group_commit,
-            worker_id=f"{default_worker_id()}/{index}" if self.config.table_workers > 1 else None,
-        )  # fmt: skip
-        assigner = ShardAssigner(broker, worker.handle, worker_id=worker.worker_id)
-        await assigner.start()
-        self.workers.append(worker)
-        self.assigners.append(assigner)
-
-    async def stop(self) -> None:
-        """Stop the roles and close connections."""
-        if self.notify is not None:
-            await self.notify.stop()
-        if self.scoring is not None:
-            await self.scoring.stop()
-        for assigner in self.assigners:
-            await assigner.stop()
-        for task in self.tasks:
-            task.cancel()
-        for task in self.tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self.tasks.clear()
-        self.started = False
-        for broker in self._extra_brokers:
-            await broker.close()
-        await self.broker.close()
-        for worker in self.workers:
-            await worker.close()
+    async def _close_store(self) -> None:
         if self.owns_store and self.config.store.startswith("postgresql"):
             # Return the pool's connections (the server has a limit). SQLite is left to the
             # garbage collector: closing it under a read still running in a worker thread
             # (a cancelled `to_thread`) crashes the interpreter.
             self.store.close()
 
-    async def __aenter__(self) -> Platform:
-        await self.start()
-        return self
 
-    async def __aexit__(self, *exc: object) -> None:
-        await self.stop()
+@contextlib.asynccontextmanager
+async def _connected(broker: Broker) -> AsyncIterator[Broker]:
+    """A connected broker, closed on leaving (its consumers stop, unacked messages return)."""
+    await broker.connect()
+    try:
+        yield broker
+    finally:
+        await broker.close()
 
 
 async def serve_http(app: web.Application, host: str, port: int) -> web.AppRunner:
     """Start serving an aiohttp app; returns the runner to clean up."""
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
+    try:
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+    except BaseException:
+        await runner.cleanup()  # the app's cleanup contexts ran at setup
+        raise
     return runner
+
+
+@contextlib.asynccontextmanager
+async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[web.AppRunner]:
+    """Serve an aiohttp app while inside (its shutdown and cleanup run on leaving)."""
+    runner = await serve_http(app, host, port)
+    try:
+        yield runner
+    finally:
+        await runner.cleanup()

@@ -20,6 +20,7 @@ import structlog
 
 from shared.contracts.errors import Unavailable
 from shared.messaging.port import Broker, CommandHandler, ShardConsumer
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.table.shards")
 
@@ -83,9 +84,7 @@ class ShardAssigner:
     async def stop(self) -> None:
         """Stop looking at the group (the broker's close frees the slot)."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await stop_tasks([self._task])  # its retry loop may outlive one cancellation
             self._task = None
 
     async def refresh(self) -> None:

@@ -24,6 +24,7 @@ from aio_pika.exceptions import AMQPError, ChannelInvalidStateError
 from shared.contracts.errors import Unavailable
 from shared.messaging.amqp_shards import AmqpShardConsumer, AmqpSlots, consumer_task
 from shared.messaging.port import CommandHandler, Delivery, EventHandler, Keep, Membership, Topology
+from shared.tasks import cancellation_kept, stop_tasks
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +59,14 @@ def _is_aio_pika(task: asyncio.Task[Any]) -> bool:
 
 
 async def _close(closable: AbstractConnection | AbstractChannel) -> None:
-    """Close, then wait briefly for the close-callback tasks aio-pika starts meanwhile."""
+    """Close, then wait briefly for the close-callback tasks aio-pika starts meanwhile.
+
+    A cancellation that arrives during the close is raised afterwards: aio-pika can turn it
+    into a ChannelClosed that it suppresses, and the caller's loop would run on for good.
+    """
     before = asyncio.all_tasks()
-    await closable.close()
+    async with cancellation_kept():
+        await closable.close()
     started = [task for task in asyncio.all_tasks() - before if _is_aio_pika(task)]
     if started:
         await asyncio.wait(started, timeout=1.0)
@@ -200,9 +206,7 @@ class AmqpBroker:
     async def close(self) -> None:
         """Stop the consumers and close the connection (unacked messages return to queues)."""
         workers, self._workers = self._workers, set()
-        for worker in workers:
-            worker.cancel()
-        await asyncio.gather(*workers, return_exceptions=True)
+        await stop_tasks(workers)
         for future in self._pending.values():
             if not future.done():
                 future.set_exception(Unavailable("broker closed", code="broker_unavailable"))

@@ -29,6 +29,7 @@ from aio_pika.abc import AbstractChannel, AbstractConnection, AbstractIncomingMe
 from aiormq.exceptions import ChannelLockedResource, ChannelNotFoundEntity
 
 from shared.messaging.port import CommandHandler, Delivery, Keep, Membership
+from shared.tasks import cancellation_kept
 
 log = logging.getLogger(__name__)
 
@@ -183,8 +184,9 @@ class AmqpSlots:
         connection, self._connection = self._connection, None
         self._held.clear()
         if connection is not None:
-            with contextlib.suppress(Exception):
-                await connection.close()
+            async with cancellation_kept():
+                with contextlib.suppress(Exception):
+                    await connection.close()
 
     async def _look(self, group: str, size: int, *, claim: bool) -> Membership:
         connection = await self._connect()
@@ -204,7 +206,8 @@ class AmqpSlots:
         connection, self._connection = self._connection, None
         self._held.clear()
         if connection is not None and not connection.is_closed:
-            await connection.close()
+            async with cancellation_kept():
+                await connection.close()
 
     async def _connect(self) -> AbstractConnection:
         if self._connection is None or self._connection.is_closed:
@@ -226,7 +229,8 @@ class AmqpSlots:
             return True
         except ChannelNotFoundEntity:
             return False
-        await channel.close()
+        async with cancellation_kept():
+            await channel.close()
         return True  # ours from an earlier round whose answer was lost: count it held
 
     async def _claim(self, connection: AbstractConnection, group: str, slot: int) -> bool:
@@ -235,7 +239,8 @@ class AmqpSlots:
             await channel.declare_queue(self._name(group, slot), exclusive=True)
         except ChannelLockedResource:
             return False  # another process claimed it meanwhile
-        await channel.close()
+        async with cancellation_kept():
+            await channel.close()
         self._held[group] = slot
         return True
 

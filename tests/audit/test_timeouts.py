@@ -63,7 +63,11 @@ def test_a_changed_bot_move_is_detected() -> None:
               if m != original]  # fmt: skip
     timeouts[0]["move"] = others[0]
     report = verify_record(from_builtins(data))
-    assert not report.ok
+    assert not report.ok and report.problem is not None
+    # The timeout is refused, by name: not some later event that happens to differ.
+    assert report.problem.kind == "command_refused"
+    assert "[bot_move_differs]" in report.problem.message
+    assert "timeout" in report.problem.recorded
 
 
 def test_a_forfeit_on_timeout_is_in_the_result() -> None:

@@ -137,6 +137,7 @@ def test_saving_a_second_verdict_for_a_table_keeps_the_first() -> None:
     assert _stored_verdicts(store) == ["t-1"]
 
 
+@pytest.mark.slow
 async def test_the_rebuilt_scoring_model_equals_the_live_one_with_its_verdicts(tmp_path) -> None:
     store = open_store(f"sqlite:///{tmp_path}/senet.db")
     for seed in range(3):

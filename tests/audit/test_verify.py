@@ -170,3 +170,65 @@ def test_a_different_seed_with_a_matching_commitment_fails_on_the_events(
 def test_an_unreadable_record_is_refused() -> None:
     with pytest.raises(Exception, match="not a game record"):
         decode_record(b'{"format": 3}')
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_event_moved_to_another_command_is_named(game: str, records: dict[str, Any]) -> None:
+    data = as_builtins(records[game])
+    events = data["events"]
+    # The last event of one move, handed to the next command: every payload stays the same.
+    index = next(
+        i
+        for i in range(len(events) // 2, len(events) - 1)
+        if events[i]["command_id"] != events[i + 1]["command_id"]
+    )
+    moved = events[index]
+    moved["command_id"] = events[index + 1]["command_id"]
+    problem = _verify(data)
+    assert problem.kind == "event_differs"
+    assert problem.version == moved["version"]
+    assert "another command" in problem.message
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_changed_seats_in_the_record_are_named(game: str, records: dict[str, Any]) -> None:
+    renamed = as_builtins(records[game])
+    renamed["players"][1]["name"] = "Mallory"
+    problem = _verify(renamed)
+    assert problem.kind == "seats_differ"
+    assert "Mallory" in problem.recorded and "Mallory" not in problem.expected
+
+    swapped = as_builtins(records[game])
+    players = swapped["players"]
+    players[0]["player_id"], players[1]["player_id"] = (
+        players[1]["player_id"],
+        players[0]["player_id"],
+    )
+    assert _verify(swapped).kind == "seats_differ"
+
+
+def test_a_record_without_a_seed_is_not_finished(records: dict[str, Any]) -> None:
+    data = as_builtins(records[GAMES[0]])
+    data["seed"] = ""
+    problem = _verify(data)
+    assert problem.kind == "not_finished"
+    assert "no seed" in problem.message
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_cut_before_the_end_is_not_finished(game: str, records: dict[str, Any]) -> None:
+    data = as_builtins(records[game])
+    kept = data["commands"][: len(data["commands"]) // 2]
+    ids = {command["command_id"] for command in kept}
+    data["commands"] = kept
+    data["events"] = [event for event in data["events"] if event["command_id"] in ids]
+    problem = _verify(data)
+    assert problem.kind == "not_finished"
+    assert "do not reach the end" in problem.message
+
+
+def test_a_record_with_no_event_is_empty(records: dict[str, Any]) -> None:
+    data = as_builtins(records[GAMES[0]])
+    data["commands"], data["events"] = [], []
+    problem = _verify(data)
+    assert problem.kind == "empty"

@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from tests.helpers import free_port
 from tests.observekit import scrape, until, value
+
+pytestmark = pytest.mark.slow
 
 
 async def _post(session: aiohttp.ClientSession, url: str, body: Any, **kw: Any) -> Any:

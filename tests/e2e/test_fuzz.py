@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
@@ -118,6 +119,7 @@ def _check(request: Request, status: int, body: Any, codes: set[str]) -> str | N
     return None if request.method in ("GET", "HEAD") or replayed else where
 
 
+@pytest.mark.slow
 async def test_ten_thousand_bad_requests_change_nothing(
     client: TestClient, platform: Platform
 ) -> None:

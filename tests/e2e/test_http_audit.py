@@ -20,6 +20,8 @@ from services.gateway.keys import GatewaySettings
 from shared.games.registry import available_games
 from tests.platform import Player, embedded_config, open_table, play_moves, register
 
+pytestmark = pytest.mark.slow
+
 SEATS = {"ra": 3, "egizia": 3, "sobek": 2}
 ADMIN = {"Authorization": "Bearer audit-admin-token"}
 

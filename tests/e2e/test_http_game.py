@@ -5,14 +5,23 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
-from tests.platform import full_log, open_table, play_moves, rebuilt_views_equal_live, view
+from tests.platform import (
+    full_log,
+    open_table,
+    play_moves,
+    rebuilt_views_equal_live,
+    register,
+    view,
+)
 
 
+@pytest.mark.slow
 async def test_full_ra_game_ends_with_result_and_rebuilt_views_equal_live(
     client: TestClient, platform: Platform
 ) -> None:
@@ -45,6 +54,23 @@ async def test_seed_is_hidden_until_the_end_and_then_matches_the_commitment(
     commitment = hashlib.sha256(table_id.encode() + seed).hexdigest()
     assert commitment == created["payload"]["commitment"] == revealed["payload"]["commitment"]
     assert [e["version"] for e in log] == list(range(1, len(log) + 1))
+
+
+async def test_no_view_shows_the_secret_seed_before_the_game_ends(client: TestClient) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    onlooker = await register(client, "onlooker")  # seated nowhere: the seat-less view
+    viewers = [*players, onlooker]
+    seen = [await view(client, table_id, who) for who in viewers]
+    await play_moves(client, table_id, players, seed=11, limit=6)
+    seen += [await view(client, table_id, who) for who in viewers]
+    assert all(v["table"]["status"] == "playing" and v["seed"] is None for v in seen)
+    await play_moves(client, table_id, players, seed=11)
+    log = await full_log(client, table_id, players[0])
+    secret = log[-1]["payload"]["seed"]
+    assert log[-1]["name"] == "SeedRevealed" and len(secret) == 64
+    assert not any(secret in json.dumps(v) for v in seen)  # nowhere in a view while playing
+    final = [await view(client, table_id, who) for who in viewers]
+    assert [v["seed"] for v in final] == [secret] * len(viewers)
 
 
 async def test_event_log_after_a_version_returns_only_newer_events(client: TestClient) -> None:
@@ -91,7 +117,8 @@ async def test_openapi_document_lists_exactly_the_routes(client: TestClient) -> 
     served = {
         (route.method, route.resource.canonical)
         for route in app.router.routes()
-        if route.method != "HEAD" and route.resource is not None
+        if route.method != "HEAD"
+        and route.resource is not None
         # the web client's pages and assets are HTML, not API (services/gateway/web.py)
         and route.handler.__module__ != "services.gateway.web"
     }

@@ -112,6 +112,7 @@ def _run(base: str, tokens: list[str], tables: list[str]) -> list[str]:
     return failures
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120 + 2 * EXAMPLES)
 async def test_every_answer_of_the_api_conforms_to_its_openapi_document(tmp_path: Path) -> None:
     config = embedded_config(f"sqlite:///{tmp_path}/senet.db")

@@ -15,10 +15,11 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform, PlatformConfig
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import PROJECTOR, GatewaySettings
 from services.gateway.projector import ViewProjector
 from services.gateway.rebuild import rebuilt_views
 from services.table.relay import Relay
+from services.table.shards import GROUP
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import (
     Command,
@@ -66,6 +67,14 @@ def _start_table_worker(config: PlatformConfig) -> subprocess.Popen[bytes]:
     )  # fmt: skip
 
 
+async def _until_a_worker_serves(platform: Platform) -> None:
+    """Wait until a table worker process holds a slot of the shard group."""
+    broker, shards = platform.broker, platform.config.shards
+    async with asyncio.timeout(60):  # a guard against a worker that never comes up
+        while not (await broker.members(GROUP, shards, claim=False)).live:
+            await asyncio.sleep(0.2)
+
+
 async def test_sigkill_of_the_table_worker_loses_no_move_and_duplicates_no_event(
     real_config: PlatformConfig, aiohttp_client
 ) -> None:
@@ -76,6 +85,9 @@ async def test_sigkill_of_the_table_worker_loses_no_move_and_duplicates_no_event
             prefix=real_config.prefix,
             shards=real_config.shards,
             roles=frozenset({"gateway"}),
+            # A loaded machine may take seconds to start the worker process: the pending
+            # command below must outlast that (this test is about loss, not speed).
+            gateway=GatewaySettings(command_timeout=60.0),
         )
     )
     await gateway.start()
@@ -83,6 +95,7 @@ async def test_sigkill_of_the_table_worker_loses_no_move_and_duplicates_no_event
     try:
         assert gateway.app is not None
         client = await aiohttp_client(gateway.app)
+        await _until_a_worker_serves(gateway)
         table_id, players = await open_table(client, "ra", 3)
         accepted = await play_moves(client, table_id, players, seed=21, limit=25)
         worker.send_signal(signal.SIGKILL)

@@ -6,6 +6,8 @@ import asyncio
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from services.cli.platform import Platform
 from services.notify.notices import SENDING, UNCERTAIN
 from services.notify.service import NotifyService
@@ -15,6 +17,7 @@ from tests.notify.oracle import expected_notices
 from tests.platform import play_moves
 
 
+@pytest.mark.slow
 async def test_full_game_mails_each_turn_once_and_game_over_to_everyone(
     game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:
@@ -78,6 +81,7 @@ async def test_restarted_notify_sends_no_duplicate_and_loses_nothing(
     assert set(counts) == {f"{t}:{turn}:{s}:{kind}:email" for t, turn, s, kind in expected}
 
 
+@pytest.mark.slow
 async def test_a_thousand_turn_events_send_exactly_the_expected_mails(
     game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
 ) -> None:

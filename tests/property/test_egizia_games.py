@@ -19,6 +19,8 @@ from shared.games.egizia.state import EgiziaState
 from shared.games.rng import Rng
 from tests.gamekit import play_random, start
 
+pytestmark = pytest.mark.slow
+
 SCORING = {
     ev.PointsScored: lambda e: e.points,
     ev.BottomFieldReached: lambda e: e.points,

@@ -205,6 +205,7 @@ def _near(move: mv.RaMove, data: st.DataObject) -> mv.RaMove:
     return msgspec.structs.replace(move, dice=tuple(dice_list))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(players=players, seed=st.integers(0, 50), data=st.data())
 def test_random_moves_are_accepted_exactly_when_legal(

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -244,6 +245,7 @@ def test_original_variant_never_shows_another_players_hand_pot_or_the_pile_order
     walk_game(seats, "original", seed, check)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seats=SEATS, seed=SEEDS)
 def test_async_variant_remembers_only_what_could_be_seen_and_never_too_little(

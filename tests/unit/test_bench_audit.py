@@ -10,6 +10,8 @@ import pytest
 from services.cli.bench_audit import GAMES, run_bench_audit
 from services.cli.main import build_parser
 
+pytestmark = pytest.mark.slow
+
 VERIFY_KEYS = {
     "games",
     "events_per_game",

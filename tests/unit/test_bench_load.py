@@ -11,6 +11,8 @@ import pytest
 
 from services.cli.main import main
 
+pytestmark = pytest.mark.slow
+
 TINY = ["--log-level", "WARNING", "bench", "load", "--store", "memory", "--tables", "2",
         "--duration", "1.5", "--floor-seconds", "0.5"]  # fmt: skip
 NO_MATPLOTLIB = "import sys; sys.modules['matplotlib'] = None; from services.cli.main import main; "

@@ -57,6 +57,7 @@ def test_an_unknown_store_url_is_a_clear_error() -> None:
         store_env("mysql://db/x")
 
 
+@pytest.mark.slow
 def test_selfplay_prints_one_line_per_game_and_a_summary(capsys: pytest.CaptureFixture) -> None:
     code = main(["--log-level", "WARNING", "selfplay", "--game", "ra", "--players", "2",
                  "--games", "2", "--seed", "5"])  # fmt: skip

@@ -149,7 +149,7 @@ async def test_an_idle_open_table_is_cancelled_after_the_ttl(
     assert summary["status"] == "cancelled"
     assert not await _listed(client, table_id)
     events = await client.get(f"/api/tables/{table_id}/events", headers=ann.auth)
-    names = [e["name"] for e in await events.json()]
+    names = [e["name"] for e in (await events.json())["items"]]
     assert names[-1] == "TableCancelled"
 
 

@@ -69,7 +69,7 @@ async def test_ten_tables_through_a_cache_of_two_keep_every_view_and_push_right(
         last: dict[str, Any] = {}
         while not last or last["table"]["version"] < versions[index]:
             message = await sockets[index].receive(timeout=5)
-            assert message.type == WSMsgType.BINARY
+            assert message.type == WSMsgType.TEXT
             last = json.loads(message.data)
             pushed[index].append(last["table"]["version"])
         assert pushed[index] == sorted(set(pushed[index]))

@@ -32,6 +32,7 @@ from shared.readmodels.db import DB_OUTAGES
 from shared.standings.board import Result
 from shared.standings.fold import result_of
 from shared.store import STORE_OUTAGES, EventStore
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.scoring")
 POLL = 1.0  # seconds between looks for unverified games without a wake-up
@@ -86,9 +87,7 @@ class ScoringService:
     async def stop(self) -> None:
         """Stop auditing and following."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await stop_tasks([self._task])  # re-cancels: a cancellation can be lost in a wait
             self._task = None
         await self.readmodels.stop()
 

@@ -11,7 +11,6 @@ command is requeued for a bug.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import contextvars
 from collections.abc import Callable
 
@@ -20,6 +19,7 @@ import structlog
 from shared.contracts.envelopes import Command, Outcome
 from shared.observability import metrics
 from shared.store import STORE_OUTAGES
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.table")
 
@@ -56,9 +56,7 @@ class GroupCommitter:
     async def close(self) -> None:
         """Stop the writer (after the broker stopped delivering)."""
         if self._writer is not None:
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
+            await stop_tasks([self._writer])
             self._writer = None
 
     async def _write_batches(self) -> None:

@@ -45,6 +45,7 @@ from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.envelopes import envelope_of, is_table_notification
 from shared.tables.events import TableCreated
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.readmodels")
 BATCH = 500  # notifications per step (one transaction)
@@ -121,9 +122,7 @@ class ReadModelProjector:
     async def stop(self) -> None:
         """Stop following (a step under way finishes or rolls back)."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await stop_tasks([self._task])  # re-cancels: a cancellation can be lost in a wait
             self._task = None
 
     def wake(self) -> None:
@@ -139,8 +138,11 @@ class ReadModelProjector:
                 await self.catch_up()
             except (*STORE_OUTAGES, *DB_OUTAGES) as exc:
                 log.warning("readmodels_store_unavailable", error=repr(exc))
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation
+            # that arrives as the wait ends, and the loop would then never stop.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll)
+                async with asyncio.timeout(self.poll):
+                    await self._wake.wait()
             self._wake.clear()
 
     async def catch_up(self, progress: Progress | None = None) -> int:

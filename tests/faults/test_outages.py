@@ -39,11 +39,12 @@ async def test_a_rabbitmq_restart_mid_run_loses_no_move_and_every_consumer_comes
     await cluster.guard(load.finish())
     print("\n" + load.report("RabbitMQ restart", stopped))
     await assert_survived(load, cluster, store)
-    # Every queue is consumed again, not only read around: the shards (table worker),
-    # scoring's durable queue, the gateway's private event queue and every reply queue.
+    # Every queue is consumed again, not only read around: the shards (table worker), the
+    # private event queues (the gateway's views, scoring's and the gateway's read-model
+    # wake-ups) and every reply queue.
     consumed = await asyncio.to_thread(cluster.consumers)
     kinds = {name.split(".")[1] for name, count in consumed.items() if count > 0}
-    assert kinds == {"commands", "scoring", "private", "reply"}
+    assert kinds == {"commands", "private", "reply"}
     # Leases and slots are exclusive queues nobody consumes: holding one is the point.
     held = {name for name in consumed if ".relay.lease" in name or ".table.slot." in name}
     assert any(name.endswith(".relay.lease") for name in held), "the relay took its lease again"

@@ -12,6 +12,7 @@ GAME_PACKAGES: dict[str, str] = {
     "ra": "shared.games.ra",
     "egizia": "shared.games.egizia",
     "sobek": "shared.games.sobek",
+    "herazeus": "shared.games.herazeus",
 }
 
 _loaded: dict[str, GameSpec] = {}

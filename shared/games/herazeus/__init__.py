@@ -22,9 +22,7 @@ def result(state: HeraZeusState) -> GameResult | None:
     if state.winner is None:
         return None
     scores = [1 if seat == state.winner else 0 for seat in (0, 1)]
-    return GameResult(
-        scores=scores, ranks=[1 if s else 2 for s in scores], winners=[state.winner]
-    )
+    return GameResult(scores=scores, ranks=[1 if s else 2 for s in scores], winners=[state.winner])
 
 
 def prompt(state: HeraZeusState, seat: int) -> str:

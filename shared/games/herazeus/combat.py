@@ -150,9 +150,11 @@ def do_pegasus_hand(step: HZStep, seat: int, m: mv.PegasusHand) -> None:
         if HOSTAGES[opponent] in hand:
             win(step, seat, PANDORA_PICKED_HOSTAGE)
             return
-    elif info.type in PICK_DISCARDED or (info.strength or 0) < 2:
-        step.emit(PickedCardLost(seat=opponent, card=picked))
-    elif not place_columns(step.state, opponent):
+    elif (
+        info.type in PICK_DISCARDED
+        or (info.strength or 0) < 2
+        or not place_columns(step.state, opponent)  # no column may take it: discarded
+    ):
         step.emit(PickedCardLost(seat=opponent, card=picked))
     else:
         return  # phase "place": the Pegasus player chooses the column (PlacePicked)

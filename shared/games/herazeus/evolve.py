@@ -85,7 +85,8 @@ def _played(s: S, e: ev.CardPlayed) -> S:
     assert e.card is not None
     s = _hand(s, e.seat, without(s.hands[e.seat], e.card))
     column = s.column(e.seat, e.column)
-    return _column(s, e.seat, e.column, (*column[: e.position], (e.card, False), *column[e.position :]))
+    placed = (*column[: e.position], (e.card, False), *column[e.position :])
+    return _column(s, e.seat, e.column, placed)
 
 
 def _face_up(column: Column, positions: set[int]) -> Column:

@@ -18,8 +18,14 @@ HOSTAGE_CHALLENGED = "hostage_challenged"
 HOSTAGE_PICKED = "hostage_picked"
 PANDORA_PICKED_HOSTAGE = "pandora_picked_with_hostage"
 PANDORA_HOSTAGE = "pandora_column_with_hostage"
-REASONS = (STUCK, EMPTY_FIELD, HOSTAGE_CHALLENGED, HOSTAGE_PICKED, PANDORA_PICKED_HOSTAGE,
-           PANDORA_HOSTAGE)
+REASONS = (
+    STUCK,
+    EMPTY_FIELD,
+    HOSTAGE_CHALLENGED,
+    HOSTAGE_PICKED,
+    PANDORA_PICKED_HOSTAGE,
+    PANDORA_HOSTAGE,
+)
 
 
 def win(step: HZStep, winner: int, reason: str) -> None:

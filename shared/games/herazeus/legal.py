@@ -207,9 +207,7 @@ def check_dionysus(s: S, seat: int, m: mv.PlayDionysus) -> None:
 
 def place_columns(s: S, holder: int) -> list[int]:
     """Columns whose row 1 may take a picked card: not full, no figure in front."""
-    return [
-        c for c in range(N.columns) if room(s, holder, c) and s.front(holder, c) != FIGURE
-    ]
+    return [c for c in range(N.columns) if room(s, holder, c) and s.front(holder, c) != FIGURE]
 
 
 def check_place_picked(s: S, seat: int, m: mv.PlacePicked) -> None:
@@ -302,4 +300,3 @@ def passes(s: S, seat: int, move: Any) -> bool:
 def can_act(s: S, seat: int) -> bool:
     """The seat has at least one legal move in the turn phase."""
     return any(passes(s, seat, m) for m in candidates(s, seat))
-

@@ -16,10 +16,10 @@ _used: set[int] = set()
 def take(seat: int, type_: str, strength: int | None = None) -> int:
     """A card id of that type from the seat's deck not handed out yet in this position."""
     for c in CARDS:
-        if c.deck == seat and c.type == type_ and c.id not in _used:
-            if strength is None or c.strength == strength:
-                _used.add(c.id)
-                return c.id
+        fits = strength is None or c.strength == strength
+        if c.deck == seat and c.type == type_ and c.id not in _used and fits:
+            _used.add(c.id)
+            return c.id
     raise LookupError(f"no more {type_} {strength} in deck {seat}")
 
 
@@ -82,4 +82,4 @@ def names(events: list) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
-__all__ = ["FIGURE", "HOSTAGES", "HERA", "ZEUS", "col", "fresh", "num", "play", "position", "take"]
+__all__ = ["FIGURE", "HERA", "HOSTAGES", "ZEUS", "col", "fresh", "num", "play", "position", "take"]

@@ -122,7 +122,7 @@ def _pandora(hera_col: tuple[int, ...], zeus_col: tuple[int, ...]) -> tuple:
 def test_pandora_wipes_the_column_on_both_sides() -> None:
     h = (num(0, 6), num(0, 5))
     z = (take(1, "pandora"), num(1, 7), num(1, 4))
-    state, events = _pandora(h, z)
+    state, _ = _pandora(h, z)
     assert state.fields[HERA][0] == () and state.fields[ZEUS][0] == ()
     assert state.discards[HERA] == h and state.discards[ZEUS] == z
     assert state.winner is None and state.ap_left == 2

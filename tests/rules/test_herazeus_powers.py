@@ -201,12 +201,18 @@ def test_dionysus_moves_one_own_card_never_the_figure_never_into_a_full_column()
     hera = (col(FIGURE, a), col(b), full)
     state = position(hands=((dio,), ()), fields=(hera, (col(num(1, 3)), (), ())))
     move = mv.PlayDionysus
-    assert rejects(GAME, state, HERA, move(card=dio, column=0, position=0, to_column=1,
-                                            to_position=0)) == "figure_fixed"
-    assert rejects(GAME, state, HERA, move(card=dio, column=1, position=0, to_column=2,
-                                            to_position=0)) == "column_full"
-    assert rejects(GAME, state, HERA, move(card=dio, column=1, position=0, to_column=0,
-                                            to_position=0)) == "figure_fixed"
+    assert (
+        rejects(GAME, state, HERA, move(card=dio, column=0, position=0, to_column=1, to_position=0))
+        == "figure_fixed"
+    )
+    assert (
+        rejects(GAME, state, HERA, move(card=dio, column=1, position=0, to_column=2, to_position=0))
+        == "column_full"
+    )
+    assert (
+        rejects(GAME, state, HERA, move(card=dio, column=1, position=0, to_column=0, to_position=0))
+        == "figure_fixed"
+    )
     after, _ = play(state, HERA, move(card=dio, column=1, position=0, to_column=0, to_position=1))
     assert after.fields[HERA][0] == ((FIGURE, True), (b, False), (a, False))
     assert after.fields[HERA][1] == ()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 from shared.games.herazeus import GAME
 from shared.games.herazeus import moves as mv
@@ -70,7 +71,7 @@ def test_the_loser_of_the_last_contest_may_start_as_zeus() -> None:
     state, _ = start(GAME, 2, {"first": "zeus"}, 3)
     for seat in (HERA, ZEUS):
         cards = tuple(c for c in state.hands[seat] if CARDS[c].on_field)[:3]
-        state, events = play(state, seat, mv.PlaceOpening(cards=cards))
+        state, _ = play(state, seat, mv.PlaceOpening(cards=cards))
     assert state.active == ZEUS
 
 
@@ -84,7 +85,7 @@ def test_the_opening_row_takes_three_different_field_cards() -> None:
 
 
 def test_action_points_are_the_columns_at_the_start_of_the_turn() -> None:
-    hera = ((col(num(0, 5)), (), ()))
+    hera = (col(num(0, 5)), (), ())
     zeus = (col(num(1, 5)), col(num(1, 6)), ())
     state = position(fields=(hera, zeus), ap=1)
     state, events = play(state, HERA, mv.Draw())
@@ -124,20 +125,22 @@ def test_a_card_goes_face_down_anywhere_in_a_column_and_the_rest_shift_back() ->
 def test_a_fifth_card_a_myth_card_or_a_place_before_the_figure_is_refused() -> None:
     full = col(num(0, 3), num(0, 3), num(0, 4), num(0, 4))
     card, sirens = num(0, 7), take(0, "sirens")
-    state = position(hands=((card, sirens), ()), fields=((full, col(FIGURE, num(0, 5)), ()),
-                                                         (col(num(1, 3)), (), ())))
+    state = position(
+        hands=((card, sirens), ()),
+        fields=((full, col(FIGURE, num(0, 5)), ()), (col(num(1, 3)), (), ())),
+    )
     assert rejects(GAME, state, HERA, mv.PlayCard(card=card, column=0, position=4)) == "column_full"
     assert rejects(GAME, state, HERA, mv.PlayCard(card=sirens, column=2, position=0)) == "myth_only"
-    assert rejects(GAME, state, HERA, mv.PlayCard(card=card, column=1, position=0)) == "figure_fixed"
+    before_figure = mv.PlayCard(card=card, column=1, position=0)
+    assert rejects(GAME, state, HERA, before_figure) == "figure_fixed"
     assert play(state, HERA, mv.PlayCard(card=card, column=1, position=1))[0]
 
 
 def test_the_god_card_costs_nothing_and_tops_the_turn_up_to_four() -> None:
     god, a, b = take(0, "hera_zeus"), num(0, 3), num(0, 5)
     state = position(hands=((god,), ()), fields=((col(a, b), (), ()), (col(num(1, 3)), (), ())))
-    state = state.__class__(**{**{f: getattr(state, f) for f in state.__struct_fields__},
-                               "ap_total": 3, "ap_left": 1})
-    state, events = play(state, HERA, mv.PlayHeraZeus(card=god, column=0))
+    state = replace(state, ap_total=3, ap_left=1)
+    state, _ = play(state, HERA, mv.PlayHeraZeus(card=god, column=0))
     assert (state.ap_total, state.ap_left) == (4, 2)  # 2 of 3 were spent: 4 - 2 left
     assert state.fields[HERA][0] == ((FIGURE, True), (a, False), (b, False))
     assert god in state.discards[HERA]
@@ -159,8 +162,12 @@ def test_the_own_figure_leaves_for_one_ap_or_under_the_option_with_a_pegasus() -
     state, _ = play(state, HERA, mv.RemoveFigure())
     assert state.fields[HERA][0] == ((card, False),) and state.ap_left == 3
     peg = take(0, "pegasus")
-    option = position(hands=((peg,), ()), figure_removal="pegasus",
-                      fields=((col(FIGURE, num(0, 6)), (), ()), (col(num(1, 3)), (), ())), ap=4)
+    option = position(
+        hands=((peg,), ()),
+        figure_removal="pegasus",
+        fields=((col(FIGURE, num(0, 6)), (), ()), (col(num(1, 3)), (), ())),
+        ap=4,
+    )
     assert rejects(GAME, option, HERA, mv.RemoveFigure()) == "needs_pegasus"
     option, _ = play(option, HERA, mv.RemoveFigure(pegasus=peg))
     assert not option.has_figure(HERA) and option.discards[HERA] == (peg,)

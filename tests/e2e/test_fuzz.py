@@ -22,7 +22,8 @@ from tests.platform import Player, open_table, play_moves, rebuilt_views_equal_l
 REQUESTS = 10_000
 AT_ONCE = 4  # requests in flight together (below the per-player in-flight bound)
 SEED = 20260521
-GAMES = [("ra", 3, {}), ("sobek", 2, {"variant": "original"}), ("egizia", 2, {}), ("herazeus", 2, {})]
+GAMES = [("ra", 3, {}), ("sobek", 2, {"variant": "original"}), ("egizia", 2, {})]
+GAMES.append(("herazeus", 2, {}))
 # Codes the fuzz must provoke at least once, so a broken generator cannot pass quietly.
 EXPECTED = {
     "malformed_json", "invalid_request", "bad_move", "bad_options", "bad_seat_count",

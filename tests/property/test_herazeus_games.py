@@ -31,7 +31,11 @@ VIEWERS = (0, 1, None)
 
 def every_card(s: HeraZeusState) -> list[int]:
     """Every card in every zone (the figure is not a card)."""
-    found = [c for seat in (0, 1) for c in (*s.decks[seat], *s.hands[seat], *s.discards[seat])]
+    found = [
+        c
+        for seat in (0, 1)
+        for c in (*s.decks[seat], *s.hands[seat], *s.discards[seat], *s.pending[seat])
+    ]
     found += [c for seat in (0, 1) for column in s.fields[seat] for c, _ in column if c != FIGURE]
     if s.placing is not None:
         found.append(s.placing)
@@ -41,7 +45,7 @@ def every_card(s: HeraZeusState) -> list[int]:
 def may_see(s: HeraZeusState, seat: int | None) -> set[int]:
     """What the rules let a seat see: its hand and field, face-up cards, discard piles."""
     seen = {c for p in (0, 1) for column in s.fields[p] for c, up in column if up or p == seat}
-    seen |= {c for p in (0, 1) for c in s.discards[p]}
+    seen |= {c for p in (0, 1) for c in (*s.discards[p], *s.pending[p])}
     if seat is not None:
         seen |= set(s.hands[seat])
     if s.placing is not None:
@@ -59,6 +63,8 @@ def event_cards(event: Any) -> set[int]:
     for key in ("cards", "order"):
         for item in data.get(key, ()):
             found.add(item[1] if isinstance(item, tuple) else item)
+    for lost in data.get("lost", ()):
+        found |= set(lost)
     return found
 
 
@@ -139,6 +145,7 @@ def probes(s: HeraZeusState, seat: int, rng: Rng) -> list[Any]:
         mv.PlayDionysus(card=c(), column=r(), position=p(), to_column=r(), to_position=p()),
         mv.PlacePicked(column=r()),
         mv.PlaceOpening(cards=tuple(rng.sample(hand, min(3, len(hand))))),
+        mv.DiscardNext(card=rng.choice([*s.pending[seat], c()])),
     ]
 
 

@@ -124,8 +124,22 @@ def test_pandora_wipes_the_column_on_both_sides() -> None:
     z = (take(1, "pandora"), num(1, 7), num(1, 4))
     state, _ = _pandora(h, z)
     assert state.fields[HERA][0] == () and state.fields[ZEUS][0] == ()
-    assert state.discards[HERA] == h and state.discards[ZEUS] == z
-    assert state.winner is None and state.ap_left == 2
+    assert state.pending == (h, z) and state.winner is None
+    # Each player puts his own lost cards onto his pile in the order he wants, both at once.
+    assert GAME.to_act(state) == [HERA, ZEUS] and state.phase == "order"
+    assert rejects(GAME, state, HERA, mv.DiscardNext(card=z[0])) == "not_pending"
+    state, _ = play(state, ZEUS, mv.DiscardNext(card=z[2]))
+    state, _ = play(state, ZEUS, mv.DiscardNext(card=z[0]))
+    assert state.discards[ZEUS] == (z[2], z[0], z[1]) and GAME.to_act(state) == [HERA]
+    state, _ = play(state, HERA, mv.DiscardNext(card=h[1]))
+    assert state.discards[HERA] == (h[1], h[0])
+    assert state.phase == "turn" and GAME.to_act(state) == [HERA] and state.ap_left == 2
+
+
+def test_a_single_lost_card_goes_onto_the_pile_without_a_choice() -> None:
+    h, pandora = num(0, 6), take(1, "pandora")
+    state, _ = _pandora((h,), (pandora,))
+    assert state.discards == ((h,), (pandora,)) and state.phase == "turn"
 
 
 def test_pandora_with_the_opponents_hostage_in_the_column_wins() -> None:

@@ -61,6 +61,21 @@ def test_pegasus_finding_pandora_empties_the_hand() -> None:
     pytest.fail("no seed picked Pandora")
 
 
+def test_after_pegasus_finds_pandora_the_victim_orders_his_lost_hand() -> None:
+    for seed in range(60):
+        fresh()
+        peg, pandora, a, b = take(0, "pegasus"), take(1, "pandora"), num(1, 6), num(1, 7)
+        state = position(hands=((peg,), (pandora, a, b)))
+        state, _ = play(state, HERA, mv.PegasusHand(card=peg), seed)
+        if state.discards[ZEUS][:1] == (pandora,):
+            assert state.phase == "order" and GAME.to_act(state) == [ZEUS]
+            state, _ = play(state, ZEUS, mv.DiscardNext(card=b))
+            assert state.discards[ZEUS] == (pandora, b, a)
+            assert GAME.to_act(state) == [HERA] and state.ap_left == 2
+            return
+    pytest.fail("no seed picked Pandora")
+
+
 def test_pegasus_finding_pandora_beside_the_hostage_wins() -> None:
     pandora = take(1, "pandora")
     for seed in range(40):

@@ -14,6 +14,7 @@ PROMPTS = {
     "opening": "place three cards face down as your first row",
     "turn": "spend your action points",
     "place": "choose the column for the card Pegasus found",
+    "order": "put your lost cards onto your discard pile, one by one",
 }
 
 

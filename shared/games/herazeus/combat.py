@@ -5,10 +5,11 @@ from __future__ import annotations
 from shared.games.herazeus import moves as mv
 from shared.games.herazeus.components import FIGURE, HOSTAGES, card, is_type
 from shared.games.herazeus.events import (
+    BoxOpened,
+    CardDiscarded,
     CardPicked,
     CardsRevealed,
     Challenged,
-    FieldCardLost,
     FigureRemoved,
     HandLost,
     MythPlayed,
@@ -23,6 +24,7 @@ from shared.games.herazeus.flow import (
     HZStep,
     after_action,
     lose_front,
+    settle_order,
     spend,
     win,
 )
@@ -53,18 +55,13 @@ def duel(attacker: int, defender: int) -> str:
 def open_box(step: HZStep, challenger: int, col: int) -> None:
     """RULES, Pandora: every card of that column, on both sides, is lost; hostages decide.
 
-    The cards go onto the piles front to back (the rules let each player order them; the
-    order matters only for Sirens, so a fixed order is used). A figure is not a card: it stays.
+    A figure is not a card: it stays. Unless a hostage ends the game, each player then puts
+    his lost cards onto his pile in the order he wants (phase "order", `DiscardNext`).
     """
-    lost: dict[int, list[int]] = {challenger: [], 1 - challenger: []}
-    for side in (1 - challenger, challenger):
-        while True:
-            column = step.state.column(side, col)
-            at = next((i for i, (c, _) in enumerate(column) if c != FIGURE), None)
-            if at is None:
-                break
-            lost[side].append(column[at][0])
-            step.emit(FieldCardLost(seat=side, column=col, position=at, card=column[at][0]))
+    lost = tuple(
+        tuple(c for c, _ in step.state.column(side, col) if c != FIGURE) for side in (0, 1)
+    )
+    step.emit(BoxOpened(column=col, lost=lost))
     opponent = 1 - challenger
     theirs = HOSTAGES[opponent] in lost[opponent]
     mine = HOSTAGES[challenger] in lost[challenger]
@@ -74,6 +71,8 @@ def open_box(step: HZStep, challenger: int, col: int) -> None:
         win(step, challenger, PANDORA_HOSTAGE)
     elif mine:
         win(step, opponent, PANDORA_HOSTAGE)
+    else:
+        settle_order(step)
 
 
 def resolve(step: HZStep, seat: int, col: int, attacker: int, defender: int) -> None:
@@ -150,6 +149,7 @@ def do_pegasus_hand(step: HZStep, seat: int, m: mv.PegasusHand) -> None:
         if HOSTAGES[opponent] in hand:
             win(step, seat, PANDORA_PICKED_HOSTAGE)
             return
+        settle_order(step)
     elif (
         info.type in PICK_DISCARDED
         or (info.strength or 0) < 2
@@ -167,3 +167,10 @@ def do_place_picked(step: HZStep, seat: int, m: mv.PlacePicked) -> None:
     assert picked is not None
     step.emit(PickedCardPlaced(seat=1 - seat, column=m.column, card=picked))
     after_action(step, seat)
+
+
+def do_discard_next(step: HZStep, seat: int, m: mv.DiscardNext) -> None:
+    """After Pandora: one lost card onto the pile; when all lie there, the turn goes on."""
+    step.emit(CardDiscarded(seat=seat, card=m.card))
+    settle_order(step)
+    after_action(step, step.state.active)

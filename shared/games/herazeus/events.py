@@ -136,10 +136,25 @@ class PickedCardPlaced(GameEvent, frozen=True, kw_only=True):
 
 
 class HandLost(GameEvent, frozen=True, kw_only=True):
-    """Pandora was picked: the rest of the hand went face up onto the discard pile."""
+    """Pandora was picked: the rest of the hand is lost, face up, its owner orders the pile."""
 
     seat: int
     cards: tuple[int, ...]
+
+
+class BoxOpened(GameEvent, frozen=True, kw_only=True):
+    """Pandora: every card of a column, both sides, is lost face up (`lost[seat]`, front first);
+    each owner then orders his own pile."""
+
+    column: int
+    lost: tuple[tuple[int, ...], ...]
+
+
+class CardDiscarded(GameEvent, frozen=True, kw_only=True):
+    """A lost card awaiting its place (after Pandora) went onto its owner's discard pile."""
+
+    seat: int
+    card: int
 
 
 class HandShown(GameEvent, frozen=True, kw_only=True):
@@ -209,6 +224,8 @@ HeraZeusEvent = (
     | PickedCardLost
     | PickedCardPlaced
     | HandLost
+    | BoxOpened
+    | CardDiscarded
     | HandShown
     | HandCardLost
     | CardsRevealed

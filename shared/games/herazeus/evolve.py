@@ -136,7 +136,25 @@ def _picked_placed(s: S, e: ev.PickedCardPlaced) -> S:
 
 def _hand_lost(s: S, e: ev.HandLost) -> S:
     s = _hand(s, e.seat, ())
-    return _discard(s, e.seat, *e.cards)
+    pending = at(s.pending, e.seat, (*s.pending[e.seat], *e.cards))
+    return replace(s, pending=pending, phase="order")
+
+
+def _box(s: S, e: ev.BoxOpened) -> S:
+    for seat, lost in enumerate(e.lost):
+        column = s.column(seat, e.column)
+        kept = tuple(slot for slot in column if slot[0] == FIGURE)
+        if tuple(c for c, _ in column if c != FIGURE) != lost:
+            raise ValueError("the box takes exactly the column's cards")
+        s = _column(s, seat, e.column, kept)
+        s = replace(s, pending=at(s.pending, seat, (*s.pending[seat], *lost)))
+    return replace(s, phase="order")
+
+
+def _discarded(s: S, e: ev.CardDiscarded) -> S:
+    s = _discard(s, e.seat, e.card)
+    s = replace(s, pending=at(s.pending, e.seat, without(s.pending[e.seat], e.card)))
+    return s if any(s.pending) else replace(s, phase="turn")
 
 
 def _hand_card_lost(s: S, e: ev.HandCardLost) -> S:
@@ -186,6 +204,8 @@ _APPLY: dict[type, Callable[[S, Any], S]] = {
     ev.PickedCardLost: _picked_lost,
     ev.PickedCardPlaced: _picked_placed,
     ev.HandLost: _hand_lost,
+    ev.BoxOpened: _box,
+    ev.CardDiscarded: _discarded,
     ev.HandShown: lambda s, e: s,
     ev.HandCardLost: _hand_card_lost,
     ev.CardsRevealed: _revealed,

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from shared.games.herazeus.components import FIGURE, N
-from shared.games.herazeus.events import ActionTaken, FieldCardLost, GameWon, TurnBegan
+from shared.games.herazeus.events import (
+    ActionTaken,
+    CardDiscarded,
+    FieldCardLost,
+    GameWon,
+    TurnBegan,
+)
 from shared.games.herazeus.events import HeraZeusEvent as E
 from shared.games.herazeus.legal import can_act
 from shared.games.herazeus.state import HeraZeusState
@@ -68,3 +74,11 @@ def lose_front(step: HZStep, seat: int, col: int) -> None:
     front = step.state.front(seat, col)
     assert front is not None and front != FIGURE
     step.emit(FieldCardLost(seat=seat, column=col, position=0, card=front))
+
+
+def settle_order(step: HZStep) -> None:
+    """A single card still waiting for its place needs no choice: it goes onto the pile."""
+    for seat in (0, 1):
+        pending = step.state.pending[seat]
+        if len(pending) == 1:
+            step.emit(CardDiscarded(seat=seat, card=pending[0]))

@@ -216,6 +216,11 @@ def check_place_picked(s: S, seat: int, m: mv.PlacePicked) -> None:
     need(m.column in place_columns(s, 1 - seat), "column_closed", "that column cannot take it")
 
 
+def check_discard_next(s: S, seat: int, m: mv.DiscardNext) -> None:
+    """RULES, Pandora: each player orders only his own lost cards."""
+    need(m.card in s.pending[seat], "not_pending", "that card is not waiting for your pile")
+
+
 CHECKS: dict[type, Callable[[S, int, Any], None]] = {
     mv.PlaceOpening: check_opening,
     mv.Draw: check_draw,
@@ -232,6 +237,7 @@ CHECKS: dict[type, Callable[[S, int, Any], None]] = {
     mv.PlayPersephone: check_persephone,
     mv.PlayDionysus: check_dionysus,
     mv.PlacePicked: check_place_picked,
+    mv.DiscardNext: check_discard_next,
 }
 
 
@@ -278,6 +284,8 @@ def candidates(s: S, seat: int) -> Iterator[Any]:
     """Every move worth checking now (legal_moves keeps those whose check passes)."""
     if s.phase == "opening":
         yield from _opening_candidates(s, seat)
+    elif s.phase == "order":
+        yield from (mv.DiscardNext(card=c) for c in s.pending[seat])
     elif s.phase == "place":
         yield from (mv.PlacePicked(column=c) for c in range(N.columns))
     elif s.phase == "turn":

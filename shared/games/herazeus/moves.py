@@ -119,6 +119,12 @@ class PlacePicked(GameMove, frozen=True, kw_only=True):
     column: int
 
 
+class DiscardNext(GameMove, frozen=True, kw_only=True):
+    """After Pandora: the next of one's lost cards to go onto one's discard pile."""
+
+    card: int
+
+
 HeraZeusMove = (
     PlaceOpening
     | Draw
@@ -135,4 +141,5 @@ HeraZeusMove = (
     | PlayPersephone
     | PlayDionysus
     | PlacePicked
+    | DiscardNext
 )

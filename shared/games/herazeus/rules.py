@@ -35,6 +35,8 @@ _DO = {
 def _to_act(s: S) -> list[int]:
     if s.phase == "opening":
         return [seat for seat in (0, 1) if not s.opened[seat]]
+    if s.phase == "order":
+        return [seat for seat in (0, 1) if s.pending[seat]]
     if s.phase in ("turn", "place"):
         return [s.active]
     return []
@@ -49,6 +51,7 @@ RULES: Rules[S, mv.HeraZeusMove, E] = Rules(
         "opening": {mv.PlaceOpening: (CHECKS[mv.PlaceOpening], powers.do_opening)},
         "turn": {t: (CHECKS[t], do) for t, do in _DO.items()},
         "place": {mv.PlacePicked: (CHECKS[mv.PlacePicked], combat.do_place_picked)},
+        "order": {mv.DiscardNext: (CHECKS[mv.DiscardNext], combat.do_discard_next)},
     },
     candidates=candidates,
 )

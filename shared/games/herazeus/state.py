@@ -16,8 +16,9 @@ class HeraZeusState(msgspec.Struct, frozen=True, kw_only=True):
     """Everything about a game; `phase` names the decision the game waits for.
 
     Phases: setup, opening (both seats place their first row), turn, place (a Pegasus
-    player puts the card he picked into the opponent's row 1), over. Seat 0 is Hera,
-    seat 1 Zeus. Decks list the top card first; discard piles list the top card last.
+    player puts the card he picked into the opponent's row 1), order (after Pandora, each
+    player puts his lost cards, `pending`, onto his pile in the order he wants), over.
+    Seat 0 is Hera, seat 1 Zeus. Decks list the top card first; discard piles the top last.
     """
 
     first: int = 0
@@ -28,6 +29,7 @@ class HeraZeusState(msgspec.Struct, frozen=True, kw_only=True):
     hands: tuple[tuple[int, ...], ...] = ((), ())
     fields: tuple[tuple[Column, ...], ...] = (((), (), ()), ((), (), ()))
     discards: tuple[tuple[int, ...], ...] = ((), ())
+    pending: tuple[tuple[int, ...], ...] = ((), ())
     opened: tuple[bool, ...] = (False, False)
     turns: tuple[int, ...] = (0, 0)
     ap_total: int = 0

@@ -36,7 +36,10 @@ class SlotView(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
-    """One side of the table; `hand` is None for the opponent (see `hand_count`)."""
+    """One side of the table; `hand` is None for the opponent (see `hand_count`).
+
+    `pending`: cards lost to Pandora, face up, waiting for their owner to order his pile.
+    """
 
     seat: int
     role: str
@@ -47,6 +50,7 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     discard: list[CardView]
     figure_on_field: bool
     turns: int
+    pending: list[CardView]
     hand: list[CardView] | None = None
 
 
@@ -99,6 +103,7 @@ def _player(state: HeraZeusState, seat: int | None, p: int) -> PlayerView:
         discard=[shown(c) for c in state.discards[p]],
         figure_on_field=state.has_figure(p),
         turns=state.turns[p],
+        pending=[shown(c) for c in state.pending[p]],
         hand=[shown(c) for c in hand] if own else None,
     )
 

@@ -17,7 +17,9 @@ from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 
 # (game, rules version) -> package exposing GAME, for versions older than the live one.
-PINNED: dict[tuple[str, int], str] = {}
+PINNED: dict[tuple[str, int], str] = {
+    ("egizia", 1): "shared.games.egizia.v1",
+}
 
 
 class UnknownRulesVersion(SenetError):

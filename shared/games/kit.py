@@ -106,7 +106,9 @@ class Rules(Generic[S, M, E]):
     `not_your_turn`; a move type the phase does not list gets `misfit(phase, move)`
     (default code `move_not_expected_now`). `candidates(state, seat)` proposes moves for
     `legal_moves`, which keeps those whose check passes: a candidate list that covers every
-    legal move makes `legal_moves` and `decide` agree by construction.
+    legal move makes `legal_moves` and `decide` agree by construction. A game whose checks
+    run inside its do functions (`no_check`) generates its legal moves itself and passes no
+    candidates.
     """
 
     __slots__ = ("_candidates", "_evolve", "_misfit", "_over", "_phase", "_to_act", "handlers")
@@ -119,7 +121,7 @@ class Rules(Generic[S, M, E]):
         over: Callable[[S], bool],
         to_act: Callable[[S], Sequence[int]],
         handlers: Mapping[str, Mapping[type, tuple[Check[S], Do[S, E]]]],
-        candidates: Callable[[S, int], Iterable[M]],
+        candidates: Callable[[S, int], Iterable[M]] | None = None,
         misfit: Callable[[str, M], IllegalMove] = _misfit,
     ) -> None:
         self.handlers = handlers
@@ -165,6 +167,8 @@ class Rules(Generic[S, M, E]):
 
     def legal_moves(self, state: S, seat: int) -> list[M]:
         """Every candidate move the seat may make now."""
+        if self._candidates is None:
+            raise NotImplementedError("this game generates its legal moves itself")
         if seat not in self.to_act(state):
             return []
         return [m for m in self._candidates(state, seat) if self.is_legal(state, seat, m)]

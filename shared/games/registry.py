@@ -12,6 +12,7 @@ GAME_PACKAGES: dict[str, str] = {
     "ra": "shared.games.ra",
     "egizia": "shared.games.egizia",
     "sobek": "shared.games.sobek",
+    "cantstop": "shared.games.cantstop",
     "herazeus": "shared.games.herazeus",
 }
 

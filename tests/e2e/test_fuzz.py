@@ -1,6 +1,6 @@
 """10,000 malformed or illegal requests: no 5xx, a documented code on every error, no change.
 
-Three games are in play and a lobby waits for its last player; the event store's
+Four games are in play and a lobby waits for its last player; the event store's
 notification log, every seat's view and log and the listings must be exactly as they were,
 and every game must play on afterwards.
 """
@@ -22,8 +22,13 @@ from tests.platform import Player, open_table, play_moves, rebuilt_views_equal_l
 REQUESTS = 10_000
 AT_ONCE = 4  # requests in flight together (below the per-player in-flight bound)
 SEED = 20260521
-GAMES = [("ra", 3, {}), ("sobek", 2, {"variant": "original"}), ("egizia", 2, {})]
-GAMES.append(("herazeus", 2, {}))
+GAMES = [
+    ("ra", 3, {}),
+    ("sobek", 2, {"variant": "original"}),
+    ("egizia", 2, {}),
+    ("cantstop", 2, {"target": 4}),
+    ("herazeus", 2, {}),
+]
 # Codes the fuzz must provoke at least once, so a broken generator cannot pass quietly.
 EXPECTED = {
     "malformed_json", "invalid_request", "bad_move", "bad_options", "bad_seat_count",

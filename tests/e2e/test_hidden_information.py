@@ -14,11 +14,16 @@ from tests.platform import open_table, play_moves, view
 
 
 @pytest.mark.parametrize(
-    ("game", "options"),
-    [("sobek", {"variant": "original"}), ("sobek", {"variant": "async"}), ("egizia", {})],
+    ("game", "options", "hidden"),
+    [
+        ("sobek", {"variant": "original"}, True),
+        ("sobek", {"variant": "async"}, True),
+        ("egizia", {}, True),
+        ("cantstop", {"target": 4}, False),  # all public: the feed is every event unchanged
+    ],
 )
 async def test_each_seat_gets_exactly_the_redacted_feed_and_its_own_view(
-    client: TestClient, platform: Platform, game: str, options: dict
+    client: TestClient, platform: Platform, game: str, options: dict, hidden: bool
 ) -> None:
     spec = get_game(game)
     table_id, players = await open_table(client, game, 3, options)
@@ -44,6 +49,9 @@ async def test_each_seat_gets_exactly_the_redacted_feed_and_its_own_view(
         assert feed[0]["payload"]["seed"] == ""
         mine = await view(client, table_id, player)
         assert mine["game"] == _as_json(spec.view(model.state.game_state, seat))
+        if not hidden:
+            assert len(expected) == len(stored) - 1
+            continue
         others = [s for s in range(3) if s != seat]
         for other in others:
             theirs = _as_json(spec.view(model.state.game_state, other))

@@ -68,9 +68,10 @@ def _check_state(state: EgiziaState) -> None:
         for crew, strength in enumerate(p.crews):
             assert DATA.crew_start[crew] <= strength <= DATA.crew_max[crew]
     for stop, ships in enumerate(state.occupancy):
-        # one ship per field; a round field may hold a second ship only through the join card
+        # one ship per field; a round field may hold a second ship only through the join card,
+        # since rules version 2 also beside the player's own ship
         assert len(ships) <= (2 if DATA.stops[stop] not in ("card", "heliopolis") else 1)
-        assert len(set(ships)) == len(ships)
+        assert len(set(ships)) == len(ships) or state.rules >= 2
     for site in state.sites:
         seats = [s for s in site.berths if s is not None] + list(site.reserve)
         assert len(seats) == len(set(seats))  # one ship per player per site

@@ -169,3 +169,16 @@ def test_a_failed_do_changes_nothing() -> None:
     with pytest.raises(IllegalMove):
         rules.decide(state, 0, Roll(), Rng(1))
     assert state == Toy()
+
+
+def test_without_candidates_legal_moves_is_the_games_own_job() -> None:
+    rules: Rules[Toy, object, object] = Rules(
+        evolve=evolve,
+        phase=lambda s: s.phase,
+        over=lambda s: False,
+        to_act=lambda s: [0],
+        handlers=RULES.handlers,
+    )
+    assert rules.decide(Toy(), 0, Roll(), Rng(3))
+    with pytest.raises(NotImplementedError):
+        rules.legal_moves(Toy(), 0)

@@ -48,7 +48,7 @@ def prompt(state: EgiziaState, seat: int) -> str:
 GAME = GameSpec(
     name="egizia",
     title="Egizia",
-    rules_version=1,
+    rules_version=2,  # 2: the join card and participation rulings (docs/games/egizia.md)
     min_players=2,
     max_players=4,
     options_type=EgiziaOptions,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from msgspec.structs import replace
 
 from shared.contracts.errors import IllegalMove
@@ -26,10 +24,7 @@ from shared.games.egizia.moves import (
 )
 from shared.games.egizia.queries import holds, next_obelisk, pyramid_spot, temple_ready
 from shared.games.egizia.state import Build, EgiziaState, Pending
-
-
-def _fail(code: str, message: str) -> NoReturn:
-    raise IllegalMove(message, code=code)
+from shared.games.kit import fail
 
 
 def _build(state: EgiziaState) -> Build:
@@ -40,7 +35,7 @@ def _build(state: EgiziaState) -> Build:
 def check_pass(state: EgiziaState, seat: int, move: PassBuild) -> None:
     """Rules: a player may give up building; not once stones are set."""
     if _build(state).placed:
-        _fail("already_built", "you have already built here")
+        fail("already_built", "you have already built here")
 
 
 def do_pass(ctx: Ctx, seat: int, move: PassBuild) -> None:
@@ -56,18 +51,18 @@ def check_assign(state: EgiziaState, seat: int, move: AssignCrew) -> None:
     b = _build(state)
     p = state.players[seat]
     if b.placed:
-        _fail("crews_before_building", "choose crews before building")
+        fail("crews_before_building", "choose crews before building")
     if not 0 <= move.crew < 4:
-        _fail("no_such_crew", "crews are 0-2 and the joker 3")
+        fail("no_such_crew", "crews are 0-2 and the joker 3")
     if p.used[move.crew] or move.crew in b.crews:
-        _fail("crew_already_used", "that crew has worked this round")
+        fail("crew_already_used", "that crew has worked this round")
     normals = [c for c in b.crews if c != JOKER]
     if move.crew == JOKER:
         if not normals:
-            _fail("joker_never_alone", "the joker only joins another crew")
+            fail("joker_never_alone", "the joker only joins another crew")
         return
     if normals and (len(normals) >= 2 or holds(p, "two_crews") is None):
-        _fail("one_crew_per_build", "one crew per build (two with the card)")
+        fail("one_crew_per_build", "one crew per build (two with the card)")
 
 
 def do_assign(ctx: Ctx, seat: int, move: AssignCrew) -> None:
@@ -86,17 +81,17 @@ def do_assign(ctx: Ctx, seat: int, move: AssignCrew) -> None:
 def _ready(state: EgiziaState, site: str) -> Build:
     b = _build(state)
     if SITES[b.site] != site:
-        _fail("wrong_site", "you cannot build that at this site")
+        fail("wrong_site", "you cannot build that at this site")
     if not b.crews:
-        _fail("assign_a_crew_first", "choose a crew first")
+        fail("assign_a_crew_first", "choose a crew first")
     return b
 
 
 def _fits(state: EgiziaState, seat: int, b: Build, value: int) -> None:
     if b.value + value > b.strength:
-        _fail("crew_too_weak", "the crew strength must cover the value built")
+        fail("crew_too_weak", "the crew strength must cover the value built")
     if value > state.players[seat].stones:
-        _fail("not_enough_stones", "you need as many stones as the value")
+        fail("not_enough_stones", "you need as many stones as the value")
 
 
 def max_sphinx_paid(state: EgiziaState, seat: int) -> int:
@@ -112,13 +107,13 @@ def check_draw(state: EgiziaState, seat: int, move: DrawSphinxCards) -> None:
     """Sphinx: pay 1 stone per card drawn (online: at least 1), strength and 5 cards the limit."""
     b = _ready(state, "sphinx")
     if b.placed:
-        _fail("already_built", "you have drawn already")
+        fail("already_built", "you have drawn already")
     if move.count < 1:
-        _fail("bad_count", "draw at least one card")
+        fail("bad_count", "draw at least one card")
     if move.count > state.players[seat].stones:
-        _fail("not_enough_stones", "a stone per card")
+        fail("not_enough_stones", "a stone per card")
     if move.count > max_sphinx_paid(state, seat):
-        _fail("too_many_cards", "no more cards than the crew's strength, at most 5")
+        fail("too_many_cards", "no more cards than the crew's strength, at most 5")
 
 
 def do_draw(ctx: Ctx, seat: int, move: DrawSphinxCards) -> None:
@@ -148,9 +143,9 @@ def check_keep(state: EgiziaState, seat: int, move: KeepSphinxCards) -> None:
     """Keep 0 or 1 (2) of the drawn cards."""
     drawn = _build(state).drawn
     if len(set(move.cards)) != len(move.cards) or any(c not in drawn for c in move.cards):
-        _fail("card_not_drawn", "keep only cards you drew")
+        fail("card_not_drawn", "keep only cards you drew")
     if len(move.cards) > keep_limit(state, seat):
-        _fail("too_many_kept", "you may keep one card (two with the card)")
+        fail("too_many_kept", "you may keep one card (two with the card)")
 
 
 def do_keep(ctx: Ctx, seat: int, move: KeepSphinxCards) -> None:
@@ -167,7 +162,7 @@ def check_obelisk(state: EgiziaState, seat: int, move: BuildObelisk) -> None:
     b = _ready(state, "obelisk")
     field = next_obelisk(state)
     if field is None:
-        _fail("obelisk_complete", "the obelisk is complete")
+        fail("obelisk_complete", "the obelisk is complete")
     _fits(state, seat, b, DATA.obelisk[field])
 
 
@@ -184,7 +179,7 @@ def check_tomb(state: EgiziaState, seat: int, move: TakeTomb) -> None:
     """Tombs in order: the first open tile."""
     b = _ready(state, "obelisk")
     if state.tombs_taken >= len(state.tombs):
-        _fail("no_tomb_left", "all tombs are taken")
+        fail("no_tomb_left", "all tombs are taken")
     _fits(state, seat, b, state.tombs[state.tombs_taken])
 
 
@@ -203,9 +198,9 @@ def check_pyramid(state: EgiziaState, seat: int, move: BuildPyramid) -> None:
     """Pyramid rows from the left without gaps, on top of two built fields."""
     b = _ready(state, "pyramid")
     if not 0 <= move.row < len(DATA.pyramid_sizes):
-        _fail("no_such_row", "no such pyramid row")
+        fail("no_such_row", "no such pyramid row")
     if pyramid_spot(state, move.row) is None:
-        _fail("pyramid_field_not_ready", "that row has no buildable field")
+        fail("pyramid_field_not_ready", "that row has no buildable field")
     _fits(state, seat, b, DATA.pyramid_values[move.row])
 
 
@@ -233,7 +228,7 @@ def check_temple(state: EgiziaState, seat: int, move: BuildTemple) -> None:
     """Temple: pillars bottom-up, then columns, then the top."""
     b = _ready(state, "pyramid")
     if not 0 <= move.field < len(state.temple) or not temple_ready(state, move.field):
-        _fail("temple_field_not_ready", "that temple field cannot be built yet")
+        fail("temple_field_not_ready", "that temple field cannot be built yet")
     _fits(state, seat, b, DATA.temple_values()[move.field])
 
 
@@ -249,13 +244,13 @@ def check_finish(state: EgiziaState, seat: int, move: FinishBuild) -> None:
     b = _build(state)
     site = SITES[b.site]
     if site == "sphinx":
-        _fail("wrong_site", "the Sphinx build ends when you keep cards")
+        fail("wrong_site", "the Sphinx build ends when you keep cards")
     if not b.placed:
-        _fail("nothing_built", "build something or give up the place")
+        fail("nothing_built", "build something or give up the place")
     if site == "obelisk" and move.marker not in TRACKS:
-        _fail("choose_a_marker", "move the stone-sale or the grain-market marker")
+        fail("choose_a_marker", "move the stone-sale or the grain-market marker")
     if site == "pyramid" and move.marker is not None:
-        _fail("no_marker_here", "only Obelisk/Tombs move a marker")
+        fail("no_marker_here", "only Obelisk/Tombs move a marker")
 
 
 def do_finish(ctx: Ctx, seat: int, move: FinishBuild) -> None:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
-
-from shared.contracts.errors import IllegalMove
 from shared.games.egizia import events as ev
 from shared.games.egizia.components import DATA
 from shared.games.egizia.ctx import Ctx
@@ -12,6 +9,7 @@ from shared.games.egizia.effects import advance_crew, gain_stones
 from shared.games.egizia.moves import PlayNileCard
 from shared.games.egizia.queries import at_site, can_advance, can_place, colour, grain_fields
 from shared.games.egizia.state import EgiziaState
+from shared.games.kit import fail
 
 # Online: cards a player may play on his own turn in phase 2 and at the start or end of a build.
 _TURN_CARDS = frozenset({"stones", "sell_stones", "grain_upgrade", "crew_plus", "pay_crew"})
@@ -25,34 +23,30 @@ ALLOWED = {
 }
 
 
-def _fail(code: str, message: str) -> NoReturn:
-    raise IllegalMove(message, code=code)
-
-
 def check_card(state: EgiziaState, seat: int, move: PlayNileCard) -> None:
     """Raise IllegalMove unless the seat may play this card now with these parameters."""
     assert state.pending is not None
     context = state.pending.kind
     p = state.players[seat]
     if not 0 <= move.card < len(DATA.nile) or move.card not in p.cards:
-        _fail("card_not_held", "you do not hold that card")
+        fail("card_not_held", "you do not hold that card")
     card = DATA.nile[move.card]
     effect = card.effect
     if card.kind == "instant" or effect not in ALLOWED.get(context, frozenset()):
-        _fail("card_not_playable_now", "that card cannot be played now")
+        fail("card_not_playable_now", "that card cannot be played now")
     build = state.build
     if context == "build" and build is not None:
         # Online: cards at the start or end of a build, never while building; strength cards
         # only in the crew selection, after a crew is chosen.
         if effect == "strength":
             if not build.crews:
-                _fail("assign_a_crew_first", "choose a crew before adding strength")
+                fail("assign_a_crew_first", "choose a crew before adding strength")
             if build.placed:
-                _fail("card_not_playable_now", "strength cards only before building")
+                fail("card_not_playable_now", "strength cards only before building")
             if move.card in build.boosts:
-                _fail("card_already_played", "that card is already in this build")
+                fail("card_already_played", "that card is already in this build")
         elif build.crews or build.placed:
-            _fail("card_not_playable_now", "cards only at the start or end of a build")
+            fail("card_not_playable_now", "cards only at the start or end of a build")
     extras = (move.crew, move.site, move.field, move.count)
     needs = {
         "crew_plus": 0,
@@ -63,32 +57,32 @@ def check_card(state: EgiziaState, seat: int, move: PlayNileCard) -> None:
     }.get(effect)
     for i, value in enumerate(extras):
         if (value is not None) != (i == needs):
-            _fail("bad_card_parameters", "wrong parameters for that card")
+            fail("bad_card_parameters", "wrong parameters for that card")
     if effect in ("crew_plus", "pay_crew"):
         if effect in p.flags:
-            _fail("once_per_round", "that card was already used this round")
+            fail("once_per_round", "that card was already used this round")
         assert move.crew is not None
         if not 0 <= move.crew < 4 or not can_advance(p, move.crew):
-            _fail("crew_at_maximum", "that crew cannot move further")
+            fail("crew_at_maximum", "that crew cannot move further")
         if effect == "pay_crew" and p.stones < card.amount:
-            _fail("not_enough_stones", "the card costs 2 stones")
+            fail("not_enough_stones", "the card costs 2 stones")
     elif effect == "sell_stones":
         assert move.count is not None
         if not 1 <= move.count <= min(card.amount, p.stones):
-            _fail("bad_count", "sell 1 to 10 of your stones")
+            fail("bad_count", "sell 1 to 10 of your stones")
     elif effect == "grain_upgrade":
         if move.field not in grain_fields(p) or colour(p, move.field) == 0:
-            _fail("field_cannot_be_improved", "choose a yellow-green or brown field of yours")
+            fail("field_cannot_be_improved", "choose a yellow-green or brown field of yours")
     elif effect == "safe_build":
         assert move.site is not None
         site = state.sites[move.site] if 0 <= move.site < 3 else None
         if site is None or seat not in site.reserve or seat in site.safe:
-            _fail("no_reserve_ship_there", "you have no reserve ship there")
+            fail("no_reserve_ship_there", "you have no reserve ship there")
     elif effect == "first_place":
         if not any(at_site(state, seat, i) for i in range(3)):
-            _fail("no_ship_at_a_site", "you have no ship at a construction site")
+            fail("no_ship_at_a_site", "you have no ship at a construction site")
     elif effect == "second_ship" and not can_place(state, seat):
-        _fail("no_place_for_second_ship", "you cannot place another ship")
+        fail("no_place_for_second_ship", "you cannot place another ship")
 
 
 def do_card(ctx: Ctx, seat: int, move: PlayNileCard) -> None:

@@ -1,24 +1,20 @@
-"""decide and legal_moves: one (check, do) pair per move and pending decision."""
+"""decide and legal_moves: one (check, do) pair per move and pending decision (the game kit)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from shared.contracts.errors import IllegalMove
 from shared.games.egizia import building, cards, feeding, nile
 from shared.games.egizia import moves as mv
 from shared.games.egizia.components import DATA, TRACKS
 from shared.games.egizia.ctx import Ctx
 from shared.games.egizia.events import EgiziaEvent
+from shared.games.egizia.evolve import evolve
 from shared.games.egizia.flow import after_placement
 from shared.games.egizia.queries import holds, placements
 from shared.games.egizia.state import EgiziaState
-from shared.games.rng import Rng
-
-Check = Callable[[EgiziaState, int, Any], None]
-Do = Callable[[Ctx, int, Any], None]
+from shared.games.kit import Check, Do, Rules
 
 
 def _do_turn_card(ctx: Ctx, seat: int, move: mv.PlayNileCard) -> None:
@@ -32,7 +28,7 @@ def _do_turn_card(ctx: Ctx, seat: int, move: mv.PlayNileCard) -> None:
 
 _CARD = (cards.check_card, _do_turn_card)
 
-HANDLERS: dict[str, dict[type, tuple[Check, Do]]] = {
+HANDLERS: dict[str, dict[type, tuple[Check[EgiziaState], Do[EgiziaState, EgiziaEvent]]]] = {
     "nile": {
         mv.PlaceShip: (nile.check_place, nile.do_place),
         mv.PlayNileCard: _CARD,
@@ -66,46 +62,6 @@ HANDLERS: dict[str, dict[type, tuple[Check, Do]]] = {
         mv.EndTurn: (nile.check_end_turn, nile.do_end_turn),
     },
 }
-
-
-def to_act(state: EgiziaState) -> list[int]:
-    """The one seat whose decision the game waits for (none when over)."""
-    if state.over or state.pending is None:
-        return []
-    return [state.pending.seat]
-
-
-def _handler(state: EgiziaState, seat: int, move: Any) -> tuple[Check, Do]:
-    if state.over:
-        raise IllegalMove("the game is over", code="game_over")
-    if state.pending is None or seat != state.pending.seat:
-        raise IllegalMove("it is not your turn", code="not_your_turn")
-    pair = HANDLERS[state.pending.kind].get(type(move))
-    if pair is None:
-        raise IllegalMove(
-            f"{type(move).__name__} is not possible now ({state.pending.kind})",
-            code="move_not_expected_now",
-        )
-    return pair
-
-
-def decide(state: EgiziaState, seat: int, move: Any, rng: Rng) -> Sequence[EgiziaEvent]:
-    """The events a legal move causes, including every automatic step up to the next decision."""
-    check, do = _handler(state, seat, move)
-    check(state, seat, move)
-    ctx = Ctx(state)
-    do(ctx, seat, move)
-    return ctx.events
-
-
-def is_legal(state: EgiziaState, seat: int, move: Any) -> bool:
-    """The move passes decide's checks."""
-    try:
-        check, _ = _handler(state, seat, move)
-        check(state, seat, move)
-    except IllegalMove:
-        return False
-    return True
 
 
 def _candidates(state: EgiziaState, seat: int) -> list[Any]:
@@ -150,8 +106,15 @@ def _candidates(state: EgiziaState, seat: int) -> list[Any]:
     return out
 
 
-def legal_moves(state: EgiziaState, seat: int) -> list[Any]:
-    """Every move the seat may make now (the candidates that pass decide's checks)."""
-    if state.over or state.pending is None or seat != state.pending.seat:
-        return []
-    return [m for m in _candidates(state, seat) if is_legal(state, seat, m)]
+RULES: Rules[EgiziaState, Any, EgiziaEvent] = Rules(
+    evolve=evolve,
+    phase=lambda s: s.pending.kind if s.pending is not None else "",
+    over=lambda s: s.over,
+    to_act=lambda s: [] if s.pending is None else [s.pending.seat],
+    handlers=HANDLERS,
+    candidates=_candidates,
+)
+decide = RULES.decide
+is_legal = RULES.is_legal
+legal_moves = RULES.legal_moves
+to_act = RULES.to_act

@@ -16,6 +16,7 @@ from shared.games.egizia.queries import (
     holds,
     production,
     strength,
+    took_part,
 )
 
 
@@ -165,7 +166,7 @@ def end_round(ctx: Ctx) -> None:
     """Phases 6 and 7: participation bonus in score order, new order tiles, then go on."""
     for seat in ctx.state.score_order():
         sites = len(set(ctx.state.players[seat].built))
-        if sites:
+        if sites and took_part(ctx.state, seat):
             ctx.emit(
                 ev.ParticipationBonus(seat=seat, sites=sites, points=DATA.participation[sites])
             )

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
-
-from shared.contracts.errors import IllegalMove
 from shared.games.egizia import events as ev
 from shared.games.egizia.building import end_build_turn
 from shared.games.egizia.components import DATA
@@ -20,42 +17,39 @@ from shared.games.egizia.moves import (
 )
 from shared.games.egizia.queries import at_site, can_advance, holds, placements
 from shared.games.egizia.state import EgiziaState
-
-
-def _fail(code: str, message: str) -> NoReturn:
-    raise IllegalMove(message, code=code)
+from shared.games.kit import fail
 
 
 def check_place(state: EgiziaState, seat: int, move: PlaceShip) -> None:
     """Rules phase 2: one ship per field, downstream of the last ship, one per player per site."""
     p = state.players[seat]
     if not 0 <= move.stop < len(DATA.stops):
-        _fail("no_such_stop", "there is no such field on the Nile")
+        fail("no_such_stop", "there is no such field on the Nile")
     if p.ships <= 0:
-        _fail("no_ships_left", "you have no ship left")
+        fail("no_ships_left", "you have no ship left")
     kind = DATA.stops[move.stop]
     options = [t for t in placements(state, seat) if t[0] == move.stop]
     if move.doubled:
         if kind == "card" or move.stop in DATA.site_stops:
-            _fail("double_only_on_round_field", "the double card works on round fields only")
+            fail("double_only_on_round_field", "the double card works on round fields only")
         if kind == "heliopolis":
-            _fail("double_not_on_heliopolis", "the double card may not be used on Heliopolis")
+            fail("double_not_on_heliopolis", "the double card may not be used on Heliopolis")
         if holds(p, "double_city") is None:
-            _fail("card_not_held", "you do not hold the double card")
+            fail("card_not_held", "you do not hold the double card")
     if any(t[1] == move.berth for t in options):
         return
     if move.stop == p.last_stop or (move.stop < p.last_stop and not options):
-        _fail("must_place_downstream", "a new ship must go further downstream")
+        fail("must_place_downstream", "a new ship must go further downstream")
     if move.stop in DATA.site_stops:
         site_index = DATA.site_stops.index(move.stop)
         if at_site(state, seat, site_index):
-            _fail("one_ship_per_site", "you already have a ship at this site")
+            fail("one_ship_per_site", "you already have a ship at this site")
         if move.berth is None:
-            _fail("reserve_only_when_full", "the reserve place is only for a full site")
-        _fail("berth_taken", "that berth is not free")
+            fail("reserve_only_when_full", "the reserve place is only for a full site")
+        fail("berth_taken", "that berth is not free")
     if move.berth is not None:
-        _fail("no_berth_here", "only construction sites have berths")
-    _fail("field_occupied", "that field is taken")
+        fail("no_berth_here", "only construction sites have berths")
+    fail("field_occupied", "that field is taken")
 
 
 def do_place(ctx: Ctx, seat: int, move: PlaceShip) -> None:
@@ -102,9 +96,9 @@ def do_end_turn(ctx: Ctx, seat: int, move: EndTurn) -> None:
 def check_advance(state: EgiziaState, seat: int, move: AdvanceCrew) -> None:
     """A crew choice: any crew that is not at the end of its track."""
     if not 0 <= move.crew < 4:
-        _fail("no_such_crew", "crews are 0-2 and the joker 3")
+        fail("no_such_crew", "crews are 0-2 and the joker 3")
     if not can_advance(state.players[seat], move.crew):
-        _fail("crew_at_maximum", "that crew cannot move further")
+        fail("crew_at_maximum", "that crew cannot move further")
 
 
 def do_advance(ctx: Ctx, seat: int, move: AdvanceCrew) -> None:
@@ -125,9 +119,9 @@ def do_advance(ctx: Ctx, seat: int, move: AdvanceCrew) -> None:
 def check_ring(state: EgiziaState, seat: int, move: MoveWaterRing) -> None:
     """Passalon/Heliopolis: the ring moves one field left or right and stays on the three fields."""
     if move.direction not in (-1, 0, 1):
-        _fail("bad_direction", "move the ring -1, 0 or +1")
+        fail("bad_direction", "move the ring -1, 0 or +1")
     if not 0 <= state.ring + move.direction <= 2:
-        _fail("ring_off_the_board", "the ring must stay over one of the three fields")
+        fail("ring_off_the_board", "the ring must stay over one of the three fields")
 
 
 def do_ring(ctx: Ctx, seat: int, move: MoveWaterRing) -> None:
@@ -152,7 +146,7 @@ def check_leftover(state: EgiziaState, seat: int, move: TakeLeftoverCard) -> Non
     if move.field is None:
         return
     if not 0 <= move.field < len(state.river_cards) or state.river_cards[move.field] is None:
-        _fail("no_card_there", "no card lies on that field")
+        fail("no_card_there", "no card lies on that field")
 
 
 def do_leftover(ctx: Ctx, seat: int, move: TakeLeftoverCard) -> None:

@@ -83,10 +83,27 @@ def placements(state: EgiziaState, seat: int) -> list[tuple[int, int | None, boo
             occupants = state.occupancy[stop]
             if not occupants:
                 out.append((stop, None, upstream, False))
-            elif can_join and DATA.stops[stop] != "heliopolis" and seat not in occupants:
+            elif can_join and DATA.stops[stop] != "heliopolis" and joinable(state, seat, stop):
                 # Online: the join card works on round fields only, never on Heliopolis.
                 out.append((stop, None, upstream, True))
     return out
+
+
+def joinable(state: EgiziaState, seat: int, stop: int) -> bool:
+    """Ruling (rules 2): the join card's occupied field may hold the player's own ship.
+
+    Printed rules: "auf ein Feld ..., auf dem bereits ein Schiff steht (auch ein eigenes)".
+    """
+    return state.rules >= 2 or seat not in state.occupancy[stop]
+
+
+def took_part(state: EgiziaState, seat: int) -> bool:
+    """Ruling (rules 2), online: "an jedem Bauplatz, an dem ein Schiff von ihm steht,
+    mindestens 1 Stein verbraucht"; a reserve ship left without a freed place counts."""
+    built = state.players[seat].built
+    return state.rules < 2 or all(
+        i in built for i in range(len(state.sites)) if at_site(state, seat, i)
+    )
 
 
 def can_place(state: EgiziaState, seat: int) -> bool:

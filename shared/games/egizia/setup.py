@@ -6,7 +6,7 @@ from typing import Any
 
 from shared.games.egizia import events as ev
 from shared.games.egizia.components import DATA
-from shared.games.egizia.ctx import Ctx
+from shared.games.egizia.ctx import new_ctx
 from shared.games.egizia.evolve import initial_state
 from shared.games.egizia.flow import lay_round
 from shared.games.rng import Rng
@@ -38,7 +38,7 @@ def setup(seats: int, options: Any, rng: Rng) -> list[ev.EgiziaEvent]:
     sphinx = rng.shuffled(sphinx_cards(variant))
     decks = tuple(tuple(rng.shuffled(nile_deck(d, seats, variant))) for d in range(3))
     tombs = tuple(rng.sample(DATA.tomb_values, DATA.tombs_dealt))
-    ctx = Ctx(initial_state(seats, options))
+    ctx = new_ctx(initial_state(seats, options))
     ctx.emit(
         ev.GameSetUp(
             tiles=tiles,

@@ -79,6 +79,9 @@ class EgiziaState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     seats: int
     variant: bool = False
+    # The rules version the table plays (docs/games/egizia.md, "Rules versions"): 1 is
+    # without the two rulings of version 2 (join card on an own ship, participation).
+    rules: int = 2
     round: int = 0
     phase: str = "setup"
     ring: int = 1

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from shared.games.kit import fail
 from shared.games.ra import events as ev
-from shared.games.ra.checks import colour_index, column_index, illegal, take_dice
+from shared.games.ra.checks import colour_index, column_index, take_dice
 from shared.games.ra.components import ANKH, CIVILIZATION, MONUMENT, NILE, PHARAOH, C
 from shared.games.ra.moves import (
     AdvanceNile,
@@ -23,10 +24,10 @@ def advance_pharaoh(state: RaState, seat: int, move: AdvancePharaoh, rng: Rng) -
     # Rules, Pharaoh: "If he uses at least one die showing a Pharaoh, any die showing an Ankh
     # may also be used" - in this move or in an earlier one of the same turn.
     if PHARAOH not in faces and PHARAOH not in state.advanced:
-        raise illegal("needs_real_pharaoh", "Ankhs count as Pharaohs only with a real Pharaoh")
+        fail("needs_real_pharaoh", "Ankhs count as Pharaohs only with a real Pharaoh")
     position = state.pharaoh[seat] + len(faces)
     if position > C.pharaoh_end:
-        raise illegal("pharaoh_track_end", f"the Pharaoh marker cannot pass {C.pharaoh_end}")
+        fail("pharaoh_track_end", f"the Pharaoh marker cannot pass {C.pharaoh_end}")
     dice = tuple(sorted(move.dice))
     return [ev.PharaohAdvanced(seat=seat, dice=dice, spaces=len(faces), position=position)]
 
@@ -37,10 +38,10 @@ def advance_nile(state: RaState, seat: int, move: AdvanceNile, rng: Rng) -> list
     # Rules, Nile: Ankhs join "if he uses at least one die showing the Nile to advance his
     # marker" - in this move or in an earlier advance of the same turn (a flood does not count).
     if NILE not in faces and NILE not in state.advanced:
-        raise illegal("needs_real_nile", "Ankhs count as Niles only with a real Nile")
+        fail("needs_real_nile", "Ankhs count as Niles only with a real Nile")
     position = state.nile[seat] + len(faces)
     if position > C.nile_end:
-        raise illegal("nile_track_end", f"the Nile marker cannot pass {C.nile_end}")
+        fail("nile_track_end", f"the Nile marker cannot pass {C.nile_end}")
     dice = tuple(sorted(move.dice))
     return [ev.NileAdvanced(seat=seat, dice=dice, spaces=len(faces), position=position)]
 
@@ -49,9 +50,9 @@ def flood_nile(state: RaState, seat: int, move: FloodNile, rng: Rng) -> list[ev.
     """Rules, Nile: three Nile dice, of which one or two may be Ankhs, add a flood marker."""
     faces = take_dice(state, move.dice, (NILE, ANKH))
     if len(faces) != C.flood_dice:
-        raise illegal("flood_needs_three_dice", "a flood takes exactly three Nile dice")
+        fail("flood_needs_three_dice", "a flood takes exactly three Nile dice")
     if NILE not in faces:
-        raise illegal("needs_real_nile", "a flood needs at least one real Nile die")
+        fail("needs_real_nile", "a flood needs at least one real Nile die")
     dice = tuple(sorted(move.dice))
     return [ev.NileFlooded(seat=seat, dice=dice, floods=state.floods[seat] + 1)]
 
@@ -62,27 +63,27 @@ def place_civilization(
     """Rules, Civilization: 3/4/5 dice place 1/2/3 markers on real Civilization colours."""
     faces = take_dice(state, move.dice, (CIVILIZATION, ANKH))
     if len(faces) < C.civilization_min_dice:
-        raise illegal("civilization_needs_three_dice", "Civilization needs at least three dice")
+        fail("civilization_needs_three_dice", "Civilization needs at least three dice")
     if CIVILIZATION not in faces:
-        raise illegal("needs_real_civilization", "Ankhs need a real Civilization die")
+        fail("needs_real_civilization", "Ankhs need a real Civilization die")
     if len(move.colours) != len(faces) - (C.civilization_min_dice - 1):
-        raise illegal("civilization_marker_count", "3, 4 or 5 dice place exactly 1, 2 or 3 markers")
+        fail("civilization_marker_count", "3, 4 or 5 dice place exactly 1, 2 or 3 markers")
     if len(set(move.colours)) != len(move.colours):
-        raise illegal("colour_named_twice", "one marker per player per colour space")
+        fail("colour_named_twice", "one marker per player per colour space")
     # Rules, Civilization: "the die of that color must show a Civilization (not an Ankh!)".
     real = {C.colours[d] for d, face in zip(move.dice, faces, strict=True) if face != ANKH}
     for colour in move.colours:
         space = state.civilization[colour_index(colour)]
         if colour not in real:
-            raise illegal(
+            fail(
                 "civilization_colour_not_rolled",
                 f"no die used here shows a real Civilization in {colour}",
             )
         if seat in space:
-            raise illegal("civilization_colour_taken", f"you already have a marker on {colour}")
+            fail("civilization_colour_taken", f"you already have a marker on {colour}")
         if len(space) >= state.players - 1:
             # Rules, Civilization: each space holds one fewer marker than there are players.
-            raise illegal("civilization_space_full", f"the {colour} space is full")
+            fail("civilization_space_full", f"the {colour} space is full")
     dice = tuple(sorted(move.dice))
     return [ev.CivilizationPlaced(seat=seat, dice=dice, colours=tuple(move.colours))]
 
@@ -91,22 +92,22 @@ def place_monument(state: RaState, seat: int, move: PlaceMonument, rng: Rng) -> 
     """Rules, Monuments: the first marker takes one die, each further one two more dice."""
     first = state.monuments_placed == 0
     if first and move.extra_die is not None:
-        raise illegal("first_monument_takes_one_die", "the first Monument marker uses one die")
+        fail("first_monument_takes_one_die", "the first Monument marker uses one die")
     if not first and move.extra_die is None:
-        raise illegal("further_monument_needs_two_dice", "a further marker needs two more dice")
+        fail("further_monument_needs_two_dice", "a further marker needs two more dice")
     dice = (move.die,) if move.extra_die is None else (move.die, move.extra_die)
     faces = take_dice(state, dice, (MONUMENT, ANKH))
     if faces[0] != MONUMENT:
         # Rules, Monuments: the space's colour is a die that "must show a Monument (not an Ankh!)".
-        raise illegal("needs_real_monument", "the colour die must show a real Monument")
+        fail("needs_real_monument", "the colour die must show a real Monument")
     row = move.die
     column = column_index(move.column)
     if state.monuments[cell(row, column)] != EMPTY:
-        raise illegal("monument_space_taken", "that Monument space is not empty")
+        fail("monument_space_taken", "that Monument space is not empty")
     if not first and has_monument_in_column(state, seat, column):
         # Rules, Monuments: a further marker goes "in a column which does not contain any of
         # his markers".
-        raise illegal("monument_column_has_own_marker", "you already have a marker in that column")
+        fail("monument_column_has_own_marker", "you already have a marker in that column")
     return [ev.MonumentPlaced(seat=seat, dice=dice, colour=C.colours[row], column=column)]
 
 
@@ -114,6 +115,6 @@ def score_ankh_pair(state: RaState, seat: int, move: ScoreAnkhPair, rng: Rng) ->
     """Rules, Ankh: "use the pair of Ankhs to score an immediate 2 points"."""
     faces = take_dice(state, move.dice, (ANKH,))
     if len(faces) != 2:
-        raise illegal("ankh_pair_needs_two_ankhs", "an Ankh pair is exactly two Ankhs")
+        fail("ankh_pair_needs_two_ankhs", "an Ankh pair is exactly two Ankhs")
     dice = tuple(sorted(move.dice))
     return [ev.AnkhPairScored(seat=seat, dice=dice, points=C.ankh_pair_points)]

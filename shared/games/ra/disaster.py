@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from shared.games.kit import fail
 from shared.games.ra import events as ev
-from shared.games.ra.checks import colour_index, column_index, illegal
+from shared.games.ra.checks import colour_index, column_index
 from shared.games.ra.components import C
 from shared.games.ra.evolve import evolve
 from shared.games.ra.moves import DISASTERS, DeclareDisaster, RetrieveMarker
@@ -41,11 +42,11 @@ def declare_disaster(
 ) -> list[ev.RaEvent]:
     """Rules, Ra: with four or five Suns (instead of moving Ra) the player may declare one."""
     if len(state.suns) < C.disaster_min_suns:
-        raise illegal("disaster_needs_four_suns", "a disaster needs four or five Suns")
+        fail("disaster_needs_four_suns", "a disaster needs four or five Suns")
     if state.disaster:
-        raise illegal("disaster_already_declared", "only one disaster per turn")
+        fail("disaster_already_declared", "only one disaster per turn")
     if move.disaster not in DISASTERS:
-        raise illegal("unknown_disaster", f"there is no disaster {move.disaster!r}")
+        fail("unknown_disaster", f"there is no disaster {move.disaster!r}")
     out: list[ev.RaEvent] = [ev.DisasterDeclared(seat=seat, disaster=move.disaster)]
     after = evolve(state, out[0])
     for victim in others(state, seat):
@@ -81,11 +82,11 @@ def retrieve_marker(state: RaState, seat: int, move: RetrieveMarker, rng: Rng) -
     colour = colour_index(move.colour)
     if state.disaster == "civilization":
         if move.column is not None or seat not in state.civilization[colour]:
-            raise illegal("no_marker_there", "you have no Civilization marker there")
+            fail("no_marker_there", "you have no Civilization marker there")
     else:
         column = column_index(move.column)
         if state.monuments[cell(colour, column)] != seat:
-            raise illegal("no_marker_there", "you have no Monument marker there")
+            fail("no_marker_there", "you have no Monument marker there")
     space = ev.Space(colour=move.colour, column=move.column)
     out: list[ev.RaEvent] = [
         ev.MarkersRemoved(seat=seat, area=state.disaster, spaces=(space,), chosen=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shared.contracts.errors import IllegalMove
 from shared.games.contract import GameResult
+from shared.games.kit import Do, Rules, Step, no_check
 from shared.games.ra import events as ev
 from shared.games.ra import moves as mv
 from shared.games.ra.actions import (
@@ -16,8 +18,8 @@ from shared.games.ra.actions import (
     place_monument,
     score_ankh_pair,
 )
-from shared.games.ra.checks import illegal
 from shared.games.ra.disaster import declare_disaster, retrieve_marker
+from shared.games.ra.evolve import evolve
 from shared.games.ra.rolling import reroll_dice, roll_dice, stop_rolling
 from shared.games.ra.scoring import ranking
 from shared.games.ra.state import APPLY, DISASTER, OVER, REROLL, ROLL, RaState
@@ -65,20 +67,43 @@ def to_act(state: RaState) -> list[int]:
     return [state.current]
 
 
-def decide(state: RaState, seat: int, move: mv.RaMove, rng: Rng) -> list[ev.RaEvent]:
-    """The events a legal move causes, up to the next decision; raises IllegalMove."""
-    if state.phase == OVER:
-        raise illegal("game_over", "the game is over")
-    if seat not in to_act(state):
-        raise illegal("not_your_turn", "it is not your turn")
+def _misfit(phase: str, move: object) -> IllegalMove:
     entry = _HANDLERS.get(type(move))
     if entry is None:
-        raise illegal("unknown_move", f"{type(move).__name__} is not a Ra move")
-    phase, handler = entry
-    if phase != state.phase:
-        code = _WRONG_PHASE.get((phase, state.phase), "disaster_pending")
-        raise illegal(code, f"{type(move).__name__} is not possible now ({state.phase})")
-    return handler(state, seat, move, rng)
+        return IllegalMove(f"{type(move).__name__} is not a Ra move", code="unknown_move")
+    code = _WRONG_PHASE.get((entry[0], phase), "disaster_pending")
+    return IllegalMove(f"{type(move).__name__} is not possible now ({phase})", code=code)
+
+
+def _emitting(handler: Handler) -> Do[RaState, ev.RaEvent]:
+    """A Ra handler (state in, events out) as the kit's do: its events, each folded."""
+
+    def do(step: Step[RaState, ev.RaEvent], seat: int, move: Any) -> None:
+        for event in handler(step.state, seat, move, step.rng):
+            step.emit(event)
+
+    return do
+
+
+# The checks run inside each handler (Ra's legal_moves is its own, in legal.py).
+RULES: Rules[RaState, mv.RaMove, ev.RaEvent] = Rules(
+    evolve=evolve,
+    phase=lambda s: s.phase,
+    over=lambda s: s.phase == OVER,
+    to_act=to_act,
+    handlers={
+        phase: {
+            move: (no_check, _emitting(handler))
+            for move, (needed, handler) in _HANDLERS.items()
+            if needed == phase
+        }
+        for phase in (ROLL, REROLL, APPLY, DISASTER)
+    },
+    misfit=_misfit,
+)
+
+
+decide = RULES.decide
 
 
 def result(state: RaState) -> GameResult | None:

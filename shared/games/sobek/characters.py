@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shared.games.kit import need
 from shared.games.rng import Rng
 from shared.games.sobek.components import CARDS, GOODS, RULES
 from shared.games.sobek.events import (
@@ -12,7 +13,7 @@ from shared.games.sobek.events import (
     CardTaken,
     CharacterPlayed,
 )
-from shared.games.sobek.flow import Step, end_turn, need, opponents, ref, refs
+from shared.games.sobek.flow import Step, end_turn, opponents, ref, refs
 from shared.games.sobek.moves import (
     PlayCourtesan,
     PlayHighPriest,

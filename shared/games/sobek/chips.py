@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shared.games.kit import need
 from shared.games.sobek.components import CHIPS
 from shared.games.sobek.events import (
     CurseLaid,
@@ -11,7 +12,7 @@ from shared.games.sobek.events import (
     ProsperityPlaced,
     VillainyScored,
 )
-from shared.games.sobek.flow import Step, end_turn, need, opponents, refs
+from shared.games.sobek.flow import Step, end_turn, opponents, refs
 from shared.games.sobek.moves import ChooseEvent
 from shared.games.sobek.rounds import next_field, previous_field
 from shared.games.sobek.sets import can_prosper

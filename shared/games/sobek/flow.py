@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from shared.contracts.errors import IllegalMove
+from shared.games import kit
 from shared.games.contract import GameEvent
 from shared.games.sobek.components import CARDS, RULES
 from shared.games.sobek.events import CardRef, TurnBegan
-from shared.games.sobek.evolve import evolve
 from shared.games.sobek.state import SobekState
 
-
-class Step:
-    """decide's working copy: the state so far and the events emitted so far."""
-
-    __slots__ = ("events", "state")
-
-    def __init__(self, state: SobekState) -> None:
-        self.state = state
-        self.events: list[GameEvent] = []
-
-    def emit(self, event: GameEvent) -> None:
-        """Record an event and fold it into the working state."""
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+Step = kit.Step[SobekState, GameEvent]
+"""decide's working copy (the game kit's): the state so far and the events emitted so far."""
 
 
 def ref(card_id: int) -> CardRef:
@@ -69,9 +56,3 @@ def end_turn(step: Step, flood: bool = False) -> None:
 def opponents(state: SobekState, seat: int) -> list[int]:
     """Every other seat."""
     return [o for o in range(state.seats) if o != seat]
-
-
-def need(condition: bool, code: str, message: str) -> None:
-    """Raise IllegalMove with that code unless the condition holds."""
-    if not condition:
-        raise IllegalMove(message, code=code)

@@ -1,10 +1,12 @@
-"""decide: validate a move and return every event it causes, up to the next decision."""
+"""decide on the game kit: a move checked and turned into every event up to the next decision."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from shared.games.rng import Rng
+from shared.contracts.errors import IllegalMove
+from shared.games.contract import GameEvent
+from shared.games.kit import Rules, need, no_check
 from shared.games.sobek import characters, chips
 from shared.games.sobek.components import RULES
 from shared.games.sobek.events import (
@@ -17,7 +19,8 @@ from shared.games.sobek.events import (
     StartPlayerChosen,
     TurnBegan,
 )
-from shared.games.sobek.flow import Step, end_turn, need, ref, refs, to_act
+from shared.games.sobek.evolve import evolve
+from shared.games.sobek.flow import Step, end_turn, ref, refs, to_act
 from shared.games.sobek.moves import (
     ChooseEvent,
     ChooseStartPlayer,
@@ -32,14 +35,6 @@ from shared.games.sobek.rounds import after_take, settle_if_done
 from shared.games.sobek.sets import MIXED, fits, goods_of
 from shared.games.sobek.state import SobekState
 
-PHASE_MOVES: dict[str, tuple[type, ...]] = {
-    "choose_start": (ChooseStartPlayer,),
-    "turn": (TakeCard, LaySet, *characters.NEEDS),
-    "choose_event": (ChooseEvent,),
-    "vizier": (TakeBribe,),
-    "scribe": (DiscardCard,),
-    "sideways": (LaySidewaysSet, FinishLaying),
-}
 WAITING: dict[str, str] = {
     "choose_start": "start_player_pending",
     "turn": "turn_action_expected",
@@ -50,41 +45,26 @@ WAITING: dict[str, str] = {
 }
 
 
-def decide(state: SobekState, seat: int, move: Any, rng: Rng) -> list:
-    """The events a legal move causes; raises IllegalMove with a rule code otherwise."""
-    need(state.phase != "over", "game_over", "the game is over")
-    need(seat in to_act(state), "not_your_turn", "it is not your turn")
-    need(
-        isinstance(move, PHASE_MOVES[state.phase]),
-        WAITING[state.phase],
-        "that move does not fit this moment",
-    )
-    step = Step(state)
-    if isinstance(move, TakeCard):
-        _take_card(step, seat, move, rng)
-    elif isinstance(move, LaySet):
-        _lay_set(step, seat, move)
-    elif isinstance(move, characters.Play):
-        characters.play(step, seat, move, rng)
-    elif isinstance(move, ChooseEvent):
-        chips.choose(step, seat, move)
-    elif isinstance(move, TakeBribe):
-        _take_bribe(step, seat, move)
-    elif isinstance(move, DiscardCard):
-        _discard(step, seat, move)
-    elif isinstance(move, LaySidewaysSet):
-        _lay_sideways(step, seat, move, rng)
-    elif isinstance(move, FinishLaying):
-        step.emit(LayingFinished(seat=seat))
-        settle_if_done(step, rng)
-    elif isinstance(move, ChooseStartPlayer):
-        need(0 <= move.seat < state.seats, "no_such_seat", "no such seat")
-        step.emit(StartPlayerChosen(seat=seat, start=move.seat))
-        step.emit(TurnBegan(seat=move.seat))
-    return step.events
+def _misfit(phase: str, move: object) -> IllegalMove:
+    return IllegalMove("that move does not fit this moment", code=WAITING[phase])
 
 
-def _take_card(step: Step, seat: int, move: TakeCard, rng: Rng) -> None:
+def _play(step: Step, seat: int, move: characters.Play) -> None:
+    characters.play(step, seat, move, step.rng)
+
+
+def _finish_laying(step: Step, seat: int, move: FinishLaying) -> None:
+    step.emit(LayingFinished(seat=seat))
+    settle_if_done(step, step.rng)
+
+
+def _choose_start(step: Step, seat: int, move: ChooseStartPlayer) -> None:
+    need(0 <= move.seat < step.state.seats, "no_such_seat", "no such seat")
+    step.emit(StartPlayerChosen(seat=seat, start=move.seat))
+    step.emit(TurnBegan(seat=move.seat))
+
+
+def _take_card(step: Step, seat: int, move: TakeCard) -> None:
     s = step.state
     # Rules, Eine Karte aufnehmen: one of the first 4 cards, counted from field zero.
     need(
@@ -104,7 +84,7 @@ def _take_card(step: Step, seat: int, move: TakeCard, rng: Rng) -> None:
             shown=s.is_async,
         )
     )
-    after_take(step, rng)
+    after_take(step, step.rng)
 
 
 def check_cards(hand: tuple[int, ...], cards: tuple[int, ...], low: int) -> str | None:
@@ -151,7 +131,34 @@ def _discard(step: Step, seat: int, move: DiscardCard) -> None:
         end_turn(step)
 
 
-def _lay_sideways(step: Step, seat: int, move: LaySidewaysSet, rng: Rng) -> None:
+def _lay_sideways(step: Step, seat: int, move: LaySidewaysSet) -> None:
     goods = check_cards(step.state.hands[seat], move.cards, RULES.min_set)
     step.emit(SidewaysSetLaid(seat=seat, cards=move.cards, goods=goods))
-    settle_if_done(step, rng)
+    settle_if_done(step, step.rng)
+
+
+# Every check runs inside its do (they need the working state), so there are no candidates:
+# Sobek's legal_moves generates exactly the legal moves (legal.py).
+DISPATCH: Rules[SobekState, Any, GameEvent] = Rules(
+    evolve=evolve,
+    phase=lambda s: s.phase,
+    over=lambda s: s.phase == "over",
+    to_act=to_act,
+    handlers={
+        "choose_start": {ChooseStartPlayer: (no_check, _choose_start)},
+        "turn": {
+            TakeCard: (no_check, _take_card),
+            LaySet: (no_check, _lay_set),
+            **{play: (no_check, _play) for play in characters.NEEDS},
+        },
+        "choose_event": {ChooseEvent: (no_check, chips.choose)},
+        "vizier": {TakeBribe: (no_check, _take_bribe)},
+        "scribe": {DiscardCard: (no_check, _discard)},
+        "sideways": {
+            LaySidewaysSet: (no_check, _lay_sideways),
+            FinishLaying: (no_check, _finish_laying),
+        },
+    },
+    misfit=_misfit,
+)
+decide = DISPATCH.decide

@@ -13,6 +13,7 @@ GAME_PACKAGES: dict[str, str] = {
     "egizia": "shared.games.egizia",
     "sobek": "shared.games.sobek",
     "cantstop": "shared.games.cantstop",
+    "herazeus": "shared.games.herazeus",
 }
 
 _loaded: dict[str, GameSpec] = {}

@@ -28,6 +28,7 @@ GAMES = [
     ("sobek", 2, {"variant": "original"}),
     ("egizia", 2, {}),
     ("cantstop", 2, {"target": 4}),
+    ("herazeus", 2, {}),
 ]
 # Codes the fuzz must provoke at least once, so a broken generator cannot pass quietly.
 EXPECTED = {

@@ -1,0 +1,56 @@
+"""Hera und Zeus (Borg's original rules): a two-player duel with hidden hands and cards."""
+
+from __future__ import annotations
+
+from shared.games.contract import GameResult, GameSpec
+from shared.games.herazeus.events import HeraZeusEvent
+from shared.games.herazeus.evolve import evolve
+from shared.games.herazeus.moves import HeraZeusMove, HeraZeusOptions
+from shared.games.herazeus.rules import decide, legal_moves, setup, to_act
+from shared.games.herazeus.state import HeraZeusState, initial_state
+from shared.games.herazeus.views import redact, view
+
+PROMPTS = {
+    "opening": "place three cards face down as your first row",
+    "turn": "spend your action points",
+    "place": "choose the column for the card Pegasus found",
+    "order": "put your lost cards onto your discard pile, one by one",
+}
+
+
+def result(state: HeraZeusState) -> GameResult | None:
+    """One winner, one loser (the game never ends in a draw)."""
+    if state.winner is None:
+        return None
+    scores = [1 if seat == state.winner else 0 for seat in (0, 1)]
+    return GameResult(scores=scores, ranks=[1 if s else 2 for s in scores], winners=[state.winner])
+
+
+def prompt(state: HeraZeusState, seat: int) -> str:
+    """What the seat is asked now."""
+    if seat not in to_act(state):
+        return "wait"
+    return PROMPTS.get(state.phase, "wait")
+
+
+GAME = GameSpec(
+    name="herazeus",
+    title="Hera und Zeus",
+    rules_version=1,
+    min_players=2,
+    max_players=2,
+    options_type=HeraZeusOptions,
+    move_type=HeraZeusMove,
+    event_type=HeraZeusEvent,
+    initial_state=initial_state,
+    setup=setup,
+    evolve=evolve,
+    decide=decide,
+    to_act=to_act,
+    legal_moves=legal_moves,
+    view=view,
+    redact=redact,
+    result=result,
+    prompt=prompt,
+)
+"""The Hera und Zeus game for the platform."""

@@ -86,7 +86,8 @@ class Platform:
             self.worker = self.workers[0]
         if "gateway" in roles:
             self.app = create_app(self.config.gateway, self.store, self.broker, self.probes)
-            setup_notify(self.app, self.config.notify.vapid_public_key)
+            notify = self.config.notify
+            setup_notify(self.app, notify.vapid_public_key, notify.endpoint_policy)
         if "scoring" in roles:
             self.scoring = ScoringService(self.store, self.broker)
             await self.scoring.start()

@@ -9,7 +9,8 @@ one-click `List-Unsubscribe-Post` of RFC 8058).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 from aiohttp import web
@@ -17,14 +18,22 @@ from aiohttp import web
 from services.gateway.keys import STORE
 from services.gateway.routes import decode_body, identify, json_response, table_model
 from services.gateway.storecall import in_store
-from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound
+from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound, SenetError
 from shared.notify import links
+from shared.notify.endpoints import MAX_SUBSCRIPTIONS, EndpointPolicy, EndpointRefused
 from shared.notify.preferences import CHANNELS, QuietHours, Settings, load_or_open
-from shared.notify.timing import POLICIES, Timing, choose_timing, load_timing
+from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
 from shared.store import EventStore
 from shared.tables.state import OPEN
 
 MAX_VACATION_DAYS = 30.0
+
+
+class BadTiming(SenetError):
+    """A table timing outside the documented bounds (docs/notifications.md)."""
+
+    code = "bad_timing"
+    status = 422
 
 
 @dataclass
@@ -33,6 +42,7 @@ class NotifyContext:
 
     vapid_public_key: str = ""
     signing_key: bytes = b""
+    endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
 
 
 NOTIFY = web.AppKey("notify", NotifyContext)
@@ -74,9 +84,14 @@ class PreferencesView(msgspec.Struct, frozen=True, kw_only=True):
     vacation: list[float]
 
 
-def setup_notify(app: web.Application, vapid_public_key: str) -> None:
-    """Give the routes the VAPID public key (the composition root calls this)."""
-    app[NOTIFY] = NotifyContext(vapid_public_key=vapid_public_key)
+def setup_notify(
+    app: web.Application, vapid_public_key: str, endpoints: EndpointPolicy | None = None
+) -> None:
+    """Give the routes the VAPID public key and the push endpoint policy (the composition
+    root calls this)."""
+    app[NOTIFY] = NotifyContext(
+        vapid_public_key=vapid_public_key, endpoints=endpoints or EndpointPolicy()
+    )
 
 
 def _context(request: web.Request) -> NotifyContext:
@@ -121,14 +136,26 @@ async def add_push_subscription(request: web.Request) -> web.Response:
     """Register a browser's push subscription."""
     who = await identify(request)
     body = await decode_body(request, PushSubscriptionBody)
-    if not body.endpoint.startswith(("https://", "http://")) or not {"p256dh", "auth"} <= set(
-        body.keys
-    ):
+    if not {"p256dh", "auth"} <= set(body.keys) or len(body.endpoint) > 1024:
         raise BadRequest("a subscription needs an endpoint and keys", code="bad_subscription")
+    try:  # against SSRF: https only, public addresses only (checked again at each send)
+        await _context(request).endpoints.check(body.endpoint)
+    except EndpointRefused as exc:
+        raise BadRequest(str(exc), code="bad_push_endpoint") from exc
     sub = {"endpoint": body.endpoint, "keys": {k: body.keys[k] for k in ("p256dh", "auth")}}
     store = request.app[STORE]
-    view = await in_store(request, _change, store, who.player_id, "add_push", sub)
+    view = await in_store(request, _add_push, store, who.player_id, sub)
     return json_response(view, 201)
+
+
+def _add_push(store: EventStore, player_id: str, sub: dict[str, Any]) -> PreferencesView:
+    prefs = load_or_open(store, player_id)
+    if sub["endpoint"] not in prefs.push and len(prefs.push) >= MAX_SUBSCRIPTIONS:
+        raise Conflict(
+            f"at most {MAX_SUBSCRIPTIONS} push subscriptions; remove one first",
+            code="too_many_subscriptions",
+        )
+    return _change(store, player_id, "add_push", sub)
 
 
 async def push_key(request: web.Request) -> web.Response:
@@ -226,10 +253,8 @@ async def put_timing(request: web.Request) -> web.Response:
         raise Forbidden("only the table's creator chooses its timing", code="not_creator")
     if model.state.status != OPEN:
         raise Conflict("the game has already started", code="table_not_open")
-    if (
-        body.policy not in POLICIES
-        or min(body.first_reminder, body.repeat_every, body.last_warning, body.deadline) < 0
-    ):
-        raise BadRequest(f"hours are >= 0; policy is one of {POLICIES}", code="bad_timing")
+    problem = timing_problem(body)
+    if problem is not None:
+        raise BadTiming(problem)
     await in_store(request, choose_timing, request.app[STORE], model.state.table_id, body)
     return json_response(body)

@@ -39,6 +39,7 @@ _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
 _TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
 _FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
+MAX_BACKOFF = 300.0  # seconds: the longest pause after rounds that failed in a row
 
 
 class NotifyService:
@@ -63,6 +64,7 @@ class NotifyService:
         # (table, player) -> socket -> when its signal runs out (None: when closed)
         self.present: dict[tuple[str, str], dict[str, float | None]] = {}
         self.outbox = Outbox(store, settings, self.clock, self.metrics, self.is_present)
+        self.outbox.on_done = self.wakeup_soon
         self.timers = Timers(self.tracker, self.outbox, broker, settings, self.clock, self.metrics)
         self.position = 0  # last store position folded
         self.decided = 0  # commands at or before this position were decided by a predecessor
@@ -105,6 +107,7 @@ class NotifyService:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
+        await self.outbox.close()
 
     async def on_event(self, delivery: Delivery) -> None:
         """An event was published: read the store up to it (a bad message raises: DLQ)."""
@@ -138,19 +141,31 @@ class NotifyService:
         now = self.clock.now()
         return any(until is None or until > now for until in sockets.values())
 
-    async def pump(self) -> None:
-        """One round: catch up, check the timers, deliver what is due."""
+    def wakeup_soon(self) -> None:
+        """Run the next round now (a delivery finished: a retry may be due earlier)."""
+        self.wakeup.set()
+
+    async def pump(self, *, wait: bool = True) -> None:
+        """One round: catch up, check the timers, start delivering what is due.
+
+        The loop does not wait for deliveries (`wait=False`): they run in their own tasks,
+        so a slow endpoint never holds up timers, deadlines or other players' notices.
+        """
         await self.catch_up()
         await self.timers.tick()
         await self.catch_up()
-        await self.outbox.deliver_due()
+        await self.outbox.deliver_due(wait=wait)
 
     async def _run(self) -> None:
+        failures = 0  # rounds failed in a row: the pause doubles, up to MAX_BACKOFF
         while not self.stopping:
             try:
-                await self.pump()
-            except Exception:
-                log.exception("notify_round_failed")
+                await self.pump(wait=False)
+                failures = 0
+            except Exception as exc:
+                failures += 1
+                log.error("notify_round_failed", error=repr(exc), in_a_row=failures)
+                log.debug("notify_round_traceback", exc_info=True)
             if self.stopping:
                 return
             waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self.wakeup.wait())]
@@ -158,6 +173,9 @@ class NotifyService:
             pause = self.settings.tick
             if due is not None:
                 pause = min(pause, max(0.0, due - self.clock.now()))
+            if failures:  # never spin on a failure: back off, and a wake-up cannot cut it
+                pause = min(self.settings.tick * 2 ** min(failures, 16), MAX_BACKOFF)
+                waits = []
             waits.append(asyncio.ensure_future(self.clock.sleep(pause)))
             try:
                 await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)

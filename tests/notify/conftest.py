@@ -95,6 +95,7 @@ def notify_settings(smtp_url: str, **extra: Any) -> NotifySettings:
         "max_attempts": 4,
         "send_timeout": 5.0,
         "tick": 0.05,
+        "push_allow_private_for_tests": True,  # the stand-in push service is on 127.0.0.1
     }
     return NotifySettings(**(defaults | extra))
 

@@ -8,7 +8,9 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from services.gateway.keys import PROJECTOR, STORE
 from services.notify.service import NotifyService
+from tests.notify.conftest import Inbox
 from tests.platform import Player, register
 
 
@@ -59,3 +61,17 @@ async def drained(service: NotifyService, timeout: float = 20.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("notify did not drain")
+
+
+def kinds(inbox: Inbox) -> list[str]:
+    """The kinds of the received mails, in order."""
+    return [key.split(":")[3] for key in inbox.sent_keys()]
+
+
+async def events(client: Any, table_id: str, player: Player) -> list[dict[str, Any]]:
+    """The table's log as a player sees it, once the gateway's views reached the store."""
+    store = client.app[STORE]
+    await client.app[PROJECTOR].catch_up(store.last_position())
+    response = await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
+    assert response.status == 200
+    return list(await response.json())

@@ -47,7 +47,15 @@ def notify_settings(args: argparse.Namespace) -> NotifySettings:
         return getattr(args, name, default)
 
     host, port = get("host", "127.0.0.1"), get("port", 8080)
-    timing = msgspec.json.decode(get("timing", "{}") or "{}", type=Timing)
+    from shared.notify.timing import timing_problem
+
+    try:
+        timing = msgspec.json.decode(get("timing", "{}") or "{}", type=Timing)
+    except msgspec.MsgspecError as exc:
+        raise ValueError(f"--timing: {exc}") from exc
+    problem = timing_problem(timing)
+    if problem is not None:
+        raise ValueError(f"--timing: {problem}")
     return NotifySettings(
         public_url=get("public_url") or f"http://{host}:{port}",
         smtp_url=get("smtp"),

@@ -34,6 +34,11 @@ def add_notify_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vapid-public-key", default=_env("VAPID_PUBLIC_KEY"))
     parser.add_argument("--vapid-subject", default=_env("VAPID_SUBJECT", DEFAULTS.vapid_subject))
     parser.add_argument(
+        "--push-hosts", default=_env("PUSH_HOSTS"),
+        help="comma-separated push-service hosts allowed as subscription endpoints "
+        '(".example.com" allows subdomains); empty: any public https host (SENET_PUSH_HOSTS)',
+    )  # fmt: skip
+    parser.add_argument(
         "--timing", default=_env("NOTIFY_TIMING", "{}"),
         help='default turn timing as JSON, e.g. {"deadline": 48, "policy": "forfeit"}',
     )  # fmt: skip
@@ -64,6 +69,9 @@ def notify_settings(args: argparse.Namespace) -> NotifySettings:
         vapid_public_key=get("vapid_public_key"),
         vapid_subject=get("vapid_subject") or DEFAULTS.vapid_subject,
         timing=timing,
+        push_hosts=tuple(h.strip() for h in (get("push_hosts") or "").split(",") if h.strip()),
+        # For test set-ups only (a stand-in push service on loopback); never in production.
+        push_allow_private_for_tests=_env("PUSH_ALLOW_PRIVATE_FOR_TESTS") == "1",
     )
 
 

@@ -11,6 +11,8 @@ import sys
 
 import structlog
 
+from shared.redact import redact_event
+
 
 def configure(*, json: bool = False, level: str = "INFO") -> None:
     """Configure structlog and the standard library's logging once per process."""
@@ -30,6 +32,7 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
             processors=[
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
                 structlog.processors.format_exc_info,
+                redact_event,
                 renderer,
             ],
         )
@@ -46,6 +49,7 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
             *common,
             structlog.processors.StackInfoRenderer(),
             structlog.processors.format_exc_info,
+            redact_event,  # no password of a store, broker or SMTP URL in any line
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),

@@ -21,6 +21,7 @@ from eventsourcing.persistence import (
 )
 
 from shared.observability.metrics import STORE_SECONDS
+from shared.store.schema import ensure_schema
 from shared.store.urls import store_env
 
 # What eventsourcing raises once its own retries (10 over about 2 s) could not reach the
@@ -87,6 +88,7 @@ def open_store(url: str, **extra_env: str) -> EventStore:
     """An event store for a URL (see `shared.store.urls`); creates its tables if missing."""
     env = store_env(url)
     env.update(extra_env)
+    ensure_schema(env)
     for attempt in range(1, CREATE_ATTEMPTS + 1):
         try:
             return EventStore(env=env)

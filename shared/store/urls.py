@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_STORE = "sqlite:///var/senet.db"
@@ -22,9 +21,6 @@ def store_env(url: str) -> dict[str, str]:
         path = path[1:]
         if not path:
             raise ValueError(f"sqlite store URL needs a file path: {url!r}")
-        if path != ":memory:":
-            directory = os.path.dirname(os.path.abspath(path))
-            os.makedirs(directory, exist_ok=True)
         return {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": path,

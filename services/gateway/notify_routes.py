@@ -8,6 +8,7 @@ one-click `List-Unsubscribe-Post` of RFC 8058).
 
 from __future__ import annotations
 
+import html
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -218,22 +219,36 @@ async def set_vacation(request: web.Request) -> web.Response:
     return json_response(view)
 
 
-async def unsubscribe(request: web.Request) -> web.Response:
-    """Stop the channel named in a signed token (no login: the token is the proof)."""
-    found = links.verify(await _signing_key(request), request.match_info["token"])
-    if found is None:
+def _unsubscribe_target(request: web.Request, key: bytes) -> tuple[str, str]:
+    found = links.verify(key, request.match_info["token"])
+    if found is None or found[1] not in CHANNELS:
         raise NotFound("unknown or forged unsubscribe link", code="bad_unsubscribe_token")
-    player_id, channel = found
-    await in_store(request, _change, request.app[STORE], player_id, "unsubscribe", channel)
-    return web.Response(
-        text=f"<p>You will get no more {channel} notifications from senet.</p>",
-        content_type="text/html",
+    return found
+
+
+async def unsubscribe(request: web.Request) -> web.Response:
+    """The unsubscribe link: a confirmation page; nothing changes until its button is
+    pressed (link scanners follow GET links, so a GET must not unsubscribe)."""
+    _, channel = _unsubscribe_target(request, await _signing_key(request))
+    page = (
+        "<!doctype html><title>Unsubscribe</title>"
+        f"<p>Stop all {html.escape(channel)} notifications from senet?</p>"
+        '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">'
+        '<input type="hidden" name="from_page" value="1">'
+        '<button type="submit">Unsubscribe</button></form>'
     )
+    return web.Response(text=page, content_type="text/html")
 
 
 async def unsubscribe_one_click(request: web.Request) -> web.Response:
-    """RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click`."""
-    await unsubscribe(request)
+    """Stop the channel named in a signed token: RFC 8058 one-click (a POST of
+    `List-Unsubscribe=One-Click`) or the confirmation page's button; no login needed."""
+    player_id, channel = _unsubscribe_target(request, await _signing_key(request))
+    form = await request.post()
+    await in_store(request, _change, request.app[STORE], player_id, "unsubscribe", channel)
+    if form.get("from_page"):
+        text = f"<p>You will get no more {html.escape(channel)} notifications from senet.</p>"
+        return web.Response(text=text, content_type="text/html")
     return json_response({"unsubscribed": True})
 
 

@@ -193,7 +193,7 @@ ROUTES: list[Route] = [
         "GET",
         "/api/unsubscribe/{token}",
         notify_routes.unsubscribe,
-        "Unsubscribe link of a mail (signed token, no login)",
+        "Unsubscribe link of a mail: a confirmation page (changes nothing)",
         auth=False,
     ),
     Route(

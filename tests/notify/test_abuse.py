@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from aiohttp import web
@@ -18,7 +19,7 @@ from shared.notify.endpoints import EndpointPolicy, EndpointRefused
 from shared.notify.preferences import load_or_open
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
 from tests.notify.conftest import Inbox, notify_settings, start_notify
-from tests.notify.helpers import drained, events, kinds, players_with_emails, seat
+from tests.notify.helpers import drained, email_of, events, kinds, players_with_emails, seat
 from tests.notify.pushservice import Browser, PushService
 from tests.platform import register
 
@@ -225,3 +226,28 @@ async def test_a_never_answering_push_endpoint_does_not_delay_another_players_ma
     finally:
         release.set()
     assert await delivering == 2
+
+
+async def test_mail_carries_an_unfolded_list_unsubscribe_and_get_only_asks(
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url))
+    players = await players_with_emails(client, 2)
+    await seat(client, "ra", players)
+    await drained(service)
+    [raw] = inbox.raw
+    assert b"\r\nList-Unsubscribe: <https://senet.test/api/unsubscribe/" in raw  # RFC 8058
+    assert b"=?utf-8?" not in raw.split(b"\r\n\r\n", 1)[0]  # no encoded-word header
+    [mail] = inbox.messages
+    path = urlparse(str(mail["List-Unsubscribe"]).strip("<>")).path
+    who = next(p for p in players if email_of(p) == mail["To"])
+    for _ in range(2):  # a link scanner's GETs change nothing
+        page = await client.get(path)
+        assert page.status == 200 and 'method="post"' in await page.text()
+    prefs = load_or_open(game_platform.store, who.player_id)
+    assert prefs.unsubscribed == []
+    response = await client.post(path, data={"List-Unsubscribe": "One-Click", "from_page": "1"})
+    assert response.status == 200 and "no more email" in await response.text()
+    assert load_or_open(game_platform.store, who.player_id).unsubscribed == ["email"]

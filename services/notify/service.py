@@ -1,9 +1,11 @@
 """The notify service: a projector of table events into notices, their delivery and timers.
 
-It consumes the events exchange through its own durable queue (`notify`), but reads the
-events themselves from the store, in order, so a missed or redelivered message changes
-nothing: the message is only a wake-up. At start it folds the whole log (table states,
-open notices) and decides turns only for commands after the position it recorded.
+It listens to the events exchange through a private queue (it exists only while this
+process runs, so nothing piles up for a notify service that is stopped or never ran), but
+reads the events themselves from the store, in order, from the position it recorded: a
+message is only a wake-up, and a missed, repeated or malformed one changes nothing.
+At start it folds the whole log (table states, open notices) and decides turns only for
+commands after the position it recorded.
 """
 
 from __future__ import annotations
@@ -82,9 +84,7 @@ class NotifyService:
         self.decided = await asyncio.to_thread(self.store.position_of, self.consumer)
         if self.broker is not None:
             topology = self.broker.topology
-            await self.broker.subscribe(
-                topology.events_exchange, "#", self.on_event, queue=self.consumer
-            )
+            await self.broker.subscribe(topology.events_exchange, "#", self.on_event)
             await self.broker.subscribe(topology.views_exchange, "#", self.on_presence)
         await self.catch_up()
         log.info("notify_ready", position=self.position, open=len(self.outbox.notices))
@@ -110,9 +110,12 @@ class NotifyService:
         await self.outbox.close()
 
     async def on_event(self, delivery: Delivery) -> None:
-        """An event was published: read the store up to it (a bad message raises: DLQ)."""
-        envelope = _decode_envelope.decode(delivery.body)
-        if envelope.position > self.position:
+        """An event was published: read the store up to it (any message wakes the loop)."""
+        try:
+            position = _decode_envelope.decode(delivery.body).position
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            position = self.position + 1  # not an envelope: the store will tell
+        if position > self.position:
             self.wakeup.set()
 
     async def on_presence(self, delivery: Delivery) -> None:

@@ -250,7 +250,7 @@ class Outbox:
             await self._store(notice)
             self.metrics.sent.labels(notice.channel).inc()
             self.metrics.latency.labels(notice.channel).observe(max(0.0, now - notice.created))
-        log.info("notice_sent", key=first.key, count=len(notices), channel=first.channel)
+        log.debug("notice_sent", key=first.key, count=len(notices), channel=first.channel)
         return len(notices)
 
     async def _send(self, notices: list[Notice], prefs: Preferences) -> None:

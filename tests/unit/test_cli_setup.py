@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import socket
 import subprocess
 import sys
@@ -159,3 +160,12 @@ def test_selfplay_against_a_dead_gateway_says_so_and_gives_up_at_its_timeout() -
     assert done.returncode == 1
     assert f"waiting up to 1 s for the gateway at {url}" in done.stderr
     assert "no gateway at" in done.stderr
+
+
+def test_selfplay_at_info_logs_what_an_operator_needs_not_every_move() -> None:
+    done = _run("selfplay", "--game", "ra", "--players", "2", "--games", "2", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert all(line.startswith("{") for line in lines)  # JSON: stderr is not a terminal
+    moves = sum(json.loads(line)["moves"] for line in done.stdout.splitlines()[:2])
+    assert moves > 20 and len(lines) < 15, lines  # before: two lines per move

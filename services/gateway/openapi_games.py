@@ -38,14 +38,13 @@ def add_game_schemas(components: dict[str, Any], schemas: dict[str, Any]) -> Non
         (moves if name.endswith("Move") else views).append({"$ref": REF.format(name=name)})
     description = "a move of the table's game (see its *Move schema)"
     any_move = {"anyOf": moves, "description": description}
-    request = components.get("MoveRequest", {}).get("properties", {})
-    if "move" in request:
-        request["move"] = any_move
-    view = components.get("PlayerView", {}).get("properties", {})
-    if "legal_moves" in view:
-        view["legal_moves"] = {"type": "array", "items": any_move}
-    if "game" in view:
-        view["game"] = {"anyOf": [*views, {"type": "null"}], "description": "the game's view"}
+    for schema in components.values():
+        fields = schema.get("properties", {})
+        if {"move", "expected_version"} <= fields.keys():  # the gateway's MoveRequest
+            fields["move"] = any_move
+        if {"legal_moves", "your_turn", "game"} <= fields.keys():  # the gateway's PlayerView
+            fields["legal_moves"] = {"type": "array", "items": any_move}
+            fields["game"] = {"anyOf": [*views, {"type": "null"}], "description": "the game's view"}
 
 
 def _rename_refs(node: Any, old: str, new: str) -> None:

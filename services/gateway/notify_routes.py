@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import html
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 from aiohttp import web
+from email_validator import EmailNotValidError, validate_email
 
 from services.gateway.keys import STORE
 from services.gateway.routes import decode_body, identify, json_response, table_model
@@ -22,7 +24,7 @@ from services.gateway.storecall import in_store
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound, SenetError
 from shared.notify import links
 from shared.notify.endpoints import MAX_SUBSCRIPTIONS, EndpointPolicy, EndpointRefused
-from shared.notify.preferences import CHANNELS, QuietHours, Settings, load_or_open
+from shared.notify.preferences import CHANNELS, CONFIRM, QuietHours, Settings, load_or_open
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
 from shared.store import EventStore
 from shared.tables.state import OPEN
@@ -79,6 +81,7 @@ class PreferencesView(msgspec.Struct, frozen=True, kw_only=True):
     """GET/PUT /api/me/preferences: what a player chose."""
 
     email: str | None
+    email_confirmed: bool
     push_subscriptions: int
     settings: Settings
     unsubscribed: list[str]
@@ -113,6 +116,7 @@ def _change(store: EventStore, player_id: str, change: str, *args: object) -> Pr
     store.save(prefs)
     return PreferencesView(
         email=prefs.email,
+        email_confirmed=prefs.email_confirmed,
         push_subscriptions=len(prefs.push),
         settings=prefs.chosen,
         unsubscribed=list(prefs.unsubscribed),
@@ -120,17 +124,55 @@ def _change(store: EventStore, player_id: str, change: str, *args: object) -> Pr
     )
 
 
+def checked_email(raw: str) -> str:
+    """The normalized address, or 400 `bad_email` (control characters and line separators
+    are refused outright: they would break the mail's headers)."""
+    email = raw.strip()
+    if any(unicodedata.category(c) in {"Cc", "Cf", "Zl", "Zp"} for c in email):
+        raise BadRequest("an e-mail address has no control characters", code="bad_email")
+    try:
+        # Syntax only (no DNS lookup); `.test` names stay usable for local set-ups and bots.
+        checked = validate_email(email, check_deliverability=False, test_environment=True)
+    except EmailNotValidError as exc:
+        raise BadRequest(f"not an e-mail address: {exc}", code="bad_email") from exc
+    return str(checked.normalized)
+
+
 async def set_email(request: web.Request) -> web.Response:
-    """Register or replace my e-mail address."""
+    """Register or replace my e-mail address; nothing but a confirmation mail goes to it
+    until its owner follows the link in that mail."""
     who = await identify(request)
     body = await decode_body(request, EmailBody)
-    email = body.email.strip()
-    local, _, domain = email.partition("@")
-    if not local or "." not in domain or len(email) > 254 or any(c in email for c in " <>\r\n,"):
-        raise BadRequest("not an e-mail address", code="bad_email")
+    email = checked_email(body.email)
     store = request.app[STORE]
     view = await in_store(request, _change, store, who.player_id, "set_email", email)
     return json_response(view)
+
+
+def _confirmation(request: web.Request, key: bytes) -> tuple[str, str]:
+    found = links.verify(key, request.match_info["token"])
+    if found is None or not found[1].startswith(CONFIRM + ":"):
+        raise NotFound("unknown or forged confirmation link", code="bad_confirmation_token")
+    return found[0], found[1].split(":", 1)[1]
+
+
+async def confirm_email_page(request: web.Request) -> web.Response:
+    """The confirmation link: a page with a button (a GET changes nothing)."""
+    _, email = _confirmation(request, await _signing_key(request))
+    page = (
+        "<!doctype html><title>Confirm your address</title>"
+        f"<p>Send senet notifications to {html.escape(email)}?</p>"
+        '<form method="post"><button type="submit">Confirm</button></form>'
+    )
+    return web.Response(text=page, content_type="text/html")
+
+
+async def confirm_email(request: web.Request) -> web.Response:
+    """Confirm the address the signed link was sent to (no login: the link is the proof)."""
+    player_id, email = _confirmation(request, await _signing_key(request))
+    await in_store(request, _change, request.app[STORE], player_id, "confirm_email", email)
+    text = f"<p>{html.escape(email)} will get your senet notifications.</p>"
+    return web.Response(text=text, content_type="text/html")
 
 
 async def add_push_subscription(request: web.Request) -> web.Response:
@@ -173,7 +215,8 @@ async def get_preferences(request: web.Request) -> web.Response:
     store = request.app[STORE]
     prefs = await in_store(request, load_or_open, store, who.player_id)
     return json_response(
-        PreferencesView(email=prefs.email, push_subscriptions=len(prefs.push),
+        PreferencesView(email=prefs.email, email_confirmed=prefs.email_confirmed,
+                        push_subscriptions=len(prefs.push),
                         settings=prefs.chosen, unsubscribed=list(prefs.unsubscribed),
                         vacation=list(prefs.vacation))
     )  # fmt: skip

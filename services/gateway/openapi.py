@@ -192,6 +192,20 @@ ROUTES: list[Route] = [
     ),
     Route(
         "GET",
+        "/api/email-confirmations/{token}",
+        notify_routes.confirm_email_page,
+        "Confirmation link of a new address: a page with a button (changes nothing)",
+        auth=False,
+    ),
+    Route(
+        "POST",
+        "/api/email-confirmations/{token}",
+        notify_routes.confirm_email,
+        "Confirm the address the signed link was sent to",
+        auth=False,
+    ),
+    Route(
+        "GET",
         "/api/unsubscribe/{token}",
         notify_routes.unsubscribe,
         "Unsubscribe link of a mail: a confirmation page (changes nothing)",

@@ -15,7 +15,7 @@ import structlog
 from eventsourcing.persistence import IntegrityError
 
 from services.notify.clock import Clock
-from services.notify.messages import push_payload, render, render_digest
+from services.notify.messages import CONFIRM_KIND, push_payload, render, render_digest
 from services.notify.metrics import NotifyMetrics
 from services.notify.notices import SENDING, Notice, notice_key
 from services.notify.push import PushTarget, SubscriptionGone
@@ -24,7 +24,13 @@ from services.notify.settings import NotifySettings
 from services.notify.smtp import SmtpTarget
 from shared.notify import links
 from shared.notify.endpoints import EndpointRefused
-from shared.notify.preferences import CHANNELS, Preferences, PushSubscription, preferences_id
+from shared.notify.preferences import (
+    CHANNELS,
+    CONFIRM,
+    Preferences,
+    PushSubscription,
+    preferences_id,
+)
 from shared.notify.preferences import load as load_preferences
 from shared.store import EventStore
 
@@ -114,6 +120,26 @@ class Outbox:
             made += 1
         return made
 
+    async def confirmation(self, player_id: str, email: str, position: int) -> None:
+        """Queue the one mail a new address gets before any other: its confirmation link
+        (at most once per address change, the store position of the change)."""
+        if self.smtp is None:
+            return
+        token = links.sign(self.key, player_id, f"{CONFIRM}:{email}")
+        link = f"{self.settings.public_url.rstrip('/')}/api/email-confirmations/{token}"
+        key = notice_key(f"email-{player_id}", position, 0, CONFIRM_KIND, "email")
+        now = self.clock.now()
+        notice = Notice(
+            key=key, player_id=player_id, table_id="", turn=position, seat=0,
+            kind=CONFIRM_KIND, channel="email", due=now, created=now,
+            facts={"email": email, "link": link},
+        )  # fmt: skip
+        try:
+            await asyncio.to_thread(self.store.save, notice)
+        except IntegrityError:
+            return
+        self.notices[notice.id] = notice
+
     def adopt(self, notice: Notice) -> None:
         """Take over an open notice found in the store at start; a claimed one is abandoned."""
         if notice.is_final or notice.id in self.notices:
@@ -145,7 +171,8 @@ class Outbox:
                     if await self._held(notice, prefs, now):
                         continue
                     assert prefs is not None
-                    if notice.channel == "email" and prefs.chosen.digest:
+                    digest = prefs.chosen.digest and notice.kind != CONFIRM_KIND
+                    if notice.channel == "email" and digest:
                         digests.setdefault(notice.player_id, []).append(notice)
                         continue
                     started.append(self._start([notice], prefs))
@@ -217,6 +244,12 @@ class Outbox:
 
     async def _held(self, notice: Notice, prefs: Preferences | None, now: float) -> bool:
         """Skip or defer a notice that must not go now; True if it was held."""
+        if notice.kind == CONFIRM_KIND:  # goes to the address it confirms, if still current
+            if prefs is None or prefs.email != notice.facts["email"] or prefs.email_confirmed:
+                notice.skip("replaced")
+                await self._store(notice)
+                return True
+            return False
         if prefs is None or notice.channel not in self.channels(prefs):
             notice.skip("unsubscribed")
             await self._store(notice)
@@ -262,7 +295,8 @@ class Outbox:
             else:
                 message = render_digest([(n.kind, n.facts) for n in notices])
             url = self.unsubscribe_url(first.player_id, "email")
-            await self.smtp.send(self.settings.mail_from, prefs.email, message, url, first.key)
+            to = first.facts["email"] if first.kind == CONFIRM_KIND else prefs.email
+            await self.smtp.send(self.settings.mail_from, to, message, url, first.key)
             return
         assert self.push is not None
         payload = push_payload(first.kind, first.facts)

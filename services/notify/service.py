@@ -72,6 +72,7 @@ class NotifyService:
         self.decided = 0  # commands at or before this position were decided by a predecessor
         self.open_position = 0  # position of the last event of the open command
         self.unloaded: set[UUID] = set()
+        self.confirmations: list[tuple[UUID, str, int]] = []  # (preferences, address, position)
         self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
@@ -198,6 +199,7 @@ class NotifyService:
                 if len(notes) < 500:
                     break
             await self._decided(self.tracker.close(), self.open_position)
+            await self._confirm()
             await self._adopt()
             if self.position > self.decided:
                 await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
@@ -228,6 +230,9 @@ class NotifyService:
         originator = UUID(str(note.originator_id))
         if note.topic.startswith(_PREFS_TOPIC):
             self.outbox.forget_preferences_by_id(originator)
+            if note.topic.endswith(".EmailSet") and note.id > self.decided:
+                event = self.store.decode(note)
+                self.confirmations.append((event.originator_id, str(event.email), note.id))
         elif note.topic.startswith(_TIMING_TOPIC):
             self.timers.forget_timing(originator)
         elif note.topic.startswith(_NOTICE_TOPIC):
@@ -246,6 +251,14 @@ class NotifyService:
                 player_id=change.player_id, facts=change.facts,
                 since=self.clock.from_store(change.time),
             )  # fmt: skip
+
+    async def _confirm(self) -> None:
+        """A confirmation mail for each address set since the last round."""
+        pending, self.confirmations = self.confirmations, []
+        for aggregate_id, email, position in pending:
+            prefs: Any = await asyncio.to_thread(self.store.repository.get, aggregate_id)
+            if prefs.email == email and not prefs.email_confirmed:  # still to be confirmed
+                await self.outbox.confirmation(prefs.player_id, email, position)
 
     async def _adopt(self) -> None:
         ids, self.unloaded = self.unloaded, set()

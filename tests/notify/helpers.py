@@ -10,6 +10,8 @@ from aiohttp.test_utils import TestClient
 
 from services.gateway.keys import PROJECTOR, STORE
 from services.notify.service import NotifyService
+from shared.notify import links
+from shared.notify.preferences import CONFIRM
 from tests.notify.conftest import Inbox
 from tests.platform import Player, register
 
@@ -23,8 +25,17 @@ async def players_with_emails(client: TestClient, count: int) -> list[Player]:
             "/api/me/email", json={"email": email_of(player)}, headers=player.auth
         )
         assert response.status == 200, await response.text()
+        await confirm(client, player)
         players.append(player)
     return players
+
+
+async def confirm(client: TestClient, player: Player) -> None:
+    """Follow the confirmation link the player's address would receive."""
+    key = links.signing_key(client.app[STORE])
+    token = links.sign(key, player.player_id, f"{CONFIRM}:{email_of(player)}")
+    response = await client.post(f"/api/email-confirmations/{token}")
+    assert response.status == 200, await response.text()
 
 
 def email_of(player: Player) -> str:

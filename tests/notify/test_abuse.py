@@ -18,10 +18,10 @@ from services.notify.settings import HOUR
 from shared.notify.endpoints import EndpointPolicy, EndpointRefused
 from shared.notify.preferences import load_or_open
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
-from tests.notify.conftest import Inbox, notify_settings, start_notify
+from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, email_of, events, kinds, players_with_emails, seat
 from tests.notify.pushservice import Browser, PushService
-from tests.platform import register
+from tests.platform import play_moves, register
 
 ABSURD = [
     {"deadline": 1e8, "last_warning": 1e8},
@@ -251,3 +251,47 @@ async def test_mail_carries_an_unfolded_list_unsubscribe_and_get_only_asks(
     response = await client.post(path, data={"List-Unsubscribe": "One-Click", "from_page": "1"})
     assert response.status == 200 and "no more email" in await response.text()
     assert load_or_open(game_platform.store, who.player_id).unsubscribed == ["email"]
+
+
+@pytest.mark.parametrize(
+    "address", ["a\x00b@example.com", "a\tb@example.com", "a@exa\u2028mple.com",
+                "a@b@example.com", "a@example..com", "<a@example.com>", "a@", ""],
+)  # fmt: skip
+async def test_an_address_with_control_characters_or_bad_syntax_is_refused(
+    game_platform: Platform, aiohttp_client: Any, address: str
+) -> None:
+    client = await aiohttp_client(game_platform.app)
+    player = await register(client, "mailer")
+    response = await client.post("/api/me/email", json={"email": address}, headers=player.auth)
+    assert response.status == 400
+    assert (await response.json())["code"] == "bad_email"
+    assert load_or_open(game_platform.store, player.player_id).email is None
+
+
+async def test_a_new_address_gets_only_a_confirmation_mail_until_confirmed(
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url))
+    players = [await register(client, f"stranger{i}") for i in range(2)]
+    for player in players:
+        response = await client.post(
+            "/api/me/email", json={"email": email_of(player)}, headers=player.auth
+        )
+        assert response.status == 200 and (await response.json())["email_confirmed"] is False
+    table_id = await seat(client, "ra", players)
+    await drained(service)
+    assert sorted(m["To"] for m in inbox.messages) == sorted(email_of(p) for p in players)
+    assert {str(m["Subject"]) for m in inbox.messages} == {"[senet] confirm your address"}
+    [acting] = service.tracker.acting(table_id)
+    mail = next(m for m in inbox.messages if m["To"] == email_of(players[acting]))
+    link = next(w for w in plain_text(mail).split() if "/api/email-confirmations/" in w)
+    path = urlparse(link).path
+    assert (await client.get(path)).status == 200  # a page: a scanner's GET confirms nothing
+    assert not load_or_open(game_platform.store, players[acting].player_id).email_confirmed
+    assert (await client.post(path)).status == 200
+    await play_moves(client, table_id, players, seed=2, limit=12)
+    await drained(service)
+    turn_mails = [m for m in inbox.messages if ":your_turn:" in str(m["X-Senet-Key"])]
+    assert turn_mails and {m["To"] for m in turn_mails} == {email_of(players[acting])}

@@ -104,9 +104,11 @@ def _context(request: web.Request) -> NotifyContext:
 
 
 async def _signing_key(request: web.Request) -> bytes:
+    """The key links are checked with (b"" while none exists: a link checked before any
+    was made is forged, and checking it must not write to the store)."""
     context = _context(request)
     if not context.signing_key:
-        context.signing_key = await in_store(request, links.signing_key, request.app[STORE])
+        context.signing_key = await in_store(request, links.existing_key, request.app[STORE])
     return context.signing_key
 
 

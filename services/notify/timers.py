@@ -92,6 +92,9 @@ class Timers:
                 except Exception as exc:
                     self._fault(table_id, seat, exc)
         self.metrics.pending_reminders.set(running)
+        for table_id in [t for t in self.chosen if t not in self.tracker.tables]:
+            del self.chosen[table_id]  # over: its timing is needed no more
+            self.ids.pop(timing_id(table_id), None)
 
     async def _seat(
         self, table_id: str, state: TableState, seat: int, turn: int, stored: float, now: float

@@ -295,3 +295,21 @@ async def test_a_new_address_gets_only_a_confirmation_mail_until_confirmed(
     await drained(service)
     turn_mails = [m for m in inbox.messages if ":your_turn:" in str(m["X-Senet-Key"])]
     assert turn_mails and {m["To"] for m in turn_mails} == {email_of(players[acting])}
+
+
+async def test_notify_forgets_a_table_once_its_game_is_over(
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url))
+    players = await players_with_emails(client, 2)
+    finished, running = await seat(client, "ra", players), await seat(client, "ra", players)
+    await play_moves(client, finished, players, seed=4)
+    await drained(service)
+    assert set(service.tracker.tables) == {running}  # memory bounded by active tables
+    assert service.tracker.finished == 1
+    game_over = [k for k in inbox.sent_keys() if k.startswith(finished) and ":game_over:" in k]
+    assert len(game_over) == 2  # judged before it was forgotten
+    again = await start_notify(game_platform, notify_settings(url))  # a restart folds again
+    assert set(again.tracker.tables) == {running}

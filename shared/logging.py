@@ -17,6 +17,8 @@ import sys
 
 import structlog
 
+from shared.redact import redact_event
+
 
 class _CurrentStderr:
     """Writes to whatever `sys.stderr` is at the time of writing, never a stale stream."""
@@ -46,6 +48,7 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
             processors=[
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
                 structlog.processors.format_exc_info,
+                redact_event,
                 renderer,
             ],
         )
@@ -62,6 +65,7 @@ def configure(*, json: bool = False, level: str = "INFO") -> None:
             *common,
             structlog.processors.StackInfoRenderer(),
             structlog.processors.format_exc_info,
+            redact_event,  # no password of a store, broker or SMTP URL in any line
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),

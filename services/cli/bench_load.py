@@ -43,7 +43,7 @@ def add_parser(kinds: Any) -> None:
     load.add_argument("--workers", type=int, default=1, help="table worker processes [%(default)s]")
     load.add_argument("--rate", type=float, default=0.0, help="offered moves/s (0: flat out)")
     load.add_argument("--game", default="ra", help="[%(default)s]")
-    load.add_argument("--seed", type=int, default=1)
+    load.add_argument("--seed", type=int, default=1, help="the bots' seed [%(default)s]")
     load.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
     load.add_argument(
         "--store", default="sqlite", help="store URL; 'sqlite' = a fresh file [%(default)s]"

@@ -13,74 +13,69 @@ import pkgutil
 import signal
 import socket
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
 
 from services.cli import bench_audit, bench_load, bench_scale
 from services.cli import verbs as verbs_package
+from services.cli.failures import explain
 from services.cli.observe import add_metrics_options, start_probes
+from services.cli.options import add_log_options, apply_env, log_json
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serving
+from services.cli.selfplay import add_parser as add_selfplay_parser
 from services.cli.verbs.notify import add_notify_options, notify_settings
 from services.gateway.admin import admin_hashes
 from services.gateway.keys import GatewaySettings
 from shared.logging import configure
-from shared.store import DEFAULT_STORE
+from shared.redact import redact
+from shared.store import DEFAULT_STORE, store_env
 
 ENV_HELP = """
-Every option can also be set by an environment variable: SENET_STORE, SENET_BROKER,
-SENET_PREFIX, SENET_SHARDS, SENET_HOST, SENET_PORT, SENET_LOG_JSON (1 for JSON logs),
-SENET_LOG_LEVEL, SENET_METRICS_PORT, SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens,
-comma-separated; see `senet keys admin-token`); the gateway's limits: SENET_RATE_LIMIT,
-SENET_RATE_BURST, SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_BODY,
-SENET_WS_MAX_MESSAGE, SENET_ALLOWED_ORIGINS, SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT,
-SENET_RETRY_AFTER. Stores are URLs: memory, sqlite:///path/file.db (relative) or
-sqlite:////abs/file.db, postgresql://user@host:port/db[?schema=NAME]. Brokers: memory or
-amqp://user:password@host:port/vhost.
+Every option can also be set by an environment variable, named in its help: SENET_STORE,
+SENET_BROKER, SENET_PREFIX, SENET_PORT, ... (`senet VERB --help` lists them); also
+SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens, comma-separated; see `senet keys
+admin-token`) and the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
+SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_SOCKETS_PER_PLAYER,
+SENET_MAX_SOCKETS_PER_ADDRESS, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE, SENET_ALLOWED_ORIGINS,
+SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER (docs/operations.md).
+Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
+postgresql://user@host:port/db[?schema=NAME] (schema `senet` by default, created if
+missing). Brokers: memory or amqp://user:password@host:port/vhost.
 """
 
 
-def _env(name: str, default: str) -> str:
-    return os.environ.get(f"SENET_{name}", default)
-
-
 def _add_platform_options(parser: argparse.ArgumentParser, store_default: str) -> None:
+    parser.add_argument("--store", default=store_default, help="event store URL [%(default)s]")
+    parser.add_argument("--broker", default="memory", help="broker URL [%(default)s]")
     parser.add_argument(
-        "--store", default=_env("STORE", store_default), help="event store URL [%(default)s]"
-    )
-    parser.add_argument(
-        "--broker", default=_env("BROKER", "memory"), help="broker URL [%(default)s]"
-    )
-    parser.add_argument(
-        "--prefix", default=_env("PREFIX", "senet"), help="name prefix of queues [%(default)s]"
-    )
-    parser.add_argument(
-        "--shards", type=int, default=int(_env("SHARDS", "8")), help="command shards [%(default)s]"
-    )
+        "--prefix", default="senet",
+        help="name prefix of this platform's queues and exchanges [%(default)s]",
+    )  # fmt: skip
+    parser.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
 
 
 def _add_http_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host", default=_env("HOST", "127.0.0.1"), help="bind address [%(default)s]"
-    )
-    parser.add_argument("--port", type=int, default=int(_env("PORT", "8080")), help="[%(default)s]")
+    parser.add_argument("--host", default="127.0.0.1", help="bind address [%(default)s]")
+    parser.add_argument("--port", type=int, default=8080, help="HTTP port [%(default)s]")
     parser.add_argument(
         "--table-cache", type=int, default=None, metavar="N",
-        help="tables the views cache holds (SENET_TABLE_CACHE) [2000]",
+        help="tables the views cache holds [2000]",
     )  # fmt: skip
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every verb."""
+def build_parser(env: Mapping[str, str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every verb, defaults read from `SENET_*` variables (`env`,
+    the process environment by default); ValueError for a variable with a bad value."""
     parser = argparse.ArgumentParser(
         prog="senet",
         description="senet: an event-sourced backend for asynchronous online board games.",
         epilog=ENV_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--log-json", action="store_true", default=_env("LOG_JSON", "") == "1")
-    parser.add_argument("--log-level", default=_env("LOG_LEVEL", "INFO"))
+    add_log_options(parser, top=True)
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     serve = verbs.add_parser(
@@ -99,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--no-relay", action="store_true", help="do not run the outbox relay")
     add_metrics_options(table)
     table.add_argument(
-        "--workers", type=int, default=int(_env("TABLE_WORKERS", "1")),
+        "--workers", type=int, default=1,
         help="worker processes sharing the shards (needs amqp:// and a shared store) [%(default)s]",
     )  # fmt: skip
 
@@ -111,25 +106,19 @@ def build_parser() -> argparse.ArgumentParser:
     _add_platform_options(scoring, DEFAULT_STORE)
     add_metrics_options(scoring)
 
-    selfplay = verbs.add_parser("selfplay", help="bots play full games through the HTTP API")
-    selfplay.add_argument("--game", default="ra")
-    selfplay.add_argument("--players", type=int, default=3)
-    selfplay.add_argument("--games", type=int, default=1)
-    selfplay.add_argument("--seed", type=int, default=1)
-    selfplay.add_argument("--concurrency", type=int, default=4)
-    selfplay.add_argument("--options", default="{}", help="table options as JSON")
-    selfplay.add_argument("--url", default=None, help="a running gateway; default: embedded")
-    selfplay.add_argument(
-        "--emails", action="store_true", help="register bots as <name>@example.test"
-    )
-    _add_platform_options(selfplay, "memory")
+    add_selfplay_parser(verbs)
+    _add_platform_options(verbs.choices["selfplay"], "memory")
 
     bench = verbs.add_parser("bench", help="measure engine, raw floor and end-to-end figures")
     bench.add_argument("--quick", action="store_true", help="small run (for tests)")
     bench.add_argument(
-        "--postgres", default=_env("BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
-    )
-    bench.add_argument("--amqp", default=_env("BENCH_AMQP", "amqp://guest:guest@127.0.0.1:5672/"))
+        "--postgres", default="postgresql://postgres@127.0.0.1:5432/test",
+        help="PostgreSQL for the server figures [%(default)s]",
+    )  # fmt: skip
+    bench.add_argument(
+        "--amqp", default="amqp://guest:guest@127.0.0.1:5672/",
+        help="RabbitMQ for the server figures [%(default)s]",
+    )  # fmt: skip
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
     bench_kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
     bench_load.add_parser(bench_kinds)
@@ -137,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench_scale.add_parser(bench_kinds)
     for verb in plugin_verbs():
         verb.add_parser(verbs)
+    for sub in verbs.choices.values():
+        add_log_options(sub, top=False)
+    apply_env(parser, env)
     return parser
 
 
@@ -154,35 +146,66 @@ def plugin_verbs() -> list[Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
-    args = build_parser().parse_args(argv)
-    configure(json=args.log_json, level=args.log_level)
     try:
-        if args.verb == "table" and args.workers > 1:
-            from services.cli.supervise import run_supervised
-
-            return asyncio.run(run_supervised(args))
-        if args.verb in {"serve", "gateway", "table", "relay", "scoring"}:
-            return asyncio.run(_run_roles(args))
-        if args.verb == "selfplay":
-            return asyncio.run(_selfplay(args))
-        if args.verb == "bench" and args.bench_kind == "load":
-            return asyncio.run(bench_load.run_load(args))
-        if args.verb == "bench":
-            from services.cli.bench import run_bench
-
-            return asyncio.run(getattr(args, "bench_run", run_bench)(args))
-        for verb in plugin_verbs():
-            if getattr(verb, "VERB", None) == args.verb:
-                outcome = verb.run(args)
-                if inspect.iscoroutine(outcome):
-                    outcome = asyncio.run(outcome)
-                return int(outcome)
+        parser = build_parser()
+    except ValueError as exc:  # a SENET_* variable with a value its option refuses
+        print(f"senet: {redact(str(exc))}", file=sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
+    configure(json=log_json(args), level=args.log_level)
+    try:
+        return _dispatch(args)
     except KeyboardInterrupt:
         return 130
-    except ValueError as exc:
-        print(f"senet: {exc}", file=sys.stderr)
-        return 2
+    except Exception as exc:
+        # A known start-up failure is one line (what, where, how to fix); the traceback
+        # only at --log-level DEBUG. Anything else is a bug and keeps its traceback.
+        message = explain(exc, args)
+        if message is None:
+            raise
+        print(f"senet: {redact(message)}", file=sys.stderr, flush=True)
+        if str(args.log_level).upper() == "DEBUG":
+            print(redact(traceback.format_exc()), file=sys.stderr)
+        return 2 if isinstance(exc, ValueError) else 1
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.verb == "table" and args.workers > 1:
+        from services.cli.supervise import run_supervised
+
+        return asyncio.run(run_supervised(args))
+    if args.verb in {"serve", "gateway", "table", "relay", "scoring"}:
+        return asyncio.run(_run_roles(args))
+    if args.verb == "selfplay":
+        return asyncio.run(_selfplay(args))
+    if args.verb == "bench" and args.bench_kind == "load":
+        return asyncio.run(bench_load.run_load(args))
+    if args.verb == "bench":
+        from services.cli.bench import run_bench
+
+        return asyncio.run(getattr(args, "bench_run", run_bench)(args))
+    for verb in plugin_verbs():
+        if getattr(verb, "VERB", None) == args.verb:
+            outcome = verb.run(args)
+            if inspect.iscoroutine(outcome):
+                outcome = asyncio.run(outcome)
+            return int(outcome)
     return 2
+
+
+def start_line(args: argparse.Namespace, roles: frozenset[str]) -> dict[str, Any]:
+    """What a starting process prints: where it listens and what it writes to (redacted)."""
+    line: dict[str, Any] = {}
+    if hasattr(args, "port"):
+        line["listening"] = f"http://{args.host}:{args.port}"
+    line |= {"store": redact(args.store), "broker": redact(args.broker)}
+    schema = store_env(args.store).get("POSTGRES_SCHEMA")
+    if schema:
+        line["schema"] = schema
+    if args.broker != "memory":
+        line["prefix"] = args.prefix
+    line["roles"] = sorted(roles)
+    return line
 
 
 def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
@@ -191,7 +214,7 @@ def _config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
         roles = roles | {"notify"}
     gateway = msgspec.structs.replace(
         GatewaySettings.from_env(os.environ),
-        admin_token_hashes=admin_hashes(_env("ADMIN_TOKENS", "")),
+        admin_token_hashes=admin_hashes(os.environ.get("SENET_ADMIN_TOKENS", "")),
     )
     if getattr(args, "table_cache", None) is not None:
         gateway = msgspec.structs.replace(gateway, table_cache=args.table_cache)
@@ -227,11 +250,7 @@ async def _run_roles(args: argparse.Namespace) -> int:
         await running.enter_async_context(platform)
         if platform.app is not None:
             await running.enter_async_context(serving(platform.app, args.host, args.port))
-            print(
-                json.dumps({"listening": f"http://{args.host}:{args.port}", "store": args.store,
-                            "broker": args.broker, "roles": sorted(roles)}),
-                flush=True,
-            )  # fmt: skip
+        print(json.dumps(start_line(args, roles)), flush=True)
         await stop.wait()
     return 0
 
@@ -243,7 +262,7 @@ async def _selfplay(args: argparse.Namespace) -> int:
     if args.url:
         return await run_selfplay(
             args.url, args.game, args.players, args.games, args.seed, args.concurrency, options,
-            emails=args.emails,
+            emails=args.emails, timeout=args.timeout,
         )  # fmt: skip
     port = _free_port()
     async with Platform(_config(args, ALL_ROLES)) as platform:
@@ -258,6 +277,7 @@ async def _selfplay(args: argparse.Namespace) -> int:
                 args.concurrency,
                 options,
                 emails=args.emails,
+                timeout=args.timeout,
             )
 
 

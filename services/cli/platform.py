@@ -189,7 +189,8 @@ class Platform:
         self.app = create_app(
             self.config.gateway, self.store, self.broker, self.probes, self._readmodels()
         )
-        setup_notify(self.app, self.config.notify.vapid_public_key)
+        notify = self.config.notify
+        setup_notify(self.app, notify.vapid_public_key, notify.endpoint_policy)
         yield
 
     @contextlib.asynccontextmanager

@@ -221,6 +221,56 @@ async def play_game(
     }
 
 
+DEFAULT_TIMEOUT = 10.0  # seconds a gateway may stay unreachable before selfplay gives up
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `senet selfplay` (the platform options are added by the CLI)."""
+    parser = subparsers.add_parser("selfplay", help="bots play full games through the HTTP API")
+    parser.add_argument("--game", default="ra", help="the game [%(default)s]")
+    parser.add_argument("--players", type=int, default=3, help="seats per table [%(default)s]")
+    parser.add_argument("--games", type=int, default=1, help="games to play [%(default)s]")
+    parser.add_argument(
+        "--seed", type=int, default=1,
+        help="seed of the bots' choices (and, on the embedded platform, of the tables' "
+        "dice and decks, so the same command plays the same games) [%(default)s]",
+    )  # fmt: skip
+    parser.add_argument(
+        "--concurrency", type=int, default=4, help="games played at once [%(default)s]"
+    )
+    parser.add_argument("--options", default="{}", help="table options as JSON [%(default)s]")
+    parser.add_argument("--url", default=None, help="a running gateway; default: embedded")
+    parser.add_argument(
+        "--emails", action="store_true", help="register bots as <name>@example.test"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT,
+        help="seconds to wait for an unreachable or unavailable gateway [%(default)s]",
+    )  # fmt: skip
+
+
+async def reach(api: Api, timeout: float) -> str | None:
+    """Wait (saying so) until the gateway answers; None when it does, else why not."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    said = False
+    while True:
+        try:
+            status, _, _ = await api._once("GET", "/api/games", {}, None)
+            if status < 500:
+                return None
+            problem = f"it answers {status}"
+        except _LOST as exc:
+            problem = str(exc) or type(exc).__name__
+        if loop.time() >= deadline:
+            return f"no gateway at {api.base} after {timeout:g} s ({problem}); is it running?"
+        if not said:
+            print(f"selfplay: waiting up to {timeout:g} s for the gateway at {api.base} "
+                  f"({problem})", file=sys.stderr, flush=True)  # fmt: skip
+            said = True
+        await asyncio.sleep(min(0.5, max(0.0, deadline - loop.time())))
+
+
 async def run_selfplay(
     base: str,
     game: str,
@@ -230,14 +280,19 @@ async def run_selfplay(
     concurrency: int,
     options: dict[str, Any] | None = None,
     emails: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
 ) -> int:
     """Play the games, print one JSON line each and a summary; returns the exit code."""
     started = time.perf_counter()
     finished = failed = total_moves = 0
     limit = asyncio.Semaphore(concurrency)
-    timeout = aiohttp.ClientTimeout(total=60)
-    async with aiohttp.ClientSession(timeout=timeout) as session:
-        api = Api(session, base)
+    client_timeout = aiohttp.ClientTimeout(total=max(timeout, 5.0), connect=timeout)
+    async with aiohttp.ClientSession(timeout=client_timeout) as session:
+        api = Api(session, base, patience=timeout)
+        problem = await reach(api, timeout)
+        if problem is not None:
+            print(f"senet selfplay: {problem}", file=sys.stderr, flush=True)
+            return 1
 
         async def one(index: int) -> None:
             nonlocal finished, failed, total_moves

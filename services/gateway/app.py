@@ -54,6 +54,8 @@ def create_app(
         burst=settings.rate_burst,
         per_player=settings.max_in_flight_per_player,
         total=settings.max_in_flight,
+        sockets_per_player=settings.max_sockets_per_player,
+        sockets_per_address=settings.max_sockets_per_address,
     )
     app[STORE] = store
     app[BROKER] = broker

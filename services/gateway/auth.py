@@ -28,12 +28,20 @@ class Identity(msgspec.Struct, frozen=True, kw_only=True):
 IDENTITIES_KEPT = 100_000  # known tokens remembered per gateway before the memo starts over
 
 
+# The one route that takes `?token=`: browsers cannot set headers on a WebSocket. Anywhere
+# else a token in the URL would end up in history and proxy logs, so it is ignored (401).
+WS_ROUTE = "/api/tables/{table_id}/ws"
+
+
 def bearer_token(request: web.Request) -> str:
-    """The request's bearer token ("" if none): the header, else `?token=`."""
+    """The request's bearer token ("" if none): the header; `?token=` on WS_ROUTE only."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        token = request.query.get("token", "")  # browsers cannot set headers on WebSockets
-    return token
+    if scheme.lower() == "bearer" and token:
+        return token
+    route = request.match_info.route.resource
+    if route is not None and route.canonical == WS_ROUTE:
+        return request.query.get("token", "")
+    return ""
 
 
 async def identify(request: web.Request) -> Identity:

@@ -28,10 +28,13 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     ws_max_message: int = 4 * 1024  # bytes; a larger client message closes the socket (1009)
     # Generous defaults: they stop runaway clients without slowing bots, benchmarks or
     # tests; a deployment for people sets them lower (docs/operations.md, API hardening).
-    rate_limit: float = 1000.0  # requests per second per bearer token (0: no limit)
-    rate_burst: int = 2000  # requests a token may send at once before the rate applies
+    # per bearer token; calls without a known token: per client address
+    rate_limit: float = 1000.0  # requests per second (0: no limit)
+    rate_burst: int = 2000  # requests a caller may send at once before the rate applies
     max_in_flight_per_player: int = 8  # unanswered writes per token (0: no limit)
     max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
+    max_sockets_per_player: int = 32  # open WebSockets per token (0: no limit)
+    max_sockets_per_address: int = 512  # open WebSockets per client address (0: no limit)
     retry_after: int = 1  # seconds suggested with a 503
     allowed_origins: tuple[str, ...] = ()  # WebSocket origins besides our own; "*": any
     # SHA-256 of admin tokens (hex); set from SENET_ADMIN_TOKENS by the CLI (`admin_hashes`)

@@ -1,9 +1,11 @@
-"""Abuse limits as plain policy: a token bucket per bearer token, bounded in-flight writes,
-and the WebSocket origin rule. `guards.py` applies them to requests."""
+"""Abuse limits as plain policy: a token bucket per caller (a hash of the bearer token, or
+the client address when there is none), bounded in-flight writes and WebSockets, and the
+WebSocket origin rule. `guards.py` applies them to requests."""
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import math
 import time
 from collections import Counter
@@ -33,8 +35,18 @@ class TokenBucket:
         return (1.0 - self.tokens) / rate
 
 
+def token_key(token: str) -> str:
+    """The bucket of a bearer token: a hash, so no plain token is ever kept as a key."""
+    return "t:" + hashlib.sha256(token.encode()).hexdigest()
+
+
+def address_key(address: str | None) -> str:
+    """The bucket of a client address (unauthenticated calls, unknown tokens, sockets)."""
+    return "a:" + (address or "unknown")
+
+
 class Limiter:
-    """Per-token rate limits and in-flight bounds of one gateway process (0 disables one)."""
+    """Per-caller rate limits and in-flight bounds of one gateway process (0 disables one)."""
 
     def __init__(
         self,
@@ -45,6 +57,8 @@ class Limiter:
         total: int,
         clock: Clock = time.monotonic,
         max_buckets: int = 100_000,
+        sockets_per_player: int = 0,
+        sockets_per_address: int = 0,
     ) -> None:
         self.rate = rate
         self.burst = max(burst, 1)
@@ -55,24 +69,50 @@ class Limiter:
         self._buckets: dict[str, TokenBucket] = {}  # least recently used first
         self._in_flight: Counter[str] = Counter()
         self.in_flight_total = 0
+        self.sockets_per_player = sockets_per_player
+        self.sockets_per_address = sockets_per_address
+        self._sockets: Counter[str] = Counter()
 
     def take(self, key: str) -> None:
-        """Count one request of a token; TooManyRequests (`rate_limited`) past its rate."""
+        """Count one request of a caller (`token_key` or `address_key`); TooManyRequests
+        (`rate_limited`) past its rate."""
+        self._spend(key, fail=True)
+
+    def check(self, key: str) -> None:
+        """TooManyRequests if the caller's bucket is empty now; spends nothing."""
+        if self.rate <= 0:
+            return
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return
+        now = self.clock()
+        tokens = min(float(self.burst), bucket.tokens + (now - bucket.stamp) * self.rate)
+        if tokens < 1.0:
+            self._refuse((1.0 - tokens) / self.rate)
+
+    def charge(self, key: str) -> None:
+        """Spend one request of a caller after the fact (never raises)."""
+        self._spend(key, fail=False)
+
+    def _spend(self, key: str, *, fail: bool) -> None:
         if self.rate <= 0:
             return
         now = self.clock()
         bucket = self._buckets.pop(key, None) or TokenBucket(float(self.burst), now)
         self._buckets[key] = bucket
         if len(self._buckets) > self.max_buckets:
-            # Forgetting the least recent token only gives it a fresh (full) bucket.
+            # Forgetting the least recent caller only gives it a fresh (full) bucket.
             del self._buckets[next(iter(self._buckets))]
         wait = bucket.take(now, self.rate, self.burst)
-        if wait > 0:
-            raise TooManyRequests(
-                f"more than {self.rate:g} requests per second for this token",
-                code="rate_limited",
-                retry_after=max(1, math.ceil(wait)),
-            )
+        if wait > 0 and fail:
+            self._refuse(wait)
+
+    def _refuse(self, wait: float) -> None:
+        raise TooManyRequests(
+            f"more than {self.rate:g} requests per second from this caller",
+            code="rate_limited",
+            retry_after=max(1, math.ceil(wait)),
+        )
 
     @contextlib.contextmanager
     def in_flight(self, key: str | None) -> Iterator[None]:
@@ -97,6 +137,26 @@ class Limiter:
                 self._in_flight[key] -= 1
                 if not self._in_flight[key]:
                     del self._in_flight[key]
+
+    @contextlib.contextmanager
+    def socket(self, player: str, address: str) -> Iterator[None]:
+        """Hold a WebSocket slot of a player (token key) and of an address while it is open;
+        TooManyRequests (`too_many_sockets`) past either cap."""
+        caps = ((player, self.sockets_per_player), (address, self.sockets_per_address))
+        for key, cap in caps:
+            if cap and self._sockets[key] >= cap:
+                raise TooManyRequests(
+                    f"more than {cap} WebSockets open for this caller", code="too_many_sockets"
+                )
+        for key, _ in caps:
+            self._sockets[key] += 1
+        try:
+            yield
+        finally:
+            for key, _ in caps:
+                self._sockets[key] -= 1
+                if not self._sockets[key]:
+                    del self._sockets[key]
 
 
 def is_allowed_origin(origin: str | None, host: str, allowed: tuple[str, ...]) -> bool:

@@ -8,24 +8,36 @@ one-click `List-Unsubscribe-Post` of RFC 8058).
 
 from __future__ import annotations
 
+import html
 import time
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 from aiohttp import web
+from email_validator import EmailNotValidError, validate_email
 
 from services.gateway.auth import caller
 from services.gateway.http import decode_body, json_response, table_model
 from services.gateway.keys import STORE
 from services.gateway.storecall import in_store
-from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound
+from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound, SenetError
 from shared.notify import links
-from shared.notify.preferences import CHANNELS, QuietHours, Settings, load_or_open
-from shared.notify.timing import POLICIES, Timing, choose_timing, load_timing
+from shared.notify.endpoints import MAX_SUBSCRIPTIONS, EndpointPolicy, EndpointRefused
+from shared.notify.preferences import CHANNELS, CONFIRM, QuietHours, Settings, load_or_open
+from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
 from shared.store import EventStore
 from shared.tables.state import OPEN
 
 MAX_VACATION_DAYS = 30.0
+
+
+class BadTiming(SenetError):
+    """A table timing outside the documented bounds (docs/notifications.md)."""
+
+    code = "bad_timing"
+    status = 422
 
 
 @dataclass
@@ -34,6 +46,7 @@ class NotifyContext:
 
     vapid_public_key: str = ""
     signing_key: bytes = b""
+    endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
 
 
 NOTIFY = web.AppKey("notify", NotifyContext)
@@ -69,15 +82,21 @@ class PreferencesView(msgspec.Struct, frozen=True, kw_only=True):
     """GET/PUT /api/me/preferences: what a player chose."""
 
     email: str | None
+    email_confirmed: bool
     push_subscriptions: int
     settings: Settings
     unsubscribed: list[str]
     vacation: list[float]
 
 
-def setup_notify(app: web.Application, vapid_public_key: str) -> None:
-    """Give the routes the VAPID public key (the composition root calls this)."""
-    app[NOTIFY] = NotifyContext(vapid_public_key=vapid_public_key)
+def setup_notify(
+    app: web.Application, vapid_public_key: str, endpoints: EndpointPolicy | None = None
+) -> None:
+    """Give the routes the VAPID public key and the push endpoint policy (the composition
+    root calls this)."""
+    app[NOTIFY] = NotifyContext(
+        vapid_public_key=vapid_public_key, endpoints=endpoints or EndpointPolicy()
+    )
 
 
 def _context(request: web.Request) -> NotifyContext:
@@ -86,9 +105,11 @@ def _context(request: web.Request) -> NotifyContext:
 
 
 async def _signing_key(request: web.Request) -> bytes:
+    """The key links are checked with (b"" while none exists: a link checked before any
+    was made is forged, and checking it must not write to the store)."""
     context = _context(request)
     if not context.signing_key:
-        context.signing_key = await in_store(request, links.signing_key, request.app[STORE])
+        context.signing_key = await in_store(request, links.existing_key, request.app[STORE])
     return context.signing_key
 
 
@@ -98,6 +119,7 @@ def _change(store: EventStore, player_id: str, change: str, *args: object) -> Pr
     store.save(prefs)
     return PreferencesView(
         email=prefs.email,
+        email_confirmed=prefs.email_confirmed,
         push_subscriptions=len(prefs.push),
         settings=prefs.chosen,
         unsubscribed=list(prefs.unsubscribed),
@@ -105,31 +127,81 @@ def _change(store: EventStore, player_id: str, change: str, *args: object) -> Pr
     )
 
 
+def checked_email(raw: str) -> str:
+    """The normalized address, or 400 `bad_email` (control characters and line separators
+    are refused outright: they would break the mail's headers)."""
+    email = raw.strip()
+    if any(unicodedata.category(c) in {"Cc", "Cf", "Zl", "Zp"} for c in email):
+        raise BadRequest("an e-mail address has no control characters", code="bad_email")
+    try:
+        # Syntax only (no DNS lookup); `.test` names stay usable for local set-ups and bots.
+        checked = validate_email(email, check_deliverability=False, test_environment=True)
+    except EmailNotValidError as exc:
+        raise BadRequest(f"not an e-mail address: {exc}", code="bad_email") from exc
+    return str(checked.normalized)
+
+
 async def set_email(request: web.Request) -> web.Response:
-    """Register or replace my e-mail address."""
+    """Register or replace my e-mail address; nothing but a confirmation mail goes to it
+    until its owner follows the link in that mail."""
     who = caller(request)
     body = await decode_body(request, EmailBody)
-    email = body.email.strip()
-    local, _, domain = email.partition("@")
-    if not local or "." not in domain or len(email) > 254 or any(c in email for c in " <>\r\n,"):
-        raise BadRequest("not an e-mail address", code="bad_email")
+    email = checked_email(body.email)
     store = request.app[STORE]
     view = await in_store(request, _change, store, who.player_id, "set_email", email)
     return json_response(view)
+
+
+def _confirmation(request: web.Request, key: bytes) -> tuple[str, str]:
+    found = links.verify(key, request.match_info["token"])
+    if found is None or not found[1].startswith(CONFIRM + ":"):
+        raise NotFound("unknown or forged confirmation link", code="bad_confirmation_token")
+    return found[0], found[1].split(":", 1)[1]
+
+
+async def confirm_email_page(request: web.Request) -> web.Response:
+    """The confirmation link: a page with a button (a GET changes nothing)."""
+    _, email = _confirmation(request, await _signing_key(request))
+    page = (
+        "<!doctype html><title>Confirm your address</title>"
+        f"<p>Send senet notifications to {html.escape(email)}?</p>"
+        '<form method="post"><button type="submit">Confirm</button></form>'
+    )
+    return web.Response(text=page, content_type="text/html")
+
+
+async def confirm_email(request: web.Request) -> web.Response:
+    """Confirm the address the signed link was sent to (no login: the link is the proof)."""
+    player_id, email = _confirmation(request, await _signing_key(request))
+    await in_store(request, _change, request.app[STORE], player_id, "confirm_email", email)
+    text = f"<p>{html.escape(email)} will get your senet notifications.</p>"
+    return web.Response(text=text, content_type="text/html")
 
 
 async def add_push_subscription(request: web.Request) -> web.Response:
     """Register a browser's push subscription."""
     who = caller(request)
     body = await decode_body(request, PushSubscriptionBody)
-    if not body.endpoint.startswith(("https://", "http://")) or not {"p256dh", "auth"} <= set(
-        body.keys
-    ):
+    if not {"p256dh", "auth"} <= set(body.keys) or len(body.endpoint) > 1024:
         raise BadRequest("a subscription needs an endpoint and keys", code="bad_subscription")
+    try:  # against SSRF: https only, public addresses only (checked again at each send)
+        await _context(request).endpoints.check(body.endpoint)
+    except EndpointRefused as exc:
+        raise BadRequest(str(exc), code="bad_push_endpoint") from exc
     sub = {"endpoint": body.endpoint, "keys": {k: body.keys[k] for k in ("p256dh", "auth")}}
     store = request.app[STORE]
-    view = await in_store(request, _change, store, who.player_id, "add_push", sub)
+    view = await in_store(request, _add_push, store, who.player_id, sub)
     return json_response(view, 201)
+
+
+def _add_push(store: EventStore, player_id: str, sub: dict[str, Any]) -> PreferencesView:
+    prefs = load_or_open(store, player_id)
+    if sub["endpoint"] not in prefs.push and len(prefs.push) >= MAX_SUBSCRIPTIONS:
+        raise Conflict(
+            f"at most {MAX_SUBSCRIPTIONS} push subscriptions; remove one first",
+            code="too_many_subscriptions",
+        )
+    return _change(store, player_id, "add_push", sub)
 
 
 async def push_key(request: web.Request) -> web.Response:
@@ -146,7 +218,8 @@ async def get_preferences(request: web.Request) -> web.Response:
     store = request.app[STORE]
     prefs = await in_store(request, load_or_open, store, who.player_id)
     return json_response(
-        PreferencesView(email=prefs.email, push_subscriptions=len(prefs.push),
+        PreferencesView(email=prefs.email, email_confirmed=prefs.email_confirmed,
+                        push_subscriptions=len(prefs.push),
                         settings=prefs.chosen, unsubscribed=list(prefs.unsubscribed),
                         vacation=list(prefs.vacation))
     )  # fmt: skip
@@ -192,22 +265,36 @@ async def set_vacation(request: web.Request) -> web.Response:
     return json_response(view)
 
 
-async def unsubscribe(request: web.Request) -> web.Response:
-    """Stop the channel named in a signed token (no login: the token is the proof)."""
-    found = links.verify(await _signing_key(request), request.match_info["token"])
-    if found is None:
+def _unsubscribe_target(request: web.Request, key: bytes) -> tuple[str, str]:
+    found = links.verify(key, request.match_info["token"])
+    if found is None or found[1] not in CHANNELS:
         raise NotFound("unknown or forged unsubscribe link", code="bad_unsubscribe_token")
-    player_id, channel = found
-    await in_store(request, _change, request.app[STORE], player_id, "unsubscribe", channel)
-    return web.Response(
-        text=f"<p>You will get no more {channel} notifications from senet.</p>",
-        content_type="text/html",
+    return found
+
+
+async def unsubscribe(request: web.Request) -> web.Response:
+    """The unsubscribe link: a confirmation page; nothing changes until its button is
+    pressed (link scanners follow GET links, so a GET must not unsubscribe)."""
+    _, channel = _unsubscribe_target(request, await _signing_key(request))
+    page = (
+        "<!doctype html><title>Unsubscribe</title>"
+        f"<p>Stop all {html.escape(channel)} notifications from senet?</p>"
+        '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">'
+        '<input type="hidden" name="from_page" value="1">'
+        '<button type="submit">Unsubscribe</button></form>'
     )
+    return web.Response(text=page, content_type="text/html")
 
 
 async def unsubscribe_one_click(request: web.Request) -> web.Response:
-    """RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click`."""
-    await unsubscribe(request)
+    """Stop the channel named in a signed token: RFC 8058 one-click (a POST of
+    `List-Unsubscribe=One-Click`) or the confirmation page's button; no login needed."""
+    player_id, channel = _unsubscribe_target(request, await _signing_key(request))
+    form = await request.post()
+    await in_store(request, _change, request.app[STORE], player_id, "unsubscribe", channel)
+    if form.get("from_page"):
+        text = f"<p>You will get no more {html.escape(channel)} notifications from senet.</p>"
+        return web.Response(text=text, content_type="text/html")
     return json_response({"unsubscribed": True})
 
 
@@ -227,10 +314,8 @@ async def put_timing(request: web.Request) -> web.Response:
         raise Forbidden("only the table's creator chooses its timing", code="not_creator")
     if model.state.status != OPEN:
         raise Conflict("the game has already started", code="table_not_open")
-    if (
-        body.policy not in POLICIES
-        or min(body.first_reminder, body.repeat_every, body.last_warning, body.deadline) < 0
-    ):
-        raise BadRequest(f"hours are >= 0; policy is one of {POLICIES}", code="bad_timing")
+    problem = timing_problem(body)
+    if problem is not None:
+        raise BadTiming(problem)
     await in_store(request, choose_timing, request.app[STORE], model.state.table_id, body)
     return json_response(body)

@@ -43,7 +43,8 @@ async def observe_middleware(request: web.Request, handler: Handler) -> web.Stre
         elapsed = time.perf_counter() - started
         metrics.HTTP_REQUESTS.labels(request.method, route, str(status)).inc()
         metrics.HTTP_SECONDS.labels(request.method, route).observe(elapsed)
-        level = log.debug if request.method == "GET" else log.info
+        # One line per request is for debugging; an operator's INFO is start, stop, faults.
+        level = log.debug if status < 500 else log.warning
         level("request_handled", method=request.method, route=route, status=status,
               ms=round(elapsed * 1000, 1))  # fmt: skip
         structlog.contextvars.clear_contextvars()

@@ -21,6 +21,7 @@ from services.gateway import (
     ws,
 )
 from services.gateway.auth import guarded
+from services.gateway.openapi_games import add_game_schemas, game_types, statuses
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.observability import http as observed
 from shared.readmodels.rows import Page, TableSummary
@@ -236,9 +237,23 @@ ROUTES: list[Route] = [
     ),
     Route(
         "GET",
+        "/api/email-confirmations/{token}",
+        notify_routes.confirm_email_page,
+        "Confirmation link of a new address: a page with a button (changes nothing)",
+        auth=False,
+    ),
+    Route(
+        "POST",
+        "/api/email-confirmations/{token}",
+        notify_routes.confirm_email,
+        "Confirm the address the signed link was sent to",
+        auth=False,
+    ),
+    Route(
+        "GET",
         "/api/unsubscribe/{token}",
         notify_routes.unsubscribe,
-        "Unsubscribe link of a mail (signed token, no login)",
+        "Unsubscribe link of a mail: a confirmation page (changes nothing)",
         auth=False,
     ),
     Route(
@@ -362,10 +377,12 @@ def openapi_document() -> dict[str, Any]:
     """OpenAPI 3.1 for the route table; schemas come from the msgspec types."""
     types = [r.body for r in ROUTES if r.body] + [r.answer for r in ROUTES if r.answer]
     types.append(ErrorBody)
+    games = game_types()
     schemas, components = msgspec.json.schema_components(
-        types, ref_template="#/components/schemas/{name}"
+        [*types, *games.values()], ref_template="#/components/schemas/{name}"
     )
-    by_type = dict(zip(types, schemas, strict=True))
+    by_type = dict(zip(types, schemas, strict=False))
+    add_game_schemas(components, dict(zip(games, schemas[len(types) :], strict=True)))
     paths: dict[str, dict[str, Any]] = {}
     error_ref = by_type[ErrorBody]
     for route in ROUTES:
@@ -386,8 +403,12 @@ def openapi_document() -> dict[str, Any]:
         ok: dict[str, Any] = {"description": "OK"}
         if route.answer is not None:
             ok["content"] = {"application/json": {"schema": by_type[route.answer]}}
+        returned = statuses(
+            route.method, route.path, auth=route.auth, body=route.body is not None,
+            query=bool(route.query),
+        )  # fmt: skip
         op["responses"] = {str(route.status): ok} | {
-            code: _error(text, error_ref, code) for code, text in ERRORS.items()
+            code: _error(ERRORS[code], error_ref, code) for code in returned
         }
         if route.auth or route.admin:
             op["security"] = [{"bearer": []}]

@@ -10,10 +10,12 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import presence, views
-from services.gateway.auth import caller
+from services.gateway.auth import Identity, bearer_token, caller
 from services.gateway.guards import check_origin
 from services.gateway.http import caller_seat, table_model
-from services.gateway.keys import PROJECTOR, SETTINGS, SOCKETS
+from services.gateway.keys import LIMITER, PROJECTOR, SETTINGS, SOCKETS
+from services.gateway.limits import address_key, token_key
+from services.gateway.projector import TableModel
 
 _encode = msgspec.json.Encoder()
 
@@ -24,6 +26,16 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     who = caller(request)
     model = await table_model(request)
     seat = caller_seat(request, model, who)
+    slot = request.app[LIMITER].socket(
+        token_key(bearer_token(request)), address_key(request.remote)
+    )
+    with slot:  # 429 `too_many_sockets` past the per-token or per-address cap
+        return await _serve(request, who, model, seat)
+
+
+async def _serve(
+    request: web.Request, who: Identity, model: TableModel, seat: int | None
+) -> web.WebSocketResponse:
     settings = request.app[SETTINGS]
     socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
     await socket.prepare(request)

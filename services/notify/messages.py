@@ -26,6 +26,8 @@ class Rendered(msgspec.Struct, frozen=True, kw_only=True):
 
 def render(kind: str, facts: dict[str, Any]) -> Rendered:
     """The message of one notice."""
+    if kind == CONFIRM_KIND:
+        return _confirmation(facts)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES.get(kind.rstrip("0123456789"), kind)
     if kind == "game_over":
@@ -46,6 +48,24 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
         f'<p><a href="{html.escape(link)}">Open the table</a></p>'
     )
     return Rendered(subject=subject, text=text, html=body, link=link)
+
+
+CONFIRM_KIND = "confirm_email"
+
+
+def _confirmation(facts: dict[str, Any]) -> Rendered:
+    link = str(facts["link"])
+    intro = (
+        f"Someone (hopefully you) asked senet to send game notifications to {facts['email']}. "
+        "Nothing else will be sent to this address unless you confirm it:"
+    )
+    text = "\n".join([intro, "", link, "", "If it was not you, ignore this mail.", ""])
+    body = (
+        f"<p>{html.escape(intro)}</p>"
+        f'<p><a href="{html.escape(link)}">Confirm this address</a></p>'
+        "<p>If it was not you, ignore this mail.</p>"
+    )
+    return Rendered(subject="[senet] confirm your address", text=text, html=body, link=link)
 
 
 def render_digest(entries: list[tuple[str, dict[str, Any]]]) -> Rendered:

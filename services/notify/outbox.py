@@ -15,7 +15,7 @@ import structlog
 from eventsourcing.persistence import IntegrityError
 
 from services.notify.clock import Clock
-from services.notify.messages import push_payload, render, render_digest
+from services.notify.messages import CONFIRM_KIND, push_payload, render, render_digest
 from services.notify.metrics import NotifyMetrics
 from services.notify.notices import SENDING, Notice, notice_key
 from services.notify.push import PushTarget, SubscriptionGone
@@ -23,7 +23,14 @@ from services.notify.quiet import quiet_until
 from services.notify.settings import NotifySettings
 from services.notify.smtp import SmtpTarget
 from shared.notify import links
-from shared.notify.preferences import CHANNELS, Preferences, preferences_id
+from shared.notify.endpoints import EndpointRefused
+from shared.notify.preferences import (
+    CHANNELS,
+    CONFIRM,
+    Preferences,
+    PushSubscription,
+    preferences_id,
+)
 from shared.notify.preferences import load as load_preferences
 from shared.store import EventStore
 
@@ -55,12 +62,21 @@ class Outbox:
             SmtpTarget(settings.smtp_url, settings.send_timeout) if settings.smtp_url else None
         )
         self.push = (
-            PushTarget(settings.vapid_private_key, settings.vapid_subject, settings.send_timeout)
+            PushTarget(
+                settings.vapid_private_key,
+                settings.vapid_subject,
+                settings.push_timeout,
+                settings.endpoint_policy,
+            )
             if settings.push_enabled
             else None
         )
         self.dead_letters: list[dict[str, str]] = []
         self.lock = asyncio.Lock()
+        self.sending: set[UUID] = set()  # notices whose delivery is in flight
+        self.tasks: set[asyncio.Task[int]] = set()
+        self.slots = asyncio.Semaphore(max(settings.max_sending, 1))
+        self.on_done: Callable[[], None] = lambda: None  # the service wakes its loop here
 
     async def preferences(self, player_id: str) -> Preferences | None:
         """A player's preferences (cached until the log shows a change)."""
@@ -104,6 +120,26 @@ class Outbox:
             made += 1
         return made
 
+    async def confirmation(self, player_id: str, email: str, position: int) -> None:
+        """Queue the one mail a new address gets before any other: its confirmation link
+        (at most once per address change, the store position of the change)."""
+        if self.smtp is None:
+            return
+        token = links.sign(self.key, player_id, f"{CONFIRM}:{email}")
+        link = f"{self.settings.public_url.rstrip('/')}/api/email-confirmations/{token}"
+        key = notice_key(f"email-{player_id}", position, 0, CONFIRM_KIND, "email")
+        now = self.clock.now()
+        notice = Notice(
+            key=key, player_id=player_id, table_id="", turn=position, seat=0,
+            kind=CONFIRM_KIND, channel="email", due=now, created=now,
+            facts={"email": email, "link": link},
+        )  # fmt: skip
+        try:
+            await asyncio.to_thread(self.store.save, notice)
+        except IntegrityError:
+            return
+        self.notices[notice.id] = notice
+
     def adopt(self, notice: Notice) -> None:
         """Take over an open notice found in the store at start; a claimed one is abandoned."""
         if notice.is_final or notice.id in self.notices:
@@ -115,39 +151,105 @@ class Outbox:
             return
         self.notices[notice.id] = notice
 
-    async def deliver_due(self) -> int:
-        """Deliver every notice that is due now; returns how many were delivered."""
+    async def deliver_due(self, *, wait: bool = True) -> int:
+        """Start delivering every notice that is due now; returns how many were delivered.
+
+        Each notice (or one player's digest) is delivered in its own task, at most
+        `max_sending` at once, so a slow mail server or push endpoint delays only its own
+        notices. With `wait` (tests, `pump`) this returns when the deliveries it started are
+        done; without (the service's loop) at once, so timers and deadlines never wait.
+        """
+        started: list[asyncio.Task[int]] = []
         async with self.lock:
             now = self.clock.now()
-            due = [n for n in self.notices.values() if not n.is_final and n.due <= now]
+            due = [n for n in self._open() if n.due <= now]
             due.sort(key=lambda n: (n.due, n.key))
             digests: dict[str, list[Notice]] = {}
-            delivered = 0
             for notice in due:
-                prefs = await self.preferences(notice.player_id)
-                if await self._held(notice, prefs, now):
-                    continue
-                assert prefs is not None
-                if notice.channel == "email" and prefs.chosen.digest:
-                    digests.setdefault(notice.player_id, []).append(notice)
-                    continue
-                delivered += await self._deliver([notice], prefs)
+                try:
+                    prefs = await self.preferences(notice.player_id)
+                    if await self._held(notice, prefs, now):
+                        continue
+                    assert prefs is not None
+                    digest = prefs.chosen.digest and notice.kind != CONFIRM_KIND
+                    if notice.channel == "email" and digest:
+                        digests.setdefault(notice.player_id, []).append(notice)
+                        continue
+                    started.append(self._start([notice], prefs))
+                except Exception as exc:  # one bad notice never stops the others
+                    self._fault(notice, exc)
             for notices in digests.values():
-                ready = min(n.created for n in notices) + self.settings.digest_every
-                if ready > now:  # the digest window is still open: wait for its end
-                    for notice in notices:
-                        notice.defer(ready)
-                        await self._store(notice)
-                    continue
-                prefs = await self.preferences(notices[0].player_id)
-                assert prefs is not None
-                delivered += await self._deliver(notices, prefs)
-            for notice in [n for n in self.notices.values() if n.is_final]:
+                try:
+                    ready = min(n.created for n in notices) + self.settings.digest_every
+                    if ready > now:  # the digest window is still open: wait for its end
+                        for notice in notices:
+                            notice.defer(ready)
+                            await self._store(notice)
+                        continue
+                    prefs = await self.preferences(notices[0].player_id)
+                    assert prefs is not None
+                    started.append(self._start(notices, prefs))
+                except Exception as exc:
+                    self._fault(notices[0], exc)
+            self._forget_final()
+        if not wait or not started:
+            return 0
+        delivered = sum(await asyncio.gather(*started))
+        async with self.lock:
+            self._forget_final()
+        return delivered
+
+    def _open(self) -> list[Notice]:
+        """Open notices not being delivered right now."""
+        return [n for n in self.notices.values() if not n.is_final and n.id not in self.sending]
+
+    def _forget_final(self) -> None:
+        for notice in [n for n in self.notices.values() if n.is_final]:
+            if notice.id not in self.sending:
                 del self.notices[notice.id]
-            return delivered
+
+    def _start(self, notices: list[Notice], prefs: Preferences) -> asyncio.Task[int]:
+        """Deliver in a task of its own, bounded by the semaphore."""
+        for notice in notices:
+            self.sending.add(notice.id)
+
+        async def run() -> int:
+            try:
+                async with self.slots:
+                    return await self._deliver(notices, prefs)
+            except Exception as exc:
+                self._fault(notices[0], exc)
+                return 0
+            finally:
+                for notice in notices:
+                    self.sending.discard(notice.id)
+                self.on_done()
+
+        task = asyncio.create_task(run(), name=f"deliver:{notices[0].key}")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    def _fault(self, notice: Notice, exc: Exception) -> None:
+        """A notice whose handling failed outside its delivery: logged, retried later."""
+        log.error("notice_failed", key=notice.key, error=repr(exc))
+        notice.due = self.clock.now() + self.settings.retry_base  # not stored: a local pause
+
+    async def close(self) -> None:
+        """Wait for the deliveries in flight (each bounded by its timeout), close sessions."""
+        if self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+        if self.push is not None:
+            await self.push.close()
 
     async def _held(self, notice: Notice, prefs: Preferences | None, now: float) -> bool:
         """Skip or defer a notice that must not go now; True if it was held."""
+        if notice.kind == CONFIRM_KIND:  # goes to the address it confirms, if still current
+            if prefs is None or prefs.email != notice.facts["email"] or prefs.email_confirmed:
+                notice.skip("replaced")
+                await self._store(notice)
+                return True
+            return False
         if prefs is None or notice.channel not in self.channels(prefs):
             notice.skip("unsubscribed")
             await self._store(notice)
@@ -181,7 +283,7 @@ class Outbox:
             await self._store(notice)
             self.metrics.sent.labels(notice.channel).inc()
             self.metrics.latency.labels(notice.channel).observe(max(0.0, now - notice.created))
-        log.info("notice_sent", key=first.key, count=len(notices), channel=first.channel)
+        log.debug("notice_sent", key=first.key, count=len(notices), channel=first.channel)
         return len(notices)
 
     async def _send(self, notices: list[Notice], prefs: Preferences) -> None:
@@ -193,18 +295,34 @@ class Outbox:
             else:
                 message = render_digest([(n.kind, n.facts) for n in notices])
             url = self.unsubscribe_url(first.player_id, "email")
-            await self.smtp.send(self.settings.mail_from, prefs.email, message, url, first.key)
+            to = first.facts["email"] if first.kind == CONFIRM_KIND else prefs.email
+            await self.smtp.send(self.settings.mail_from, to, message, url, first.key)
             return
         assert self.push is not None
         payload = push_payload(first.kind, first.facts)
-        for subscription in prefs.subscriptions():
-            try:
-                await self.push.send(subscription, payload)
-            except SubscriptionGone:
-                await asyncio.to_thread(
-                    self._remove_subscription, first.player_id, subscription.endpoint
-                )
-                log.info("push_subscription_removed", player_id=first.player_id)
+        results = await asyncio.gather(
+            *(self._push_one(first.player_id, s, payload) for s in prefs.subscriptions())
+        )
+        if results and not any(results):
+            raise RuntimeError("no push subscription accepted the notice")
+
+    async def _push_one(
+        self, player_id: str, subscription: PushSubscription, payload: bytes
+    ) -> bool:
+        """One endpoint (its own timeout); True if it took the push or is gone for good."""
+        assert self.push is not None
+        try:
+            await self.push.send(subscription, payload)
+        except SubscriptionGone:
+            await asyncio.to_thread(self._remove_subscription, player_id, subscription.endpoint)
+            log.info("push_subscription_removed", player_id=player_id)
+        except EndpointRefused as exc:  # now private (DNS rebinding) or off the allow-list
+            await asyncio.to_thread(self._remove_subscription, player_id, subscription.endpoint)
+            log.warning("push_endpoint_refused", player_id=player_id, error=str(exc))
+        except Exception as exc:
+            log.info("push_failed", player_id=player_id, error=repr(exc)[:200])
+            return False
+        return True
 
     def _remove_subscription(self, player_id: str, endpoint: str) -> None:
         prefs = load_preferences(self.store, player_id)
@@ -241,6 +359,6 @@ class Outbox:
         return f"{self.settings.public_url.rstrip('/')}/api/unsubscribe/{token}"
 
     def next_due(self) -> float | None:
-        """When the earliest open notice is due."""
-        dues = [n.due for n in self.notices.values() if not n.is_final]
+        """When the earliest open notice not in delivery is due."""
+        dues = [n.due for n in self._open()]
         return min(dues) if dues else None

@@ -1,9 +1,11 @@
 """The notify service: a projector of table events into notices, their delivery and timers.
 
-It consumes the events exchange through its own durable queue (`notify`), but reads the
-events themselves from the store, in order, so a missed or redelivered message changes
-nothing: the message is only a wake-up. At start it folds the whole log (table states,
-open notices) and decides turns only for commands after the position it recorded.
+It listens to the events exchange through a private queue (it exists only while this
+process runs, so nothing piles up for a notify service that is stopped or never ran), but
+reads the events themselves from the store, in order, from the position it recorded: a
+message is only a wake-up, and a missed, repeated or malformed one changes nothing.
+At start it folds the whole log (table states, open notices) and decides turns only for
+commands after the position it recorded.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
 _TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
 _FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
+MAX_BACKOFF = 300.0  # seconds: the longest pause after rounds that failed in a row
 
 
 class NotifyService:
@@ -63,11 +66,13 @@ class NotifyService:
         # (table, player) -> socket -> when its signal runs out (None: when closed)
         self.present: dict[tuple[str, str], dict[str, float | None]] = {}
         self.outbox = Outbox(store, settings, self.clock, self.metrics, self.is_present)
+        self.outbox.on_done = self.wakeup_soon
         self.timers = Timers(self.tracker, self.outbox, broker, settings, self.clock, self.metrics)
         self.position = 0  # last store position folded
         self.decided = 0  # commands at or before this position were decided by a predecessor
         self.open_position = 0  # position of the last event of the open command
         self.unloaded: set[UUID] = set()
+        self.confirmations: list[tuple[UUID, str, int]] = []  # (preferences, address, position)
         self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
@@ -80,9 +85,7 @@ class NotifyService:
         self.decided = await asyncio.to_thread(self.store.position_of, self.consumer)
         if self.broker is not None:
             topology = self.broker.topology
-            await self.broker.subscribe(
-                topology.events_exchange, "#", self.on_event, queue=self.consumer
-            )
+            await self.broker.subscribe(topology.events_exchange, "#", self.on_event)
             await self.broker.subscribe(topology.views_exchange, "#", self.on_presence)
         await self.catch_up()
         log.info("notify_ready", position=self.position, open=len(self.outbox.notices))
@@ -105,11 +108,15 @@ class NotifyService:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
+        await self.outbox.close()
 
     async def on_event(self, delivery: Delivery) -> None:
-        """An event was published: read the store up to it (a bad message raises: DLQ)."""
-        envelope = _decode_envelope.decode(delivery.body)
-        if envelope.position > self.position:
+        """An event was published: read the store up to it (any message wakes the loop)."""
+        try:
+            position = _decode_envelope.decode(delivery.body).position
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            position = self.position + 1  # not an envelope: the store will tell
+        if position > self.position:
             self.wakeup.set()
 
     async def on_presence(self, delivery: Delivery) -> None:
@@ -138,19 +145,31 @@ class NotifyService:
         now = self.clock.now()
         return any(until is None or until > now for until in sockets.values())
 
-    async def pump(self) -> None:
-        """One round: catch up, check the timers, deliver what is due."""
+    def wakeup_soon(self) -> None:
+        """Run the next round now (a delivery finished: a retry may be due earlier)."""
+        self.wakeup.set()
+
+    async def pump(self, *, wait: bool = True) -> None:
+        """One round: catch up, check the timers, start delivering what is due.
+
+        The loop does not wait for deliveries (`wait=False`): they run in their own tasks,
+        so a slow endpoint never holds up timers, deadlines or other players' notices.
+        """
         await self.catch_up()
         await self.timers.tick()
         await self.catch_up()
-        await self.outbox.deliver_due()
+        await self.outbox.deliver_due(wait=wait)
 
     async def _run(self) -> None:
+        failures = 0  # rounds failed in a row: the pause doubles, up to MAX_BACKOFF
         while not self.stopping:
             try:
-                await self.pump()
-            except Exception:
-                log.exception("notify_round_failed")
+                await self.pump(wait=False)
+                failures = 0
+            except Exception as exc:
+                failures += 1
+                log.error("notify_round_failed", error=repr(exc), in_a_row=failures)
+                log.debug("notify_round_traceback", exc_info=True)
             if self.stopping:
                 return
             waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self.wakeup.wait())]
@@ -158,6 +177,9 @@ class NotifyService:
             pause = self.settings.tick
             if due is not None:
                 pause = min(pause, max(0.0, due - self.clock.now()))
+            if failures:  # never spin on a failure: back off, and a wake-up cannot cut it
+                pause = min(self.settings.tick * 2 ** min(failures, 16), MAX_BACKOFF)
+                waits = []
             waits.append(asyncio.ensure_future(self.clock.sleep(pause)))
             try:
                 await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
@@ -177,6 +199,7 @@ class NotifyService:
                 if len(notes) < 500:
                     break
             await self._decided(self.tracker.close(), self.open_position)
+            await self._confirm()
             await self._adopt()
             if self.position > self.decided:
                 await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
@@ -207,6 +230,9 @@ class NotifyService:
         originator = UUID(str(note.originator_id))
         if note.topic.startswith(_PREFS_TOPIC):
             self.outbox.forget_preferences_by_id(originator)
+            if note.topic.endswith(".EmailSet") and note.id > self.decided:
+                event = self.store.decode(note)
+                self.confirmations.append((event.originator_id, str(event.email), note.id))
         elif note.topic.startswith(_TIMING_TOPIC):
             self.timers.forget_timing(originator)
         elif note.topic.startswith(_NOTICE_TOPIC):
@@ -225,6 +251,14 @@ class NotifyService:
                 player_id=change.player_id, facts=change.facts,
                 since=self.clock.from_store(change.time),
             )  # fmt: skip
+
+    async def _confirm(self) -> None:
+        """A confirmation mail for each address set since the last round."""
+        pending, self.confirmations = self.confirmations, []
+        for aggregate_id, email, position in pending:
+            prefs: Any = await asyncio.to_thread(self.store.repository.get, aggregate_id)
+            if prefs.email == email and not prefs.email_confirmed:  # still to be confirmed
+                await self.outbox.confirmation(prefs.player_id, email, position)
 
     async def _adopt(self) -> None:
         ids, self.unloaded = self.unloaded, set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from shared.notify.endpoints import EndpointPolicy
 from shared.notify.timing import Timing
 
 __all__ = ["HOUR", "NotifySettings", "Timing"]
@@ -25,8 +26,19 @@ class NotifySettings(msgspec.Struct, frozen=True, kw_only=True):
     retry_cap: float = 3600.0  # longest wait between two attempts
     max_attempts: int = 8  # then the notification is dead-lettered
     digest_every: float = 6 * HOUR  # a digest mail gathers the turns of this long
-    send_timeout: float = 20.0  # seconds for one SMTP or push delivery
+    send_timeout: float = 10.0  # seconds for one SMTP delivery (a push: push_timeout)
+    push_timeout: float = 5.0  # seconds for one push endpoint to answer
+    max_sending: int = 32  # deliveries in flight at once (each notice or digest is one)
+    push_hosts: tuple[str, ...] = ()  # allowed push-service hosts (".x.com": subdomains); () any
+    # TEST ONLY: accept http:// and private/loopback push endpoints (a stand-in push service).
+    push_allow_private_for_tests: bool = False
     tick: float = 30.0  # seconds between two timer checks
+
+    @property
+    def endpoint_policy(self) -> EndpointPolicy:
+        """Which push endpoints may be subscribed and sent to."""
+        allow_private = self.push_allow_private_for_tests
+        return EndpointPolicy(hosts=self.push_hosts, allow_private=allow_private)
 
     @property
     def email_enabled(self) -> bool:

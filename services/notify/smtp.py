@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import io
 from email import policy
+from email.generator import BytesGenerator
 from email.message import EmailMessage
-from email.utils import make_msgid
+from email.utils import make_msgid, parseaddr
 from urllib.parse import parse_qs, unquote, urlparse
 
 import aiosmtplib
 
 from services.notify.messages import Rendered
 
-# Long header lines stay unfolded, so the List-Unsubscribe URL is never encoded-word mangled.
+# Long header lines stay unfolded, so the List-Unsubscribe URL is never encoded-word mangled
+# (RFC 8058 one-click needs `List-Unsubscribe: <https://...>` as it is).
 _POLICY = policy.SMTP.clone(max_line_length=998)
+
+
+def flatten(mail: EmailMessage) -> bytes:
+    """The bytes sent as DATA (CRLF line ends, headers up to 998 characters unfolded)."""
+    with io.BytesIO() as out:
+        BytesGenerator(out, policy=_POLICY).flatten(mail)
+        return out.getvalue()
 
 
 class SmtpTarget:
@@ -48,7 +58,9 @@ class SmtpTarget:
             message.html + f'<p><a href="{unsubscribe}">Unsubscribe</a></p>', subtype="html"
         )
         await aiosmtplib.send(
-            mail,
+            flatten(mail),  # our flattening: aiosmtplib's would fold and encode the URL
+            sender=parseaddr(sender)[1] or sender,
+            recipients=[to],
             hostname=self.host,
             port=self.port,
             username=self.username,

@@ -26,7 +26,7 @@ from shared.contracts.envelopes import Command, Outcome, TimeoutPolicy, TimeOutT
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
 from shared.notify.timing import load_timing, timing_id
-from shared.tables.state import PLAYING
+from shared.tables.state import PLAYING, TableState
 
 log = structlog.get_logger("senet.notify")
 NOTIFY_PLAYER = "senet:notify"  # the player id the table service sees on timeouts
@@ -59,6 +59,7 @@ class Timers:
         self.timed_out: list[str] = []
         self.chosen: dict[str, Timing | None] = {}
         self.ids: dict[UUID, str] = {}
+        self.faults: set[tuple[str, int, str]] = set()  # failures already logged
 
     async def timing(self, table_id: str) -> Timing:
         """The timing of a table: its creator's choice, else the configured defaults."""
@@ -75,7 +76,11 @@ class Timers:
             self.chosen.pop(table_id, None)
 
     async def tick(self) -> None:
-        """Send the reminders that are due and time out the turns past their deadline."""
+        """Send the reminders that are due and time out the turns past their deadline.
+
+        Each seat is checked on its own: one that fails (a bad record, a bug) is logged and
+        skipped, never stopping the other tables' reminders and deadlines.
+        """
         now = self.clock.now()
         running = 0
         for table_id, track in list(self.tracker.tables.items()):
@@ -83,16 +88,36 @@ class Timers:
                 continue
             for seat, (turn, stored) in sorted(track.acting.items()):
                 running += 1
-                player_id = track.state.players[seat] or ""
-                prefs = await self.outbox.preferences(player_id)
-                if seat in track.state.forfeited:  # a bot holds the seat: it plays at once
-                    await self._time_out(table_id, seat, turn, "bot", track.state.version)
-                    continue
-                since = self.clock.from_store(stored)
-                vacation = [self.clock.from_store(t) for t in prefs.vacation] if prefs else []
-                idle = now - since - paused(vacation, since, now)
-                await self._check(table_id, seat, turn, idle, since)
+                try:
+                    await self._seat(table_id, track.state, seat, turn, stored, now)
+                except Exception as exc:
+                    self._fault(table_id, seat, exc)
         self.metrics.pending_reminders.set(running)
+        for table_id in [t for t in self.chosen if t not in self.tracker.tables]:
+            del self.chosen[table_id]  # over: its timing is needed no more
+            self.ids.pop(timing_id(table_id), None)
+
+    async def _seat(
+        self, table_id: str, state: TableState, seat: int, turn: int, stored: float, now: float
+    ) -> None:
+        player_id = state.players[seat] or ""
+        prefs = await self.outbox.preferences(player_id)
+        if seat in state.forfeited:  # a bot holds the seat: it plays at once
+            await self._time_out(table_id, seat, turn, "bot", state.version)
+            return
+        since = self.clock.from_store(stored)
+        vacation = [self.clock.from_store(t) for t in prefs.vacation] if prefs else []
+        idle = now - since - paused(vacation, since, now)
+        await self._check(table_id, seat, turn, idle, since)
+
+    def _fault(self, table_id: str, seat: int, exc: Exception) -> None:
+        """Log a failing seat once per kind of failure (a tick repeats every few seconds)."""
+        key = (table_id, seat, repr(exc))
+        if key not in self.faults:
+            if len(self.faults) > 10_000:
+                self.faults.clear()
+            self.faults.add(key)
+            log.error("timer_failed", table_id=table_id, seat=seat, error=repr(exc))
 
     async def _check(self, table_id: str, seat: int, turn: int, idle: float, since: float) -> None:
         timing = await self.timing(table_id)

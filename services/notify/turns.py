@@ -44,12 +44,15 @@ class Track:
 
 
 class TurnTracker:
-    """Table states for every table, and the turn changes of each completed command."""
+    """Table states of the tables not yet over, and the turn changes of each completed
+    command. A table is forgotten once its game-over is judged, so memory is bounded by
+    the active tables; its later events (the revealed seed) are skipped."""
 
     def __init__(self, public_url: str) -> None:
         self.public_url = public_url.rstrip("/")
         self.tables: dict[str, Track] = {}
         self.open: str | None = None  # the table whose last command may still be open
+        self.finished = 0  # tables over and forgotten
 
     def apply(self, envelope: EventEnvelope) -> list[TurnChange]:
         """Fold one event; returns the changes of a command this event shows complete."""
@@ -64,8 +67,9 @@ class TurnTracker:
             created = msgspec.convert(payload, type=TableCreated)
             track = Track(state=table_state.created(envelope.table_id, created))
             self.tables[envelope.table_id] = track
+        elif track is None:  # a finished (forgotten) table: nothing more to say about it
+            return changes
         else:
-            assert track is not None, f"event of unknown table {envelope.table_id}"
             event = table_state.decode_event(track.state.spec, envelope.name, payload)
             track.state = table_state.evolve(track.state, event)
         track.command = envelope.command_id
@@ -80,7 +84,11 @@ class TurnTracker:
             return []
         track = self.tables[self.open]
         self.open = None
-        return self._judge(track)
+        changes = self._judge(track)
+        if track.done:
+            del self.tables[track.state.table_id]
+            self.finished += 1
+        return changes
 
     def _judge(self, track: Track) -> list[TurnChange]:
         state = track.state

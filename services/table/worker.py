@@ -288,10 +288,10 @@ def failed(command: Command) -> Outcome:
 
 def _log_outcome(outcome: Outcome) -> None:
     if outcome.accepted:
-        log.info(
+        log.debug(  # per move: DEBUG (INFO is for what an operator needs)
             "command_accepted", version=outcome.version, replayed=outcome.replayed,
             seat=outcome.seat,
         )  # fmt: skip
     else:
-        log.info("command_rejected", code=outcome.error.code if outcome.error else "")
+        log.debug("command_rejected", code=outcome.error.code if outcome.error else "")
     metrics.count_command(outcome)

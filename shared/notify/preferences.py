@@ -12,6 +12,7 @@ from eventsourcing.domain import Aggregate, event
 from shared.store import EventStore
 
 CHANNELS = ("email", "push")
+CONFIRM = "confirm-email"  # the purpose of a signed confirmation link (see links.sign)
 _NAMESPACE = uuid5(NAMESPACE_URL, "senet:notify-preferences")
 
 
@@ -45,6 +46,7 @@ class Preferences(Aggregate):
     def __init__(self, player_id: str) -> None:
         self.player_id = player_id
         self.email: str | None = None
+        self.email_confirmed = False  # nothing but the confirmation mail goes to it before
         self.push: dict[str, dict[str, Any]] = {}
         self.settings: dict[str, Any] = msgspec.to_builtins(Settings())
         self.unsubscribed: list[str] = []
@@ -57,9 +59,16 @@ class Preferences(Aggregate):
 
     @event("EmailSet")
     def set_email(self, email: str) -> None:
-        """Register (or replace) the e-mail address; it re-subscribes e-mail."""
+        """Register (or replace) the e-mail address, unconfirmed; it re-subscribes e-mail."""
         self.email = email
+        self.email_confirmed = False
         self.unsubscribed = [c for c in self.unsubscribed if c != "email"]
+
+    @event("EmailConfirmed")
+    def confirm_email(self, email: str) -> None:
+        """The owner of the address followed the confirmation link."""
+        if email == self.email:
+            self.email_confirmed = True
 
     @event("PushSubscribed")
     def add_push(self, subscription: dict[str, Any]) -> None:
@@ -101,7 +110,9 @@ class Preferences(Aggregate):
         """True if the channel is chosen, configured and not unsubscribed."""
         if channel in self.unsubscribed or channel not in self.chosen.channels:
             return False
-        return bool(self.email) if channel == "email" else bool(self.push)
+        if channel == "email":
+            return bool(self.email) and self.email_confirmed
+        return bool(self.push)
 
 
 def preferences_id(player_id: str) -> UUID:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -13,6 +14,13 @@ from shared.store import EventStore
 
 _NAMESPACE = uuid5(NAMESPACE_URL, "senet:table-timing")
 POLICIES = ("bot", "forfeit")
+# Bounds of each field in hours (0 always means "none"); docs/notifications.md lists them.
+BOUNDS: dict[str, tuple[float, float]] = {
+    "first_reminder": (1.0, 30 * 24.0),
+    "repeat_every": (1.0, 30 * 24.0),
+    "last_warning": (1.0, 14 * 24.0),
+    "deadline": (1.0, 60 * 24.0),
+}
 
 
 class Timing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -24,6 +32,19 @@ class Timing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     last_warning: float = 6.0
     deadline: float = 72.0
     policy: str = "bot"  # "bot": a random legal move; "forfeit": a bot takes the seat
+
+
+def timing_problem(timing: Timing) -> str | None:
+    """Why a timing is refused (a field out of its bounds), or None if it is acceptable."""
+    if timing.policy not in POLICIES:
+        return f"policy is one of {', '.join(POLICIES)}"
+    for name, (low, high) in BOUNDS.items():
+        hours = getattr(timing, name)
+        if not math.isfinite(hours) or (hours != 0 and not low <= hours <= high):
+            return f"{name} is 0 (none) or {low:g}-{high:g} hours, not {hours!r}"
+    if timing.deadline and timing.last_warning >= timing.deadline:
+        return "last_warning must come before the deadline (fewer hours than deadline)"
+    return None
 
 
 class TableTiming(Aggregate):
@@ -51,13 +72,20 @@ def timing_id(table_id: str) -> UUID:
 
 
 def load_timing(store: EventStore, table_id: str) -> Timing | None:
-    """The timing chosen for a table, or None (the defaults apply)."""
+    """The timing chosen for a table, or None (the defaults apply).
+
+    A record stored before the bounds existed and outside them counts as no choice, so it
+    can never make the notify service compute impossible dates."""
     try:
         chosen: Any = store.repository.get(timing_id(table_id))
     except AggregateNotFoundError:
         return None
     assert isinstance(chosen, TableTiming)
-    return msgspec.convert(chosen.timing, type=Timing)
+    try:
+        timing = msgspec.convert(chosen.timing, type=Timing)
+    except msgspec.ValidationError:
+        return None
+    return None if timing_problem(timing) else timing
 
 
 def choose_timing(store: EventStore, table_id: str, timing: Timing) -> None:

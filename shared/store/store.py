@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -21,7 +22,9 @@ from eventsourcing.persistence import (
     Tracking,
 )
 
+from shared.contracts.errors import NotFound
 from shared.observability.metrics import STORE_SECONDS
+from shared.store.schema import ensure_schema
 from shared.store.urls import store_env
 from shared.tables.codec import TRANSCODINGS
 
@@ -93,10 +96,23 @@ class EventStore(Application[UUID]):
 CREATE_ATTEMPTS = 5
 
 
-def open_store(url: str, **extra_env: str) -> EventStore:
-    """An event store for a URL (see `shared.store.urls`); creates its tables if missing."""
+def open_store(url: str, *, create: bool = True, **extra_env: str) -> EventStore:
+    """An event store for a URL (see `shared.store.urls`); creates its tables if missing.
+
+    With `create=False` (commands that only read a store) nothing is created: an absent
+    SQLite file or PostgreSQL schema is `NotFound` (`no_store`), never a new empty store.
+    """
     env = store_env(url)
     env.update(extra_env)
+    sqlite = env.get("SQLITE_DBNAME", ":memory:")
+    if not create:
+        if sqlite != ":memory:" and not os.path.exists(sqlite):
+            raise NotFound(f"no event store at {os.path.abspath(sqlite)}", code="no_store")
+        env["CREATE_TABLE"] = "no"
+    elif sqlite != ":memory:":
+        os.makedirs(os.path.dirname(os.path.abspath(sqlite)), exist_ok=True)
+    if create:
+        ensure_schema(env)
     for attempt in range(1, CREATE_ATTEMPTS + 1):
         try:
             return EventStore(env=env)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_STORE = "sqlite:///var/senet.db"
+# A PostgreSQL store without ?schema= gets its own schema, never `public`: a database
+# shared with other software (or other platforms, each with its schema) stays apart.
+DEFAULT_SCHEMA = "senet"
 
 
 def store_env(url: str) -> dict[str, str]:
@@ -19,9 +21,6 @@ def store_env(url: str) -> dict[str, str]:
         path = path[1:]
         if not path:
             raise ValueError(f"sqlite store URL needs a file path: {url!r}")
-        if path != ":memory:":
-            directory = os.path.dirname(os.path.abspath(path))
-            os.makedirs(directory, exist_ok=True)
         return {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": path,
@@ -41,8 +40,7 @@ def store_env(url: str) -> dict[str, str]:
             "POSTGRES_CONNECT_TIMEOUT": "5",
             "POSTGRES_LOCK_TIMEOUT": "10",
         }
-        if "schema" in query:
-            env["POSTGRES_SCHEMA"] = query["schema"][0]
+        env["POSTGRES_SCHEMA"] = query.get("schema", [DEFAULT_SCHEMA])[0] or DEFAULT_SCHEMA
         return env
     raise ValueError(
         f"unknown store URL {url!r}: use 'memory', 'sqlite:///path.db' or 'postgresql://host/db'"

@@ -136,6 +136,7 @@ def test_replay_of_an_unknown_table_is_a_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = f"sqlite:///{tmp_path / 'empty.db'}"
+    open_store(url).close()  # an empty store (an absent one is `no_store`, tests/unit)
     code = main(["replay", "00000000-0000-4000-8000-000000000000", "--store", url])
     assert code == 2
     assert "no table" in capsys.readouterr().err

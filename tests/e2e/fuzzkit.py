@@ -39,9 +39,13 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 
 
 def documented_codes() -> set[str]:
-    """The error codes of the table in docs/architecture.md ("## Error codes")."""
-    text = DOCS.read_text().split("## Error codes", 1)[1].split("\n## ", 1)[0]
-    return set(re.findall(r"`([a-z_]+)`", text))
+    """The error codes of the tables in docs/architecture.md and docs/notifications.md
+    (their "## Error codes" sections)."""
+    codes: set[str] = set()
+    for page in (DOCS, DOCS.parent / "notifications.md"):
+        text = page.read_text().split("## Error codes", 1)[1].split("\n## ", 1)[0]
+        codes |= set(re.findall(r"`([a-z_]+)`", text))
+    return codes
 
 
 @dataclass
@@ -384,6 +388,36 @@ def random_route(f: Fuzz) -> Request:
     return Request("", method, path, f.bad_auth(), body)
 
 
+def notify_abuse(f: Fuzz) -> Request:
+    """The audited notification and token abuses: absurd timing, private push endpoints,
+    addresses with control characters, forged links, a token in the query."""
+    lobby_id, seated = f.lobby
+    creator = seated[0]
+    table = f.table()
+    timing = f.rng.choice(
+        [{"deadline": 1e8, "last_warning": 1e8}, {"repeat_every": 1e-320}, {"deadline": 0.1},
+         {"first_reminder": -1}, {"deadline": 24 * 90}, {"policy": "nap"}]
+    )  # fmt: skip
+    endpoint = f.rng.choice(
+        ["http://127.0.0.1:9/x", "https://127.0.0.1/x", "https://169.254.169.254/latest",
+         "https://localhost/x", "https://[::1]/x", "https://10.1.2.3/x", "file:///etc/passwd"]
+    )  # fmt: skip
+    subscription = {"endpoint": endpoint, "keys": {"p256dh": "BAAA", "auth": "AAAA"}}
+    address = f.rng.choice(["a\u0000b@example.com", "a\tb@example.com", "x@y\u2028z.com", "no"])
+    forged = uuid.uuid4().hex + "." + uuid.uuid4().hex
+    return f.rng.choice(
+        [
+            Request("", "PUT", f"/api/tables/{lobby_id}/timing", creator.auth, _json(timing)),
+            Request("", "POST", "/api/me/push-subscriptions", creator.auth, _json(subscription)),
+            Request("", "POST", "/api/me/email", creator.auth, _json({"email": address})),
+            Request("", f.rng.choice(["GET", "POST"]), f"/api/unsubscribe/{forged}", {}, None),
+            Request("", "POST", f"/api/email-confirmations/{forged}", {}, None),
+            Request("", "GET", f"/api/me?token={creator.token}", {}, None),
+            Request("", "GET", f"/api/tables/{table.table_id}/view?token={creator.token}", {}),
+        ]
+    )
+
+
 KINDS: dict[str, Callable[[Fuzz], Request]] = {
     "malformed_json": malformed_json,
     "wrong_types": wrong_types,
@@ -398,4 +432,5 @@ KINDS: dict[str, Callable[[Fuzz], Request]] = {
     "oversized": oversized,
     "bad_query": bad_query,
     "random_route": random_route,
+    "notify_abuse": notify_abuse,
 }

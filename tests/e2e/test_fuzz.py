@@ -36,7 +36,8 @@ EXPECTED = {
     "illegal_move", "not_your_turn", "stale_version", "duplicate_command", "missing_token",
     "bad_token", "unknown_table", "unknown_game", "payload_too_large", "not_your_seat",
     "not_seated", "already_seated", "table_not_full", "table_not_open", "table_not_started",
-    "not_found", "method_not_allowed",
+    "not_found", "method_not_allowed", "bad_timing", "bad_push_endpoint", "bad_email",
+    "bad_unsubscribe_token", "bad_confirmation_token",
 }  # fmt: skip
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -76,11 +77,64 @@ async def test_a_token_past_its_rate_gets_429_rate_limited_with_retry_after(
     assert tables == []
 
 
-async def test_the_token_in_the_query_counts_against_the_same_bucket(strict: TestClient) -> None:
+async def test_a_token_in_the_query_is_ignored_except_on_the_websocket_route(
+    aiohttp_client: ClientFactory,
+) -> None:
+    async for client in _client(aiohttp_client, GatewaySettings()):
+        table_id, [ann, _] = await open_table(client, "ra", 2)
+        for path in ["/api/me", f"/api/tables/{table_id}/view", "/api/me/preferences"]:
+            await _error(await client.get(f"{path}?token={ann.token}"), 401, "missing_token")
+        socket = await client.ws_connect(f"/api/tables/{table_id}/ws?token={ann.token}")
+        message = await socket.receive()  # text or binary frame: JSON either way
+        assert json.loads(message.data)["table"]["table_id"] == table_id
+        await socket.close()
+
+
+async def test_registrations_and_made_up_tokens_are_limited_by_client_address(
+    aiohttp_client: ClientFactory,
+) -> None:
+    settings = GatewaySettings(rate_limit=0.001, rate_burst=3)
+    async for client in _client(aiohttp_client, settings):
+        codes = [
+            (await client.post("/api/players", json={"name": f"flood{i}"})).status for i in range(5)
+        ]
+        assert codes == [201, 201, 201, 429, 429]
+        made_up = {"Authorization": "Bearer not-a-real-token"}
+        await _error(await client.get("/api/me", headers=made_up), 429, "rate_limited")
+        limiter = client.app[LIMITER]
+        assert not any("not-a-real-token" in key for key in limiter._buckets)
+
+
+async def test_rate_buckets_are_keyed_by_a_hash_never_the_plain_token(strict: TestClient) -> None:
     ann = await register(strict, "ann")
-    for _ in range(3):
-        assert (await strict.get(f"/api/me?token={ann.token}")).status == 200
-    await _error(await strict.get("/api/me", headers=ann.auth), 429, "rate_limited")
+    assert (await strict.get("/api/me", headers=ann.auth)).status == 200
+    keys = list(strict.app[LIMITER]._buckets)
+    assert keys and not any(ann.token in key for key in keys)
+
+
+async def test_websockets_are_capped_per_token_and_per_address(
+    aiohttp_client: ClientFactory,
+) -> None:
+    settings = GatewaySettings(max_sockets_per_player=2, max_sockets_per_address=3)
+    async for client in _client(aiohttp_client, settings):
+        table_id, [ann, bob] = await open_table(client, "ra", 2)
+        url = f"/api/tables/{table_id}/ws"
+        held = [await client.ws_connect(url, headers=ann.auth) for _ in range(2)]
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(url, headers=ann.auth)
+        assert refused.value.status == 429
+        held.append(await client.ws_connect(url, headers=bob.auth))
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(url, headers=bob.auth)  # the address's third is taken
+        assert refused.value.status == 429
+        await held[0].close()
+        for _ in range(100):  # the server frees the slot once it sees the close
+            if client.app[LIMITER]._sockets.get("a:127.0.0.1", 0) < 3:
+                break
+            await asyncio.sleep(0.01)
+        held.append(await client.ws_connect(url, headers=bob.auth))
+        for socket in held:
+            await socket.close()
 
 
 async def test_commands_in_flight_are_bounded_per_player_and_in_total(stalled: TestClient) -> None:

@@ -139,7 +139,8 @@ class _Worker:
 
     def __init__(self, config: PlatformConfig, log: Path) -> None:
         self.log = log
-        env = {**os.environ, "SENET_LOG_LEVEL": "INFO", "SENET_LOG_JSON": "1"}
+        # command_accepted is a DEBUG line (one per move)
+        env = {**os.environ, "SENET_LOG_LEVEL": "DEBUG", "SENET_LOG_JSON": "1"}
         with log.open("wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "services.cli.main", "table", "--no-relay",

@@ -29,6 +29,7 @@ class Inbox:
     """What the SMTP server received; `down` makes it answer 451 (a temporary outage)."""
 
     messages: list[EmailMessage] = field(default_factory=list)
+    raw: list[bytes] = field(default_factory=list)  # the DATA bytes as received
     down: bool = False
     hang: bool = False  # hold DATA for a while, then refuse it (a server that stalls)
     refused: int = 0
@@ -46,6 +47,7 @@ class Inbox:
         assert isinstance(message, EmailMessage)
         with self.lock:
             self.messages.append(message)
+            self.raw.append(data)
         return "250 OK"
 
     def sent_keys(self) -> list[str]:
@@ -89,6 +91,7 @@ def notify_settings(smtp_url: str, **extra: Any) -> NotifySettings:
         "max_attempts": 4,
         "send_timeout": 5.0,
         "tick": 0.05,
+        "push_allow_private_for_tests": True,  # the stand-in push service is on 127.0.0.1
     }
     return NotifySettings(**(defaults | extra))
 

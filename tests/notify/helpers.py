@@ -8,7 +8,11 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from services.gateway.keys import STORE
 from services.notify.service import NotifyService
+from shared.notify import links
+from shared.notify.preferences import CONFIRM
+from tests.notify.conftest import Inbox
 from tests.platform import Player, register
 
 
@@ -21,8 +25,17 @@ async def players_with_emails(client: TestClient, count: int) -> list[Player]:
             "/api/me/email", json={"email": email_of(player)}, headers=player.auth
         )
         assert response.status == 200, await response.text()
+        await confirm(client, player)
         players.append(player)
     return players
+
+
+async def confirm(client: TestClient, player: Player) -> None:
+    """Follow the confirmation link the player's address would receive."""
+    key = links.signing_key(client.app[STORE])
+    token = links.sign(key, player.player_id, f"{CONFIRM}:{email_of(player)}")
+    response = await client.post(f"/api/email-confirmations/{token}")
+    assert response.status == 200, await response.text()
 
 
 def email_of(player: Player) -> str:
@@ -59,3 +72,15 @@ async def drained(service: NotifyService, timeout: float = 20.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("notify did not drain")
+
+
+def kinds(inbox: Inbox) -> list[str]:
+    """The kinds of the received mails, in order."""
+    return [key.split(":")[3] for key in inbox.sent_keys()]
+
+
+async def events(client: Any, table_id: str, player: Player) -> list[dict[str, Any]]:
+    """The table's log as a player sees it, once the gateway's views reached the store."""
+    from tests.platform import full_log
+
+    return await full_log(client, table_id, player)

@@ -10,20 +10,9 @@ from services.notify.clock import FakeClock
 from services.notify.settings import HOUR, Timing
 from shared.notify.preferences import load_or_open
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
-from tests.notify.helpers import drained, players_with_emails, seat
-from tests.platform import Player, full_log
+from tests.notify.helpers import drained, events, kinds, players_with_emails, seat
 
 TIMING = Timing(first_reminder=2, repeat_every=2, last_warning=3, deadline=10, policy="bot")
-
-
-def kinds(inbox: Inbox) -> list[str]:
-    """The kinds of the received mails, in order."""
-    return [key.split(":")[3] for key in inbox.sent_keys()]
-
-
-async def events(client: Any, table_id: str, player: Player) -> list[dict[str, Any]]:
-    """The table's log as a player sees it, once the gateway's views reached the store."""
-    return await full_log(client, table_id, player)
 
 
 async def test_idle_turn_gets_reminders_a_last_warning_then_a_bot_move(
@@ -139,7 +128,7 @@ async def test_a_tables_creator_chooses_its_deadline_and_policy(
         "/api/tables", json={"game": "ra", "seats": 2}, headers=players[0].auth
     )
     table_id = (await response.json())["table_id"]
-    chosen = {"first_reminder": 0, "last_warning": 0, "deadline": 0.5, "policy": "forfeit"}
+    chosen = {"first_reminder": 0, "last_warning": 0, "deadline": 1, "policy": "forfeit"}
     response = await client.put(
         f"/api/tables/{table_id}/timing", json=chosen, headers=players[1].auth
     )
@@ -152,7 +141,7 @@ async def test_a_tables_creator_chooses_its_deadline_and_policy(
     await client.post(f"/api/tables/{table_id}/join", json={}, headers=players[1].auth)
     await client.post(f"/api/tables/{table_id}/start", json={}, headers=players[0].auth)
     await drained(service)
-    clock.advance(0.6 * HOUR)  # past this table's deadline, far from the default's
+    clock.advance(1.1 * HOUR)  # past this table's deadline, far from the default's
     await drained(service)
     names = [e["name"] for e in await events(client, table_id, players[0])]
     assert "SeatForfeited" in names

@@ -7,6 +7,7 @@ from typing import Any
 from services.cli.platform import Platform
 from services.cli.verbs.keys import vapid_pair
 from services.gateway.notify_routes import setup_notify
+from shared.notify.endpoints import EndpointPolicy
 from shared.notify.preferences import load
 from tests.notify.conftest import notify_settings, start_notify
 from tests.notify.helpers import drained, seat
@@ -21,7 +22,7 @@ async def test_turn_pushes_decrypt_with_the_subscription_key_and_carry_a_valid_v
     pushes = PushService(vapid_public_key=public)
     server = await aiohttp_server(pushes.app())
     assert game_platform.app is not None
-    setup_notify(game_platform.app, public)
+    setup_notify(game_platform.app, public, EndpointPolicy(allow_private=True))  # test-only
     client = await aiohttp_client(game_platform.app)
     response = await client.get("/api/push/key")
     assert (await response.json()) == {"public_key": public}
@@ -53,6 +54,8 @@ async def test_a_subscription_answered_410_is_deleted(
     private, public = vapid_pair()
     pushes = PushService(vapid_public_key=public, gone={"old"})
     server = await aiohttp_server(pushes.app())
+    assert game_platform.app is not None
+    setup_notify(game_platform.app, public, EndpointPolicy(allow_private=True))  # test-only
     client = await aiohttp_client(game_platform.app)
     players = [await register(client, f"gone{i}") for i in range(2)]
     for player in players:

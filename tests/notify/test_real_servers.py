@@ -35,7 +35,7 @@ async def test_notify_on_rabbitmq_and_postgres_mails_each_turn_once_across_a_res
         table_id = await seat(client, "ra", players)
         await play_moves(client, table_id, players, seed=21, limit=20)
         assert platform.notify is not None
-        await platform.notify.stop()  # notify dies; its durable queue keeps the wake-ups
+        await platform.notify.stop()  # notify dies; the next one catches up from the store
         await play_moves(client, table_id, players, seed=22)
         again = NotifyService(platform.store, platform.broker, settings)
         await again.start()

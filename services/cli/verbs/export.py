@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the record to stdout; 2 when the table is unknown or not finished."""
     try:
-        record = export_table(open_store(args.store), args.table)
+        record = export_table(open_store(args.store, create=False), args.table)
     except SenetError as exc:
         print(f"senet export: {exc.message} [{exc.code}]", file=sys.stderr)
         return 2

@@ -23,18 +23,33 @@ def _env(name: str, default: str = "") -> str:
 def add_notify_options(parser: argparse.ArgumentParser) -> None:
     """--smtp, --public-url and the VAPID keys (all with SENET_* defaults)."""
     parser.add_argument(
-        "--smtp", default=_env("SMTP_URL"), help="SMTP server: smtp://[user:pass@]host:port"
-        "[?starttls=1] or smtps://... (SENET_SMTP_URL); turns notify on",
+        "--smtp", default="", help="SMTP server: smtp://[user:pass@]host:port"
+        "[?starttls=1] or smtps://...; turns notify on",
     )  # fmt: skip
     parser.add_argument(
-        "--public-url", default=_env("PUBLIC_URL"), help="base URL of links in mails"
+        "--public-url", default="", help="base URL of links in mails [http://HOST:PORT]"
     )
-    parser.add_argument("--mail-from", default=_env("MAIL_FROM", DEFAULTS.mail_from))
-    parser.add_argument("--vapid-private-key", default=_env("VAPID_PRIVATE_KEY"))
-    parser.add_argument("--vapid-public-key", default=_env("VAPID_PUBLIC_KEY"))
-    parser.add_argument("--vapid-subject", default=_env("VAPID_SUBJECT", DEFAULTS.vapid_subject))
     parser.add_argument(
-        "--timing", default=_env("NOTIFY_TIMING", "{}"),
+        "--mail-from", default=DEFAULTS.mail_from, help="From: of every mail [%(default)s]"
+    )
+    parser.add_argument(
+        "--vapid-private-key", default="",
+        help="VAPID private key for web push (`senet keys vapid`); empty: no web push",
+    )  # fmt: skip
+    parser.add_argument(
+        "--vapid-public-key", default="", help="VAPID public key browsers subscribe with"
+    )
+    parser.add_argument(
+        "--vapid-subject", default=DEFAULTS.vapid_subject,
+        help="contact the push services see in the VAPID claim [%(default)s]",
+    )  # fmt: skip
+    parser.add_argument(
+        "--push-hosts", default="",
+        help="comma-separated push-service hosts allowed as subscription endpoints "
+        '(".example.com" allows subdomains); empty: any public https host',
+    )  # fmt: skip
+    parser.add_argument(
+        "--timing", default="{}",
         help='default turn timing as JSON, e.g. {"deadline": 48, "policy": "forfeit"}',
     )  # fmt: skip
 
@@ -47,7 +62,15 @@ def notify_settings(args: argparse.Namespace) -> NotifySettings:
         return getattr(args, name, default)
 
     host, port = get("host", "127.0.0.1"), get("port", 8080)
-    timing = msgspec.json.decode(get("timing", "{}") or "{}", type=Timing)
+    from shared.notify.timing import timing_problem
+
+    try:
+        timing = msgspec.json.decode(get("timing", "{}") or "{}", type=Timing)
+    except msgspec.MsgspecError as exc:
+        raise ValueError(f"--timing: {exc}") from exc
+    problem = timing_problem(timing)
+    if problem is not None:
+        raise ValueError(f"--timing: {problem}")
     return NotifySettings(
         public_url=get("public_url") or f"http://{host}:{port}",
         smtp_url=get("smtp"),
@@ -56,6 +79,9 @@ def notify_settings(args: argparse.Namespace) -> NotifySettings:
         vapid_public_key=get("vapid_public_key"),
         vapid_subject=get("vapid_subject") or DEFAULTS.vapid_subject,
         timing=timing,
+        push_hosts=tuple(h.strip() for h in (get("push_hosts") or "").split(",") if h.strip()),
+        # For test set-ups only (a stand-in push service on loopback); never in production.
+        push_allow_private_for_tests=_env("PUSH_ALLOW_PRIVATE_FOR_TESTS") == "1",
     )
 
 

@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the snapshot (JSON) or the verification; 0 when identical."""
     try:
-        store = open_store(args.store)
+        store = open_store(args.store, create=False)
         if args.verify:
             report = verify_table(store, args.table)
             print(msgspec.json.encode(report).decode())

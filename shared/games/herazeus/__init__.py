@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from shared.games.contract import GameResult, GameSpec
 from shared.games.herazeus.events import HeraZeusEvent
 from shared.games.herazeus.evolve import evolve
@@ -33,7 +35,7 @@ def prompt(state: HeraZeusState, seat: int) -> str:
     return PROMPTS.get(state.phase, "wait")
 
 
-GAME = GameSpec(
+GAME: GameSpec[HeraZeusState, Any, Any] = GameSpec(
     name="herazeus",
     title="Hera und Zeus",
     rules_version=1,

@@ -57,7 +57,7 @@ def _opening(s: S, e: ev.OpeningPlaced) -> S:
     for c in e.cards:
         hand = without(hand, c)
     s = _hand(s, e.seat, hand)
-    field = tuple(((c, False),) for c in e.cards)
+    field: tuple[tuple[tuple[int, bool], ...], ...] = tuple(((c, False),) for c in e.cards)
     field += ((),) * (3 - len(field))
     return replace(
         s,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from shared.games.herazeus import combat, powers
 from shared.games.herazeus import moves as mv
 from shared.games.herazeus.components import DECKS, HOSTAGES, N
@@ -15,7 +17,7 @@ from shared.games.rng import Rng
 
 S = HeraZeusState
 
-_DO = {
+_DO: dict[type[Any], Any] = {
     mv.Draw: powers.do_draw,
     mv.PlayCard: powers.do_play,
     mv.Challenge: combat.do_challenge,

@@ -1,0 +1,94 @@
+"""The one reader of settings: every option of every verb from its flag, else its `SENET_*`
+environment variable, else its default, with the variable named in its `--help`.
+
+Variable names follow the option: `--store` is SENET_STORE, `--rate-limit` SENET_RATE_LIMIT;
+options of `senet bench` (and its kinds) are SENET_BENCH_<NAME>; a few keep older names
+(`RENAMED`). `apply_env` walks a finished parser, so verbs in their own modules get the
+same treatment without code of their own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+RENAMED = {"smtp": "SMTP_URL", "timing": "NOTIFY_TIMING"}
+RENAMED_IN = {("table", "workers"): "TABLE_WORKERS"}
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_name(verb: str, dest: str) -> str:
+    """The SENET_* variable of an option of a verb ("" for the top level)."""
+    name = RENAMED_IN.get((verb, dest)) or RENAMED.get(dest) or dest.upper()
+    return f"SENET_BENCH_{name}" if verb.split(" ")[0] == "bench" else f"SENET_{name}"
+
+
+def add_log_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    """`--log-json` and `--log-level`, before the verb (top) or after it (each verb)."""
+    parser.add_argument(
+        "--log-json", action=argparse.BooleanOptionalAction,
+        default=None if top else argparse.SUPPRESS,
+        help="JSON log lines (the default when stderr is not a terminal)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--log-level", default="INFO" if top else argparse.SUPPRESS,
+        help="DEBUG, INFO, WARNING or ERROR (DEBUG also prints start-up tracebacks)",
+    )  # fmt: skip
+
+
+def log_json(args: argparse.Namespace) -> bool:
+    """JSON logs when asked, else when stderr is not a terminal (a service, a pipe)."""
+    chosen = getattr(args, "log_json", None)
+    return chosen if chosen is not None else not sys.stderr.isatty()
+
+
+def apply_env(
+    parser: argparse.ArgumentParser, env: Mapping[str, str] | None = None, verb: str = ""
+) -> None:
+    """Set each option's default from its variable (recursively for verbs); name the
+    variable in its help. ValueError for a value the option would refuse."""
+    env = os.environ if env is None else env
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                apply_env(sub, env, f"{verb} {name}".strip())
+            continue
+        if not action.option_strings or isinstance(action, argparse._HelpAction):
+            continue
+        variable = env_name(verb, action.dest)
+        if action.help is not None and variable not in action.help:
+            action.help = f"{action.help} [{variable}]"
+        raw = env.get(variable)
+        if raw is None or action.default is argparse.SUPPRESS:
+            continue
+        action.default = _convert(action, variable, raw)
+
+
+def _convert(action: argparse.Action, variable: str, raw: str) -> Any:
+    if isinstance(action, argparse._StoreTrueAction | argparse.BooleanOptionalAction):
+        if raw.strip().lower() not in TRUE | FALSE:
+            raise ValueError(f"{variable}={raw!r}: use 1 or 0")
+        return raw.strip().lower() in TRUE
+    try:
+        value = action.type(raw) if callable(action.type) else raw
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{variable}={raw!r}: {exc}") from exc
+    if action.choices is not None and value not in action.choices:
+        raise ValueError(f"{variable}={raw!r}: one of {', '.join(map(str, action.choices))}")
+    return value
+
+
+def options_without_help(parser: argparse.ArgumentParser, verb: str = "") -> list[str]:
+    """Every `verb --option` that has no help text (a test keeps this empty)."""
+    missing: list[str] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                missing += options_without_help(sub, f"{verb} {name}".strip())
+        elif action.option_strings and not action.help:
+            missing.append(f"{verb} {action.option_strings[-1]}".strip())
+    return missing

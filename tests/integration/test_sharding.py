@@ -158,7 +158,7 @@ class _Worker:
 
     def members(self) -> int:
         """How many workers its latest assignment counted (0: none yet)."""
-        assigned = [line for line in self.lines() if line["event"] == "shards_assigned"]
+        assigned = [line for line in self.lines() if line.get("event") == "shards_assigned"]
         return len(assigned[-1]["members"]) if assigned else 0  # type: ignore[arg-type]
 
     def decided(self, shards: int, since: int) -> Decided:
@@ -166,7 +166,7 @@ class _Worker:
         return [
             (str(line["worker"]), shard_of(str(line["table_id"]), shards))
             for line in self.lines()[since:]
-            if line["event"] == "command_accepted"
+            if line.get("event") == "command_accepted"
         ]
 
     def stop(self) -> None:
@@ -260,7 +260,7 @@ async def test_table_workers_option_restarts_a_killed_child_and_stops_them_all(
         """The latest pid of each worker index (a child that lost the race to create the
         store's tables at first start is restarted too)."""
         lines = [json.loads(x) for x in log.read_text().splitlines() if x.startswith("{")]
-        return {x["index"]: x["pid"] for x in lines if x["event"] == "worker_started"}
+        return {x["index"]: x["pid"] for x in lines if x.get("event") == "worker_started"}
 
     with log.open("wb") as out:
         supervisor = subprocess.Popen(

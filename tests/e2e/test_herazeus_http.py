@@ -9,10 +9,10 @@ import msgspec
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import PROJECTOR, STORE
 from shared.games.registry import get_game
-from shared.tables.state import decode_event
-from tests.platform import open_table, play_moves, view
+from shared.tables.loading import table_log
+from tests.platform import full_log, open_table, play_moves, view
 
 
 def _as_json(value: object) -> object:
@@ -26,18 +26,17 @@ async def test_a_game_ends_and_each_seat_gets_exactly_its_redacted_feed(
     table_id, players = await open_table(client, "herazeus", 2, {})
     await play_moves(client, table_id, players, seed=5)
     assert platform.app is not None
-    model = platform.app[PROJECTOR].get(table_id)
+    model = await platform.app[PROJECTOR].get(table_id)
     assert model is not None
     state = model.state.game_state
+    stored = table_log(platform.app[STORE], table_id)
     assert spec.result(state) is not None and state.winner in (0, 1)
     for seat, player in enumerate(players):
-        feed = await (
-            await client.get(f"/api/tables/{table_id}/events", headers=player.auth)
-        ).json()
+        feed = await full_log(client, table_id, player)
         expected = []
-        for envelope, _ in model.log[1:]:
-            event = decode_event(spec, envelope.name, msgspec.json.decode(envelope.payload))
-            if envelope.name not in {"SeatTaken", "TableStarted"}:
+        for logged in stored[1:]:
+            event = logged.event
+            if logged.name not in {"SeatTaken", "TableStarted"}:
                 event = spec.redact(event, seat)
             expected.append(_as_json(event))
         assert [entry["payload"] for entry in feed[1:]] == expected

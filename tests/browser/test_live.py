@@ -7,6 +7,7 @@ import os
 import random
 import re
 import time
+import urllib.request
 from typing import Any
 
 from aiosmtpd.controller import Controller
@@ -165,13 +166,25 @@ def test_the_turn_mail_link_opens_that_table_page(serve: Any, browser: Any) -> N
             call(server.base, "POST", "/api/me/email", {"email": address}, token)
         table_id = call(server.base, "POST", "/api/tables", {"game": "ra", "seats": 2}, tokens[0])[
             "table_id"
-        ]
+        ]  # a table event: notify wakes and sends the confirmation mails
+        for address in ("al@example.org", "zo@example.org"):
+            # A new address gets only a confirmation mail until its owner follows the link.
+            sent = wait_for(lambda a=address: inbox.to(a), what="the confirmation mail")[0]
+            confirm = re.search(r"https?://\S+/api/email-confirmations/\S+", plain_text(sent))
+            assert confirm is not None
+            path = confirm.group(0).split("/api/", 1)[1]
+            request = urllib.request.Request(f"{server.base}/api/{path}", data=b"", method="POST")
+            with urllib.request.urlopen(request, timeout=10) as answer:  # an HTML page
+                assert answer.status == 200
         call(server.base, "POST", f"/api/tables/{table_id}/join", {}, tokens[1])
         call(server.base, "POST", f"/api/tables/{table_id}/start", {}, tokens[0])
         actor = call(server.base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])
         seat = actor["to_act"][0]
         address = ("al@example.org", "zo@example.org")[seat]
-        mail = wait_for(lambda: inbox.to(address), what="the turn mail")[0]
+        mail = wait_for(
+            lambda: [m for m in inbox.to(address) if "/tables/" in plain_text(m)],
+            what="the turn mail",
+        )[0]
     finally:
         smtp.stop()
     link = re.search(r"https?://\S+/tables/[0-9a-f-]+", plain_text(mail))

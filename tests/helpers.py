@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import socket
+from shared.ports import free_port
 
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+__all__ = ["free_port"]

@@ -16,9 +16,14 @@ import msgspec
 
 from services.table.commands import decide, open_table, record
 from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
+from shared.games.registry import get_game
 from shared.tables.aggregate import Table
 
-SEATS = {"ra": 3, "egizia": 4, "sobek": 4}
+
+def bench_seats(game: str) -> int:
+    """The number of seats self-play uses for `game` when none is asked: the most the game
+    allows, capped at four (every registered game, so a new game needs nothing here)."""
+    return min(get_game(game).max_players, 4)
 
 
 class SelfPlay:
@@ -31,7 +36,7 @@ class SelfPlay:
 
     def play(self, game: str, seats: int | None = None, moves: int | None = None) -> Table:
         """A finished game at a new table, not yet saved (or one under way after `moves`)."""
-        seats = seats or SEATS.get(game, 2)
+        seats = seats or bench_seats(game)
         table_id = self._uuid()
         players = self.bots.sample(self.pool, seats)
         create = self._command(table_id, players[0], CreateTable(game=game, seats=seats,

@@ -29,6 +29,7 @@ from shared.games.rng import Rng
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.routing import shard_of
 from shared.messaging.urls import broker_from_url
+from shared.ports import free_port
 from shared.store import open_store
 
 TABLES = 50
@@ -130,7 +131,7 @@ async def end_to_end(
     platform = Platform(config)
     await platform.start()
     assert platform.app is not None
-    port = _free_port()
+    port = free_port()
     runner = await serve_http(platform.app, "127.0.0.1", port)
     try:
         context = multiprocessing.get_context("spawn")
@@ -249,14 +250,6 @@ async def _get(http: aiohttp.ClientSession, path: str, token: str) -> Any:
 
 def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 async def _postgres_schema(url: str) -> tuple[str, Callable[[], None]]:

@@ -35,10 +35,11 @@ from shared.audit.export import export_table, fold, stored_events
 from shared.audit.record import decode_record, encode_record
 from shared.audit.verdicts import new_verdict
 from shared.audit.verify import verify_record
+from shared.games.registry import available_games
 from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
 
-GAMES = ("ra", "egizia", "sobek")
+GAMES = tuple(available_games())  # every registered game, round robin
 BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SAVE_EVENTS = 2000
 

@@ -24,10 +24,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from services.cli.bench import _free_port, _percentile, _postgres_schema, raw_floor
+from services.cli.bench import _percentile, _postgres_schema, raw_floor
 from services.cli.load_bots import Samples, run_bots
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from services.table.shards import GROUP
+from shared.ports import free_port
 
 WORKER_COUNTS = (1, 2, 4)
 RATE_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)  # offered load / saturation throughput
@@ -188,7 +189,7 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[str]:
         platform = Platform(config)
         await platform.start()
         workers = None if in_process else _start_workers(config, setup.workers)
-        port = _free_port()
+        port = free_port()
         runner = None
         try:
             if workers is not None:

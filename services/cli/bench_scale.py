@@ -38,6 +38,7 @@ from services.cli.autoplay import SelfPlay
 from services.cli.bench import _postgres_schema
 from services.cli.bench_audit import GAMES, SAVE_EVENTS, _save
 from services.gateway.players import register
+from shared.ports import free_port
 from shared.readmodels import ReadModelDB
 from shared.readmodels.schema import positions
 from shared.store import EventStore, open_store
@@ -187,14 +188,6 @@ async def _ready_log(process: subprocess.Popen[bytes], log: Path, marker: str) -
     raise AssertionError(f"no {marker} in time")
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 async def _built(url: str, began: float) -> float:
     """Seconds since `began` until every read model reached the store's end."""
     store = open_store(url)
@@ -210,7 +203,7 @@ async def _built(url: str, began: float) -> float:
 
 
 async def _serve_figures(url: str, tokens: dict[str, str], active: list[str]) -> dict[str, Any]:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     argv = ["serve", "--store", url, "--port", str(port), "--prefix", "b" + uuid.uuid4().hex[:8]]
     logs = Path(os.environ.get("TMPDIR", "/tmp"))
@@ -281,7 +274,7 @@ async def _role_figures(url: str, amqp: str) -> dict[str, Any]:
     common = ["--store", url, "--broker", amqp, "--prefix", prefix]
     logs = Path(os.environ.get("TMPDIR", "/tmp"))
     out: dict[str, Any] = {}
-    port = _free_port()
+    port = free_port()
     for role, argv, marker in (
         ("gateway", ["gateway", *common, "--port", str(port)], None),
         ("scoring", ["scoring", *common], "scoring_ready"),

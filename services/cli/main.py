@@ -11,7 +11,6 @@ import json
 import os
 import pkgutil
 import signal
-import socket
 import sys
 import traceback
 from collections.abc import Mapping, Sequence
@@ -30,6 +29,7 @@ from services.cli.verbs.notify import add_notify_options, notify_settings
 from services.gateway.admin import admin_hashes
 from services.gateway.keys import GatewaySettings
 from shared.logging import configure
+from shared.ports import free_port
 from shared.redact import redact
 from shared.store import DEFAULT_STORE, store_env
 
@@ -264,7 +264,7 @@ async def _selfplay(args: argparse.Namespace) -> int:
             args.url, args.game, args.players, args.games, args.seed, args.concurrency, options,
             emails=args.emails, timeout=args.timeout,
         )  # fmt: skip
-    port = _free_port()
+    port = free_port()
     async with Platform(_config(args, ALL_ROLES)) as platform:
         assert platform.app is not None
         async with serving(platform.app, "127.0.0.1", port):
@@ -279,12 +279,6 @@ async def _selfplay(args: argparse.Namespace) -> int:
                 emails=args.emails,
                 timeout=args.timeout,
             )
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from shared.ports import free_port
 from tests.conftest import IN_CI
 
 CHROMIUM = os.environ.get("SENET_CHROMIUM", "/usr/bin/chromium")
@@ -54,19 +55,11 @@ def require_browser() -> None:
     pytest.skip(message)
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 class Server:
     """A `senet serve` process on a free port."""
 
     def __init__(self, tmp: Path, *args: str) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = tmp / f"serve-{self.port}.log"
         command = [sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "serve"]

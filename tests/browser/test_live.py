@@ -16,7 +16,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from tests.browser.conftest import Server, _free_port, require_browser
+from shared.ports import free_port
+from tests.browser.conftest import Server, require_browser
 from tests.browser.kit import attr, call, save_screenshot, wait_for
 from tests.browser.test_play import SCREENSHOTS
 from tests.notify.conftest import Inbox, plain_text
@@ -155,7 +156,7 @@ def test_a_phone_sized_window_shows_the_board_without_sideways_scrolling_and_pla
 def test_the_turn_mail_link_opens_that_table_page(serve: Any, browser: Any) -> None:
     require_browser()
     inbox = Inbox()
-    port = _free_port()
+    port = free_port()
     smtp = Controller(inbox, hostname="127.0.0.1", port=port)
     smtp.start()
     try:

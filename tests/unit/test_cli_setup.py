@@ -13,6 +13,7 @@ import pytest
 
 from services.cli.main import build_parser, start_line
 from services.cli.options import env_name, options_without_help
+from shared.ports import free_port
 from shared.redact import redact, redact_event
 from shared.store import open_store
 from shared.store.urls import store_env
@@ -114,12 +115,6 @@ def _run(
     )  # fmt: skip
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _one_line(done: subprocess.CompletedProcess[str]) -> str:
     assert done.returncode != 0
     assert "Traceback" not in done.stderr
@@ -128,7 +123,7 @@ def _one_line(done: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_start_up_failures_are_one_clear_line_without_a_traceback() -> None:
-    dead = _free_port()
+    dead = free_port()
     line = _one_line(_run("gateway", "--store", f"postgresql://u:pw@127.0.0.1:{dead}/test"))
     assert f"port {dead}" in line and "--store" in line and "pw@" not in line
     line = _one_line(
@@ -155,7 +150,7 @@ def test_replay_in_a_folder_without_a_store_creates_nothing(tmp_path: Path) -> N
 
 
 def test_selfplay_against_a_dead_gateway_says_so_and_gives_up_at_its_timeout() -> None:
-    url = f"http://127.0.0.1:{_free_port()}"
+    url = f"http://127.0.0.1:{free_port()}"
     done = _run("selfplay", "--url", url, "--timeout", "1")
     assert done.returncode == 1
     assert f"waiting up to 1 s for the gateway at {url}" in done.stderr

@@ -5,12 +5,24 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 
 JOKER = 3
 SITES = ("sphinx", "obelisk", "pyramid")
 TRACKS = ("stone_sale", "grain_market")
+
+
+CardKind = Literal["permanent", "anytime", "instant"]
+"""When a Nile card acts: every round, once when its owner chooses, or at once when taken."""
+
+SphinxCondition = Literal[
+    "crew", "each_building", "last_level_any", "last_level_own", "obelisk_row", "own_stones",
+    "permanents", "pillars_done", "pyramid_done", "pyramid_row", "richest", "temple_done",
+    "ten_percent", "tomb_stones", "tombs_done",
+]  # fmt: skip
+"""The scoring conditions the Sphinx cards name (validated when data.toml is read)."""
 
 
 class NileCard(msgspec.Struct, frozen=True, kw_only=True):
@@ -20,7 +32,7 @@ class NileCard(msgspec.Struct, frozen=True, kw_only=True):
     key: str
     deck: int
     effect: str
-    kind: str
+    kind: CardKind
     colour: int = 0
     amount: int = 0
     bonus: str = ""
@@ -32,7 +44,7 @@ class SphinxCard(msgspec.Struct, frozen=True, kw_only=True):
     """One Sphinx card: its scoring condition and parameters."""
 
     id: int
-    condition: str
+    condition: SphinxCondition
     points: int = 0
     row: int = 0
     track: str = ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 
@@ -32,11 +33,15 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
         return f"{self.goods}:{self.scarabs}"
 
 
+ChipKind = Literal["curse", "embalming", "flood", "kollegium", "prosperity", "villainy"]
+"""The event chips' kinds (validated when data.toml is read)."""
+
+
 class Chip(msgspec.Struct, frozen=True, kw_only=True):
     """One event chip: its id, kind and (Kollegium only) the track symbol it shows."""
 
     id: int
-    kind: str
+    kind: ChipKind
     symbol: str | None = None
 
 
@@ -81,7 +86,7 @@ def _load() -> tuple[tuple[Card, ...], tuple[str, ...], tuple[Chip, ...], Rules,
             Card(id=len(cards), back=ORANGE, goods=spec["goods"], scarabs=0, character=spec["name"])
         )
     chips = tuple(
-        Chip(id=i, kind=spec["kind"], symbol=spec.get("symbol"))
+        msgspec.convert({"id": i, "kind": spec["kind"], "symbol": spec.get("symbol")}, Chip)
         for i, spec in enumerate(data["chips"])
     )
     rules = msgspec.convert(data["rules"], Rules)

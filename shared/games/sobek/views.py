@@ -8,7 +8,7 @@ import msgspec
 from msgspec.structs import replace
 
 from shared.games.contract import GameEvent
-from shared.games.sobek.components import CARDS, CHIPS, PILE_CARDS, Card
+from shared.games.sobek.components import CARDS, CHIPS, PILE_CARDS, Card, ChipKind
 from shared.games.sobek.events import (
     BribesRemoved,
     BribeTaken,
@@ -45,7 +45,7 @@ class ChipView(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """An event chip."""
 
     id: int
-    kind: str
+    kind: ChipKind
     symbol: str | None = None
 
 

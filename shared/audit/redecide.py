@@ -7,7 +7,6 @@ from typing import Any, Literal
 import msgspec
 
 from shared.audit.record import CommandRecord, EventRecord
-from shared.audit.rules import pinned_game
 from shared.contracts.envelopes import (
     Action,
     CancelTable,
@@ -21,6 +20,7 @@ from shared.contracts.envelopes import (
 )
 from shared.contracts.errors import SenetError
 from shared.games.contract import GameSpec
+from shared.games.registry import pinned_game
 from shared.tables import decide as decider
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated

@@ -10,7 +10,7 @@ import msgspec
 
 from shared.contracts.envelopes import TableStatus
 from shared.games.contract import GameSpec
-from shared.games.registry import get_game
+from shared.games.registry import pinned_game
 from shared.tables.events import (
     TABLE_EVENTS,
     PlayerLeft,
@@ -54,8 +54,8 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def spec(self) -> GameSpec:
-        """The game played at this table."""
-        return get_game(self.game)
+        """The game played at this table, in the rules version the table was opened with."""
+        return pinned_game(self.game, self.rules_version)
 
     def seat_of(self, player_id: str) -> int | None:
         """The seat of a player, or None if not seated."""
@@ -123,7 +123,7 @@ def event_payload(event: Any) -> dict[str, Any]:
 
 def created(table_id: str, event: TableCreated) -> TableState:
     """The state of a table just opened."""
-    spec = get_game(event.game)
+    spec = pinned_game(event.game, event.rules_version)
     return TableState(
         table_id=table_id,
         game=event.game,
@@ -141,7 +141,7 @@ def created(table_id: str, event: TableCreated) -> TableState:
 
 def evolve(state: TableState, event: Any, spec: GameSpec | None = None) -> TableState:
     """The state after one more event (table-level or the game's); `spec` gives the game's
-    rules of a pinned version (audit), by default the table's current ones."""
+    rules (by default the table's pinned version, `state.spec`)."""
     version = state.version + 1
     game = spec or state.spec
     if isinstance(event, TableEvent):

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from shared.audit.rules import UnknownRulesVersion, known_versions, pinned_game
 from shared.audit.verify import verify_record
-from shared.games.registry import available_games, get_game
+from shared.games.registry import (
+    UnknownRulesVersion,
+    available_games,
+    get_game,
+    known_versions,
+    pinned_game,
+)
 from shared.store import open_store
 from shared.tables.events import SeatTaken
 from shared.tables.state import decode_event

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from aiohttp.test_utils import TestClient
 
-from shared.audit.rules import UnknownRulesVersion, pinned_game
 from shared.contracts.envelopes import ErrorBody
 from shared.contracts.errors import SenetError
+from shared.games.registry import UnknownRulesVersion, pinned_game
 from tests.e2e.test_lobby_rules import _lobby, _post
 from tests.platform import open_table, view
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from shared.audit.rules import known_versions, pinned_game
 from shared.audit.verify import verify_record
 from shared.games.egizia import GAME
 from shared.games.egizia import events as ev
 from shared.games.egizia import moves as mv
 from shared.games.egizia.components import DATA
 from shared.games.egizia.state import EgiziaState
+from shared.games.registry import known_versions, pinned_game
 from shared.store import open_store
 from tests.audit.kit import as_builtins, from_builtins, record
 from tests.gamekit import rejects

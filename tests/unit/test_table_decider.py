@@ -210,3 +210,21 @@ def test_a_repeated_command_is_answered_again_and_a_reused_id_is_refused() -> No
     other = worker.decide_and_store(_command(table, "bob", LeaveTable(), "j1"))
     assert other.error is not None and other.error.code == "duplicate_command"
     assert worker.decide_and_store(_command(table, "bob", LeaveTable())).events == ["PlayerLeft"]
+
+
+def test_a_table_opened_under_an_older_rules_version_is_decided_with_that_version() -> None:
+    # Given an Egizia table opened when the live rules were version 1 (the join-card and
+    # participation rulings came with version 2).
+    created = new_table(TABLE, "alice", CreateTable(game="egizia", seats=2, player_name="A"), SEED)
+    created = msgspec.structs.replace(created, rules_version=1)
+    state = table_state.created(TABLE, created)
+    for event in opening(created, "Alice").events[1:]:
+        state = table_state.evolve(state, event)
+    state = then(state, "bob", JoinTable(player_name="Bob"))
+    # When its creator starts it under today's build (whose Egizia is version 2),
+    state = then(state, "alice", StartTable())
+    # Then the worker's decider plays it by version 1, as the audit re-decider will.
+    assert state.spec.rules_version == 1
+    assert state.game_state.rules == 1
+    fresh = new_table(TABLE, "alice", CreateTable(game="egizia", seats=2, player_name="A"), SEED)
+    assert table_state.created(TABLE, fresh).spec.rules_version == 2

@@ -265,7 +265,12 @@ async def _selfplay(args: argparse.Namespace) -> int:
             emails=args.emails, timeout=args.timeout,
         )  # fmt: skip
     port = free_port()
-    async with Platform(_config(args, ALL_ROLES)) as platform:
+    config = _config(args, ALL_ROLES)
+    # Our own in-process gateway on a fresh memory store: the tables' seeds (and so their
+    # ids) may derive from --seed. A lasting store keeps secret seeds (ids would repeat).
+    seeded = args.store == "memory"
+    config.gateway = msgspec.structs.replace(config.gateway, client_seeds=seeded)
+    async with Platform(config) as platform:
         assert platform.app is not None
         async with serving(platform.app, "127.0.0.1", port):
             return await run_selfplay(
@@ -278,6 +283,7 @@ async def _selfplay(args: argparse.Namespace) -> int:
                 options,
                 emails=args.emails,
                 timeout=args.timeout,
+                table_seeds=seeded,
             )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 import sys
@@ -157,12 +158,14 @@ async def play_game(
     emails: bool = False,
     on_accepted: OnAccepted | None = None,
     bots: list[Bot] | None = None,
+    table_seed: str | None = None,
 ) -> dict[str, Any]:
     """Play one full game with random bots; returns the per-game summary line.
 
     Every command carries a fresh `command_id`, so a request repeated after an outage is
     recognised by the table; `on_accepted` sees each accepted command once per answer.
-    `bots` are registered players to seat (default: new ones).
+    `bots` are registered players to seat (default: new ones). `table_seed` names the
+    table's seed (only a gateway with `client_seeds` accepts it).
     """
     rng = random.Random(seed)
     if bots is None:
@@ -177,9 +180,10 @@ async def play_game(
             on_accepted(path, body["command_id"], outcome)
         return outcome
 
-    created = await command(
-        "/api/tables", bots[0], {"game": game, "seats": players, "options": options or {}}
-    )
+    create: dict[str, Any] = {"game": game, "seats": players, "options": options or {}}
+    if table_seed is not None:
+        create["seed"] = table_seed
+    created = await command("/api/tables", bots[0], create)
     table_id = created["table_id"]
     for bot in bots[1:]:
         await command(f"/api/tables/{table_id}/join", bot, {})
@@ -221,6 +225,11 @@ async def play_game(
     }
 
 
+def derived_seed(seed: int, index: int) -> str:
+    """The seed of self-play's table `index` under `--seed` (64 hex digits)."""
+    return hashlib.sha256(f"senet-selfplay:{seed}:{index}".encode()).hexdigest()
+
+
 DEFAULT_TIMEOUT = 10.0  # seconds a gateway may stay unreachable before selfplay gives up
 
 
@@ -232,8 +241,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=1, help="games to play [%(default)s]")
     parser.add_argument(
         "--seed", type=int, default=1,
-        help="seed of the bots' choices (and, on the embedded platform, of the tables' "
-        "dice and decks, so the same command plays the same games) [%(default)s]",
+        help="seed of the bots' choices (and, on the embedded platform with its memory "
+        "store, of the tables' dice and decks, so the same command plays the same games) "
+        "[%(default)s]",
     )  # fmt: skip
     parser.add_argument(
         "--concurrency", type=int, default=4, help="games played at once [%(default)s]"
@@ -281,8 +291,13 @@ async def run_selfplay(
     options: dict[str, Any] | None = None,
     emails: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
+    table_seeds: bool = False,
 ) -> int:
-    """Play the games, print one JSON line each and a summary; returns the exit code."""
+    """Play the games, print one JSON line each and a summary; returns the exit code.
+
+    With `table_seeds` (a gateway that allows client seeds: the embedded platform) each
+    table's seed derives from `seed` too, so the same command plays the same games.
+    """
     started = time.perf_counter()
     finished = failed = total_moves = 0
     limit = asyncio.Semaphore(concurrency)
@@ -298,7 +313,10 @@ async def run_selfplay(
             nonlocal finished, failed, total_moves
             async with limit:
                 try:
-                    line = await play_game(api, game, players, seed * 1000 + index, options, emails)
+                    line = await play_game(
+                        api, game, players, seed * 1000 + index, options, emails,
+                        table_seed=derived_seed(seed, index) if table_seeds else None,
+                    )  # fmt: skip
                 except Exception as exc:  # report and go on with the other games
                     failed += 1
                     print(json.dumps({"game": game, "error": str(exc)}), flush=True)

@@ -37,6 +37,9 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     max_sockets_per_address: int = 512  # open WebSockets per client address (0: no limit)
     retry_after: int = 1  # seconds suggested with a 503
     allowed_origins: tuple[str, ...] = ()  # WebSocket origins besides our own; "*": any
+    # Self-play and benches only: a create may name its table's seed (`seed`), so the same
+    # command plays the same games. Off: real tables keep secret random seeds (400 otherwise).
+    client_seeds: bool = False
     # SHA-256 of admin tokens (hex); set from SENET_ADMIN_TOKENS by the CLI (`admin_hashes`)
     admin_token_hashes: frozenset[str] = frozenset()
 

@@ -40,6 +40,8 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     seats: int
     options: dict[str, Any] = {}  # the game's options; checked by the table service
     command_id: CommandId | None = None
+    # The table's seed, 64 hex digits; only where the gateway allows it (`client_seeds`).
+    seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
 
 
 class LobbyCommand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -103,12 +105,21 @@ async def create_table(request: web.Request) -> web.Response:
     who = caller(request)
     body = await decode_body(request, NewTable)
     get_game(body.game)  # 404 unknown_game before anything is sent
+    if body.seed is not None and not request.app[SETTINGS].client_seeds:
+        raise BadRequest(
+            "a table's seed is secret: this gateway does not let clients choose it",
+            code="seed_not_allowed",
+        )
     table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(who, body)
+    if body.seed is not None:
+        # The game's draws derive from seed and table id: a chosen seed names the table too.
+        table_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:seeded:{body.seed}"))
     action = CreateTable(
         game=body.game,
         seats=body.seats,
         options=msgspec.Raw(_encode.encode(body.options)),
         player_name=who.name,
+        seed=body.seed,
     )
     outcome = await send(
         request.app[BROKER],

@@ -23,7 +23,7 @@ __all__ = ["Decision", "decide", "fingerprint", "open_table", "record"]
 def open_table(command: Command, action: CreateTable) -> Table:
     """A new table for a CreateTable command, the creator seated; raises on bad input."""
     table_id = table_uuid(command.table_id)
-    seed = secrets.token_bytes(32).hex()
+    seed = action.seed or secrets.token_bytes(32).hex()
     created = decider.new_table(str(table_id), command.player_id, action, seed)
     decision = decider.opening(created, action.player_name)
     digest = fingerprint(command)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import msgspec
 
 from shared.audit.record import GameRecord
 from shared.audit.redecide import Divergence, DivergenceKind, Header, redecide
 from shared.contracts.errors import SenetError
+from shared.tables.decide import commitment_of
 
 
 class Report(msgspec.Struct, frozen=True, kw_only=True):
@@ -20,11 +19,6 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     events: int
     ok: bool
     problem: Divergence | None = None
-
-
-def commitment_of(table_id: str, seed_hex: str) -> str:
-    """SHA-256 over the table id and the seed: what the table published at its start."""
-    return hashlib.sha256(table_id.encode() + bytes.fromhex(seed_hex)).hexdigest()
 
 
 def header_of(record: GameRecord) -> Header:

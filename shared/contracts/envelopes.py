@@ -27,6 +27,9 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     seats: int
     options: msgspec.Raw = msgspec.Raw(b"{}")
     player_name: str
+    # A seed the gateway let the client choose (self-play and benches only, `client_seeds`);
+    # None: the table worker draws a secret random one.
+    seed: str | None = None
 
 
 class JoinTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):

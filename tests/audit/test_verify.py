@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from shared.audit.record import decode_record, encode_record
-from shared.audit.verify import commitment_of, verify_record
+from shared.audit.verify import verify_record
 from shared.games.registry import available_games
 from shared.store import open_store
+from shared.tables.decide import commitment_of
 from tests.audit.kit import as_builtins, from_builtins, record
 
 GAMES = available_games()

@@ -72,6 +72,22 @@ def test_selfplay_prints_one_line_per_game_and_a_summary(capsys: pytest.CaptureF
     assert summary["moves_per_s"] > 0
 
 
+def _selfplay_games(capsys: pytest.CaptureFixture, seed: int) -> list[str]:
+    code = main(["--log-level", "WARNING", "selfplay", "--game", "ra", "--players", "3",
+                 "--games", "3", "--seed", str(seed)])  # fmt: skip
+    assert code == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()][:-1]
+    # Table ids are new at every run, and lines come in the order games end.
+    return sorted(json.dumps({k: v for k, v in g.items() if k != "table_id"}) for g in lines)
+
+
+def test_selfplay_with_the_same_seed_plays_the_same_games(capsys: pytest.CaptureFixture) -> None:
+    first = _selfplay_games(capsys, 7)
+    assert len(first) == 3
+    assert _selfplay_games(capsys, 7) == first
+    assert _selfplay_games(capsys, 8) != first
+
+
 def test_engine_benchmark_reports_per_move_time_and_games_per_second() -> None:
     figures = bench.engine_figures("ra", 2, 2)
     assert figures["moves"] > 50

@@ -106,8 +106,9 @@ async def game_ratings(request: web.Request) -> web.Response:
 
 async def flagged_tables(request: web.Request) -> web.Response:
     """GET /api/admin/flagged: finished tables whose record does not verify (admins only:
-    the route table checks the token)."""
-    return json_response(await _read(request, queries.flagged))
+    the route table checks the token); paged, oldest first."""
+    cursor, limit = _paging(request)
+    return json_response(await _read(request, queries.flagged, cursor, limit))
 
 
 def _known_game(name: str, *, path: bool = False) -> None:

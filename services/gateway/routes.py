@@ -67,6 +67,25 @@ async def _settled(request: web.Request, outcome: Outcome) -> Outcome:
     return outcome
 
 
+class Registered(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer to a registration: the token is shown only here."""
+
+    player_id: str
+    name: str
+    token: str
+
+
+class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """One game offered: its name, seats, rules version and the JSON Schema of its options."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    options_schema: dict[str, Any]
+
+
 async def register_player(request: web.Request) -> web.Response:
     """Register a player; the token is shown only in this answer."""
     body = await decode_body(request, RegisterPlayer)
@@ -74,7 +93,7 @@ async def register_player(request: web.Request) -> web.Response:
     if not 1 <= len(name) <= 40:
         raise BadRequest("a player name has 1-40 characters", code="bad_name")
     player, token = await in_store(request, players.register, request.app[STORE], name)
-    return json_response({"player_id": str(player.id), "name": name, "token": token}, 201)
+    return json_response(Registered(player_id=str(player.id), name=name, token=token), 201)
 
 
 async def me(request: web.Request) -> web.Response:
@@ -83,19 +102,19 @@ async def me(request: web.Request) -> web.Response:
 
 
 async def list_games(request: web.Request) -> web.Response:
-    """The games that can be played."""
+    """The games that can be played (a short list: the registry's, never paged)."""
     out = []
     for name in available_games():
         game = get_game(name)
         out.append(
-            {
-                "name": game.name,
-                "title": game.title,
-                "min_players": game.min_players,
-                "max_players": game.max_players,
-                "rules_version": game.rules_version,
-                "options_schema": msgspec.json.schema(game.options_type),
-            }
+            GameInfo(
+                name=game.name,
+                title=game.title,
+                min_players=game.min_players,
+                max_players=game.max_players,
+                rules_version=game.rules_version,
+                options_schema=msgspec.json.schema(game.options_type),
+            )
         )
     return json_response(out)
 

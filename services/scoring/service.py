@@ -73,8 +73,16 @@ class ScoringService:
 
     @property
     def flagged(self) -> list[Verdict]:
-        """The finished tables whose record does not verify, in the order they ended."""
-        return queries.flagged(self.readmodels.db)
+        """The finished tables whose record does not verify, in the order they ended (all of
+        them: for tests and the start-up line; the API pages them)."""
+        found: list[Verdict] = []
+        cursor = None
+        while True:
+            page = queries.flagged(self.readmodels.db, cursor, queries.MAX_LIMIT)
+            found.extend(page.items)
+            if page.next is None:
+                return found
+            cursor = page.next
 
     async def start(self) -> None:
         """Start the projector (it builds missing read models first), then the audits."""

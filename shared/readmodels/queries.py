@@ -202,12 +202,16 @@ def table(db: ReadModelDB, table_id: str) -> TableSummary | None:
     return _summary.decode(rows[0][0]) if rows else None
 
 
-def flagged(db: ReadModelDB) -> list[Verdict]:
+def flagged(db: ReadModelDB, cursor: str | None, limit: int) -> Page[Verdict]:
     """The verdicts that found a mismatch, in the order the games ended."""
+    after = decode_cursor(cursor, (int, str))
+    extra = "" if after is None else " AND (ended_at, table_id) > (?, ?)"
     rows = db.query(
-        "SELECT body FROM rm_verdicts WHERE outcome = ? ORDER BY ended_at, table_id", (MISMATCH,)
+        "SELECT ended_at, table_id, body FROM rm_verdicts"
+        f" WHERE outcome = ?{extra} ORDER BY ended_at, table_id LIMIT ?",
+        (MISMATCH, *(after or ()), limit + 1),
     )
-    return [_verdict.decode(r[0]) for r in rows]
+    return _page(rows, limit, lambda r: (r[0], r[1]), lambda r: _verdict.decode(r[2]))
 
 
 def unverified(db: ReadModelDB, limit: int = 100) -> list[tuple[str, str, int]]:

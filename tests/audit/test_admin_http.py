@@ -88,7 +88,9 @@ async def test_an_admin_sees_the_flagged_table_with_its_first_divergence(
     )
 
     assert response.status == 200
-    flagged = await response.json()
+    page = await response.json()
+    assert page["next"] is None
+    flagged = page["items"]
     assert [(f["table_id"], f["game"], f["outcome"]) for f in flagged] == [
         (forged, "sobek", "mismatch")
     ]

@@ -30,3 +30,39 @@ def test_a_route_lists_only_the_statuses_it_can_return() -> None:
     assert {"400", "401", "403", "404", "409", "413", "422", "429", "503"} <= moves
     assert "422" not in paths["/api/games"]["get"]["responses"]
     assert "429" not in paths["/healthz"]["get"]["responses"]
+
+
+# Lists whose length the platform fixes (the registry's games): never paged.
+BOUNDED = {"/api/games"}
+
+
+def test_every_list_that_can_grow_is_paged() -> None:
+    document = openapi_document()
+    schemas = document["components"]["schemas"]
+    checked = 0
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            answer = operation["responses"].get("200", operation["responses"].get("201", {}))
+            schema = answer.get("content", {}).get("application/json", {}).get("schema", {})
+            query = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+            if schema.get("type") == "array":
+                assert path in BOUNDED, f"{method} {path} answers an unpaged list"
+                continue
+            name = schema.get("$ref", "").rsplit("/", 1)[-1]
+            if name.startswith("Page_"):
+                assert {"cursor", "limit"} <= query, f"{method} {path} lacks cursor/limit"
+                assert set(schemas[name]["properties"]) == {"items", "next"}
+                checked += 1
+            elif name == "LogPage":
+                assert {"after", "limit"} <= query, f"{method} {path} lacks after/limit"
+                checked += 1
+    assert checked >= 7  # lobby, my tables, log, results, standings, ratings, flagged
+
+
+def test_every_registered_game_publishes_its_move_and_view() -> None:
+    from shared.games.registry import available_games, get_game
+
+    components = openapi_document()["components"]["schemas"]
+    for name in available_games():
+        title = get_game(name).name.title()
+        assert f"{title}Move" in components and f"{title}View" in components, name

@@ -21,6 +21,7 @@ from email_validator import EmailNotValidError, validate_email
 from services.gateway.auth import caller
 from services.gateway.http import decode_body, json_response, table_model
 from services.gateway.keys import STORE
+from services.gateway.presence import preferences_changed
 from services.gateway.storecall import in_store
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound, SenetError
 from shared.notify import links
@@ -113,6 +114,15 @@ async def _signing_key(request: web.Request) -> bytes:
     return context.signing_key
 
 
+async def _changed(
+    request: web.Request, store: EventStore, player_id: str, change: str, *args: object
+) -> PreferencesView:
+    """Save a change of the player's preferences, then wake the notify service."""
+    view = await in_store(request, _change, store, player_id, change, *args)
+    await preferences_changed(request.app, player_id)
+    return view
+
+
 def _change(store: EventStore, player_id: str, change: str, *args: object) -> PreferencesView:
     prefs = load_or_open(store, player_id)
     getattr(prefs, change)(*args)
@@ -148,7 +158,7 @@ async def set_email(request: web.Request) -> web.Response:
     body = await decode_body(request, EmailBody)
     email = checked_email(body.email)
     store = request.app[STORE]
-    view = await in_store(request, _change, store, who.player_id, "set_email", email)
+    view = await _changed(request, store, who.player_id, "set_email", email)
     return json_response(view)
 
 
@@ -173,7 +183,7 @@ async def confirm_email_page(request: web.Request) -> web.Response:
 async def confirm_email(request: web.Request) -> web.Response:
     """Confirm the address the signed link was sent to (no login: the link is the proof)."""
     player_id, email = _confirmation(request, await _signing_key(request))
-    await in_store(request, _change, request.app[STORE], player_id, "confirm_email", email)
+    await _changed(request, request.app[STORE], player_id, "confirm_email", email)
     text = f"<p>{html.escape(email)} will get your senet notifications.</p>"
     return web.Response(text=text, content_type="text/html")
 
@@ -191,6 +201,7 @@ async def add_push_subscription(request: web.Request) -> web.Response:
     sub = {"endpoint": body.endpoint, "keys": {k: body.keys[k] for k in ("p256dh", "auth")}}
     store = request.app[STORE]
     view = await in_store(request, _add_push, store, who.player_id, sub)
+    await preferences_changed(request.app, who.player_id)
     return json_response(view, 201)
 
 
@@ -235,7 +246,7 @@ async def put_preferences(request: web.Request) -> web.Response:
         _check_quiet(body.quiet)
     store = request.app[STORE]
     settings = msgspec.to_builtins(body)
-    view = await in_store(request, _change, store, who.player_id, "set_settings", settings)
+    view = await _changed(request, store, who.player_id, "set_settings", settings)
     return json_response(view)
 
 
@@ -259,8 +270,8 @@ async def set_vacation(request: web.Request) -> web.Response:
         raise BadRequest(f"a vacation is 0-{MAX_VACATION_DAYS:g} days", code="bad_vacation")
     now = time.time()
     store = request.app[STORE]
-    view = await in_store(
-        request, _change, store, who.player_id, "set_vacation", now, now + body.days * 86400
+    view = await _changed(
+        request, store, who.player_id, "set_vacation", now, now + body.days * 86400
     )
     return json_response(view)
 
@@ -291,7 +302,7 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
     `List-Unsubscribe=One-Click`) or the confirmation page's button; no login needed."""
     player_id, channel = _unsubscribe_target(request, await _signing_key(request))
     form = await request.post()
-    await in_store(request, _change, request.app[STORE], player_id, "unsubscribe", channel)
+    await _changed(request, request.app[STORE], player_id, "unsubscribe", channel)
     if form.get("from_page"):
         text = f"<p>You will get no more {html.escape(channel)} notifications from senet.</p>"
         return web.Response(text=text, content_type="text/html")

@@ -9,7 +9,7 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.keys import BROKER
-from shared.notify.presence import HEARTBEAT, TTL, Presence
+from shared.notify.presence import HEARTBEAT, TTL, PreferencesChanged, Presence
 
 
 async def announce(
@@ -24,6 +24,16 @@ async def announce(
     with contextlib.suppress(Exception):
         await broker.publish(
             broker.topology.views_exchange, "presence", msgspec.json.encode(signal)
+        )
+
+
+async def preferences_changed(app: web.Application, player_id: str) -> None:
+    """Wake the notify service (best effort: without it, its next round finds the change)."""
+    broker = app[BROKER]
+    signal = PreferencesChanged(player_id=player_id)
+    with contextlib.suppress(Exception):
+        await broker.publish(
+            broker.topology.views_exchange, "preferences", msgspec.json.encode(signal)
         )
 
 

@@ -30,7 +30,7 @@ from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker, Delivery
 from shared.notify import links
 from shared.notify.preferences import Preferences
-from shared.notify.presence import Presence, presence_decoder
+from shared.notify.presence import PreferencesChanged, Presence, presence_decoder
 from shared.notify.timing import TableTiming
 from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification
@@ -120,10 +120,14 @@ class NotifyService:
             self.wakeup.set()
 
     async def on_presence(self, delivery: Delivery) -> None:
-        """A gateway's WebSocket presence signal (other messages on `views` are ignored)."""
+        """A gateway's signal: WebSocket presence, or a player's changed preferences (read
+        the store now); other messages on `views` are ignored."""
         try:
             signal = presence_decoder.decode(delivery.body)
         except (msgspec.ValidationError, msgspec.DecodeError):
+            return
+        if isinstance(signal, PreferencesChanged):
+            self.wakeup.set()
             return
         self.apply_presence(signal)
 

@@ -25,4 +25,13 @@ HEARTBEAT = 30.0  # seconds between a gateway's repeats of an open socket's sign
 TTL = 3 * HEARTBEAT  # a socket not repeated for this long counts as gone
 
 
-presence_decoder = msgspec.json.Decoder(Presence)
+class PreferencesChanged(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """A player's address or notification settings changed: the notify service looks now
+    (a new address's confirmation mail must not wait for the next table event)."""
+
+    player_id: str
+
+
+# Everything the gateways say to the notify service on the `views` fanout.
+Signal = Presence | PreferencesChanged
+presence_decoder = msgspec.json.Decoder(Signal)

@@ -14,6 +14,7 @@ from services.cli.platform import Platform
 from services.cli.verbs.keys import vapid_pair
 from services.gateway.notify_routes import setup_notify
 from services.notify.clock import FakeClock
+from services.notify.service import NotifyService
 from services.notify.settings import HOUR
 from shared.notify.endpoints import EndpointPolicy, EndpointRefused
 from shared.notify.preferences import load_or_open
@@ -295,6 +296,32 @@ async def test_a_new_address_gets_only_a_confirmation_mail_until_confirmed(
     await drained(service)
     turn_mails = [m for m in inbox.messages if ":your_turn:" in str(m["X-Senet-Key"])]
     assert turn_mails and {m["To"] for m in turn_mails} == {email_of(players[acting])}
+
+
+async def test_a_confirmation_mail_goes_out_without_waiting_for_a_table_event(
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    # Its own loop, with a tick of an hour: only a wake-up can make it look again.
+    service = NotifyService(game_platform.store, game_platform.broker,
+                            notify_settings(url, tick=3600.0))  # fmt: skip
+    await service.start()
+    try:
+        await asyncio.sleep(0.5)  # its first round is over: it now waits for a wake-up
+        player = await register(client, "newcomer")
+        response = await client.post(
+            "/api/me/email", json={"email": email_of(player)}, headers=player.auth
+        )
+        assert response.status == 200
+        for _ in range(200):
+            if inbox.messages:
+                break
+            await asyncio.sleep(0.05)
+        assert [str(m["Subject"]) for m in inbox.messages] == ["[senet] confirm your address"]
+        assert inbox.messages[0]["To"] == email_of(player)
+    finally:
+        await service.stop()
 
 
 async def test_notify_forgets_a_table_once_its_game_is_over(

@@ -59,6 +59,7 @@ def summary(
         commitment=state.commitment,
         rules_version=state.rules_version,
         to_act=to_act or [],
+        creator=state.creator,
         result=result,
     )
 

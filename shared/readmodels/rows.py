@@ -31,6 +31,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     commitment: str
     rules_version: int
     to_act: list[int] = []  # the seats that must act now
+    creator: str = ""  # the player who opened it (starts, kicks, cancels); "" in older rows
     created_at: str = ""  # ISO 8601, UTC
     updated_at: str = ""
     result: GameResult | None = None  # once the game is over

@@ -66,6 +66,7 @@ def summary(change: TableChange) -> TableSummary:
         commitment=state.commitment,
         rules_version=state.rules_version,
         to_act=to_act(state),
+        creator=state.creator,
         created_at=change.created_at,
         updated_at=change.updated_at,
         result=result(state),

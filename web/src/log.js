@@ -12,6 +12,9 @@ const list = (xs) => xs.join(', ');
 const EN = {
   TableCreated: (p) => `Table opened for ${p.game} with ${p.seats} seats`,
   SeatTaken: (p) => `${p.player_name} sat down`,
+  PlayerLeft: (p) => `The player in seat ${p.seat + 1} left the table`,
+  PlayerRemoved: (p) => `The host removed the player in seat ${p.seat + 1}`,
+  TableCancelled: (p) => (p.reason === 'inactive' ? 'The table was cancelled after a long time without activity' : 'The host cancelled the table'),
   TableStarted: () => 'The game began',
   SeedRevealed: () => 'The secret seed was revealed: every draw can now be checked',
   TurnTimedOut: (p, n) => `${n(p.seat)} ran out of time (${p.policy})`,
@@ -45,6 +48,9 @@ const EN = {
 const DE = {
   TableCreated: (p) => `Tisch für ${p.game} mit ${p.seats} Plätzen eröffnet`,
   SeatTaken: (p) => `${p.player_name} hat Platz genommen`,
+  PlayerLeft: (p) => `Der Spieler auf Platz ${p.seat + 1} hat den Tisch verlassen`,
+  PlayerRemoved: (p) => `Der Gastgeber hat den Spieler auf Platz ${p.seat + 1} entfernt`,
+  TableCancelled: (p) => (p.reason === 'inactive' ? 'Der Tisch wurde nach langer Untätigkeit abgesagt' : 'Der Gastgeber hat den Tisch abgesagt'),
   TableStarted: () => 'Das Spiel hat begonnen',
   SeedRevealed: () => 'Der geheime Startwert wurde aufgedeckt: jeder Zufall ist nun prüfbar',
   TurnTimedOut: (p, n) => `${n(p.seat)} hat die Zeit überschritten (${p.policy})`,

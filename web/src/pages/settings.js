@@ -39,6 +39,7 @@ export function SettingsPage() {
     const quiet = f.get('quiet-on') ? { start: f.get('quiet-start'), end: f.get('quiet-end'), tz: f.get('quiet-tz') || 'UTC' } : null;
     return put('/api/me/preferences', { channels, quiet, digest: !!f.get('digest') });
   });
+  const resend = run(() => post('/api/me/email', { email: prefs.email }));
   const vacation = run((e) => post('/api/me/vacation', { days: Number(new FormData(e.target).get('days')) }));
   const push = run(() => subscribePush());
   const zone = (s.quiet && s.quiet.tz) || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -48,7 +49,10 @@ export function SettingsPage() {
     <section class="panel" aria-labelledby="email-h"><h2 id="email-h">${t('email')}</h2>
       <form onSubmit=${saveEmail} class="row"><label for="set-email">${t('email')}</label>
         <input id="set-email" name="email" type="email" required value=${prefs.email || ''} autocomplete="email" />
-        <button type="submit">${t('save')}</button></form></section>
+        <button type="submit">${t('save')}</button></form>
+      ${prefs.email ? html`<p data-email-confirmed=${prefs.email_confirmed ? 'true' : 'false'}>${prefs.email_confirmed
+        ? `✓ ${t('emailConfirmed')}`
+        : html`${t('emailUnconfirmed')} <button type="button" class="secondary" data-resend="true" onClick=${resend}>${t('resend')}</button>`}</p>` : null}</section>
     <section class="panel" aria-labelledby="push-h"><h2 id="push-h">${t('push')}</h2>
       <p>${t('pushCount')}: ${prefs.push_subscriptions}</p>
       <button type="button" onClick=${push}>${t('subscribe')}</button></section>

@@ -47,18 +47,33 @@ export function Log({ entries, names }) {
   </section>`;
 }
 
-function Seats({ view, onJoin, onStart }) {
+/** The table's creator: named in the summary (older tables: whoever holds seat 0). */
+function creatorOf(table) {
+  return table.creator || ((table.seats[0] || {}).player_id || '');
+}
+
+/** The seats, and the lobby's controls: only the creator starts, removes players and
+ * cancels; any other seated player may leave while the table is open. */
+function Seats({ view, onJoin, onStart, onLeave, onCancel, onKick }) {
   const me = account.who;
   const seated = view.seat !== null && view.seat !== undefined;
   const free = view.table.seats.some((s) => !s.player_id);
   const names = seatNames(view);
+  const open = view.table.status === 'open';
+  const creator = creatorOf(view.table);
+  const mine = !!me && creator === me.player_id;
   return html`<section class="panel" aria-labelledby="seats-h"><h2 id="seats-h">${t('players')}</h2>
-    <ul class="plain">${view.table.seats.map((s) => html`<li>${s.player_id
-      ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}`
+    <ul class="plain">${view.table.seats.map((s) => html`<li data-seat=${s.seat}>${s.player_id
+      ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${s.player_id === creator ? html` <span class="muted">· ${t('host')}</span>` : ''}${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}
+        ${open && mine && s.player_id !== creator ? html` <button type="button" class="small" data-kick=${s.seat} onClick=${() => onKick(s.seat)} aria-label=${`${t('kick')}: ${names[s.seat] || s.seat}`}>${t('kick')}</button>` : null}`
       : html`<span class="muted">${t('free')}</span>`}</li>`)}</ul>
-    ${view.table.status === 'open' && me && !seated && free ? html`<button type="button" onClick=${onJoin}>${t('join')}</button>` : null}
-    ${view.table.status === 'open' && seated && !free ? html`<button type="button" onClick=${onStart}>${t('start')}</button>` : null}
-    ${view.table.status === 'open' && free ? html`<p>${t('waitPlayers')}</p>` : null}
+    ${open && me && !seated && free ? html`<button type="button" data-lobby="join" onClick=${onJoin}>${t('join')}</button>` : null}
+    ${open && mine && !free ? html`<button type="button" data-lobby="start" onClick=${onStart}>${t('start')}</button>` : null}
+    ${open && seated && !mine && !free ? html`<p data-waiting="creator">${t('waitCreator')}</p>` : null}
+    ${open && free ? html`<p>${t('waitPlayers')}</p>` : null}
+    ${open && seated && !mine ? html`<button type="button" data-lobby="leave" onClick=${onLeave}>${t('leave')}</button>` : null}
+    ${open && mine ? html` <button type="button" data-lobby="cancel" class="danger" onClick=${onCancel}>${t('cancelTable')}</button>` : null}
+    ${view.table.status === 'cancelled' ? html`<p data-cancelled="true">${t('tableCancelled')}</p>` : null}
   </section>`;
 }
 
@@ -169,6 +184,9 @@ export function TablePage({ id, allMoves }) {
   };
   const join = act(async () => { await post(`/api/tables/${id}/join`); await refresh(); });
   const start = act(async () => { await post(`/api/tables/${id}/start`); await refresh(); });
+  const leave = act(async () => { await post(`/api/tables/${id}/leave`); await refresh(); });
+  const cancel = act(async () => { await post(`/api/tables/${id}/cancel`); await refresh(); });
+  const kick = (seat) => act(async () => { await post(`/api/tables/${id}/kick`, { seat }); await refresh(); })();
 
   if (!view) {
     return html`<div>
@@ -203,7 +221,7 @@ export function TablePage({ id, allMoves }) {
           ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
           <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
         </section>` : null}
-        <${Seats} view=${view} onJoin=${join} onStart=${start} />
+        <${Seats} view=${view} onJoin=${join} onStart=${start} onLeave=${leave} onCancel=${cancel} onKick=${kick} />
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
         <${Log} entries=${log} names=${names} />

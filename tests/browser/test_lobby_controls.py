@@ -1,0 +1,69 @@
+"""The table page's lobby controls: only the host starts, removes players and cancels; the
+others may leave (the rules are the table decider's; the page offers only what they allow)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from selenium.webdriver.common.by import By
+
+from tests.browser.conftest import Server
+from tests.browser.kit import attr, call, save_screenshot, wait_for
+from tests.browser.test_live import open_page
+
+
+def _buttons(driver: Any) -> set[str]:
+    found = driver.find_elements(By.CSS_SELECTOR, "[data-lobby]")
+    return {b.get_attribute("data-lobby") for b in found}
+
+
+def _seated(base: str, table_id: str, token: str) -> list[str]:
+    view = call(base, "GET", f"/api/tables/{table_id}/view", token=token)
+    return [s["player_id"] for s in view["table"]["seats"] if s["player_id"]]
+
+
+def test_only_the_host_starts_removes_and_cancels_and_a_guest_may_leave(
+    server: Server, browser: Any, tmp_path: Path
+) -> None:
+    base = server.base
+    players = {n: call(base, "POST", "/api/players", {"name": n}) for n in ("host", "bob", "cy")}
+    token = {n: p["token"] for n, p in players.items()}
+    table_id = call(base, "POST", "/api/tables", {"game": "ra", "seats": 3}, token["host"])[
+        "table_id"
+    ]
+    for guest in ("bob", "cy"):
+        call(base, "POST", f"/api/tables/{table_id}/join", {}, token[guest])
+
+    host, bob = browser(), browser()
+    open_page(host, base, f"/tables/{table_id}", token["host"])
+    open_page(bob, base, f"/tables/{table_id}", token["bob"])
+    wait_for(lambda: _buttons(host) == {"start", "cancel"}, what="the host's controls")
+    wait_for(lambda: _buttons(bob) == {"leave"}, what="a guest's controls")
+    assert attr(bob, "data-waiting") == "creator"
+    assert not bob.find_elements(By.CSS_SELECTOR, "[data-kick]")  # only the host removes
+    kicks = host.find_elements(By.CSS_SELECTOR, "[data-kick]")
+    assert sorted(k.get_attribute("data-kick") for k in kicks) == ["1", "2"]
+    save_screenshot(host, tmp_path / "lobby-host.png")
+
+    host.find_element(By.CSS_SELECTOR, "[data-kick='2']").click()  # cy is removed
+    wait_for(lambda: len(host.find_elements(By.CSS_SELECTOR, "[data-kick]")) == 1, what="kick")
+    assert players["cy"]["player_id"] not in _seated(base, table_id, token["host"])
+    assert "start" not in _buttons(host)  # a free seat again: nothing to start
+
+    bob.find_element(By.CSS_SELECTOR, "[data-lobby='leave']").click()
+    wait_for(lambda: _buttons(bob) == {"join"}, what="the join button after leaving")
+    assert _seated(base, table_id, token["host"]) == [players["host"]["player_id"]]
+
+    host.refresh()
+    wait_for(lambda: "cancel" in _buttons(host), what="the host's cancel button")
+    host.find_element(By.CSS_SELECTOR, "[data-lobby='cancel']").click()
+    wait_for(lambda: attr(host, "data-cancelled") == "true", what="the cancelled table")
+    assert attr(host, "data-status") == "cancelled"
+    log = host.find_element(By.CSS_SELECTOR, ".log-lines").text
+    for line in ("removed the player in seat 3", "seat 2 left the table", "cancelled the table"):
+        wait_for(lambda s=line: s in host.find_element(By.CSS_SELECTOR, ".log-lines").text,
+                 what=f"the log line {line!r}")  # fmt: skip
+    assert "sat down" in log
+    lobby = call(base, "GET", "/api/tables?status=open")
+    assert table_id not in {t["table_id"] for t in lobby["items"]}

@@ -4,8 +4,10 @@ It listens to the events exchange through a private queue (it exists only while 
 process runs, so nothing piles up for a notify service that is stopped or never ran), but
 reads the events themselves from the store, in order, from the position it recorded: a
 message is only a wake-up, and a missed, repeated or malformed one changes nothing.
-At start it folds the whole log (table states, open notices) and decides turns only for
-commands after the position it recorded.
+At start it resumes from its checkpoint (`checkpoint.py`: the active tables' turns and the
+open notices at a position), so it reads only the events after it, and decides turns only
+for commands after the position it recorded; without a checkpoint (a store made before
+checkpoints, or a lost row) it folds the whole log once.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import msgspec
 import structlog
 from eventsourcing.persistence import Notification
 
+from services.notify import checkpoint
 from services.notify.clock import Clock, SystemClock
 from services.notify.metrics import NotifyMetrics
 from services.notify.notices import FINAL, Notice
@@ -32,6 +35,7 @@ from shared.notify import links
 from shared.notify.preferences import Preferences
 from shared.notify.presence import PreferencesChanged, Presence, presence_decoder
 from shared.notify.timing import TableTiming
+from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification
 
@@ -78,11 +82,15 @@ class NotifyService:
         self.wakeup = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         self.stopping = False
+        self.checkpoints = checkpoint.CheckpointStore(ReadModelDB.of(store), self.consumer)
+        self.checkpointed = 0  # position of the last checkpoint written or read
+        self.folded = 0  # store events folded by this process (start-up cost, in tests)
 
     async def start(self, *, loops: bool = True) -> None:
         """Subscribe, catch up with the store, and (with loops) run delivery and timers."""
         self.outbox.key = await asyncio.to_thread(links.signing_key, self.store)
         self.decided = await asyncio.to_thread(self.store.position_of, self.consumer)
+        await self._resume()
         if self.broker is not None:
             topology = self.broker.topology
             await self.broker.subscribe(topology.events_exchange, "#", self.on_event)
@@ -108,7 +116,39 @@ class NotifyService:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
+        async with self.lock:
+            with contextlib.suppress(Exception):  # the store may be down: the next start folds more
+                await self._checkpoint(force=True)
         await self.outbox.close()
+        await asyncio.to_thread(self.checkpoints.db.close)
+
+    async def _resume(self) -> None:
+        """Start from the checkpoint, if there is one this process can use."""
+        try:
+            found = await asyncio.to_thread(self.checkpoints.load)
+        except Exception as exc:  # an unreadable checkpoint costs a full fold, nothing else
+            log.warning("notify_checkpoint_unavailable", error=repr(exc))
+            return
+        if found is None or found.position > self.decided:
+            return  # none, or ahead of what was decided (a reset position table): fold all
+        await asyncio.to_thread(checkpoint.restore, self.store, self.tracker, found)
+        self.position = self.checkpointed = found.position
+        self.unloaded |= {UUID(n) for n in found.notices}
+        self.poisoned.update(found.poisoned)
+        log.info("notify_resumed", position=found.position, tables=len(found.tables),
+                 notices=len(found.notices))  # fmt: skip
+
+    async def _checkpoint(self, force: bool = False) -> None:
+        """Save the folded state now and then (called between commands, under the lock)."""
+        if self.tracker.open is not None or self.position > self.decided:
+            return
+        due = self.position - self.checkpointed >= checkpoint.EVERY
+        if not (due or (force and self.position > self.checkpointed)):
+            return
+        notices = set(self.outbox.notices) | self.unloaded
+        saved = checkpoint.capture(self.position, self.tracker, notices, self.poisoned)
+        await asyncio.to_thread(self.checkpoints.save, saved)
+        self.checkpointed = self.position
 
     async def on_event(self, delivery: Delivery) -> None:
         """An event was published: read the store up to it (any message wakes the loop)."""
@@ -200,6 +240,7 @@ class NotifyService:
                 for note in notes:
                     await self._fold(note)
                     self.position = note.id
+                self.folded += len(notes)
                 if len(notes) < 500:
                     break
             await self._decided(self.tracker.close(), self.open_position)
@@ -208,6 +249,7 @@ class NotifyService:
             if self.position > self.decided:
                 await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
                 self.decided = self.position
+            await self._checkpoint()
 
     async def _fold(self, note: Notification) -> None:
         if not is_table_notification(note):

@@ -78,7 +78,9 @@ async def get_table(request: web.Request) -> web.Response:
     table is not in the read model yet)."""
     model = await table_model(request)
     row = await _read(request, queries.table, model.state.table_id)
-    return json_response(row if row is not None else summary(model.state))
+    if row is None:
+        row = summary(model.state, created_at=model.created_at, updated_at=model.updated_at)
+    return json_response(row)
 
 
 async def player_results(request: web.Request) -> web.Response:

@@ -48,6 +48,8 @@ class TableModel:
 
     state: TableState
     views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
+    created_at: str = ""  # ISO 8601: when the table opened, and its last event was stored
+    updated_at: str = ""
 
 
 class ViewProjector:
@@ -116,7 +118,7 @@ class ViewProjector:
         self.loads += 1
         self.loaded_events += loaded.events_read
         metrics.EVENTS_APPLIED.labels(self.consumer).inc(loaded.events_read)
-        model = TableModel(loaded.state)
+        model = TableModel(loaded.state, created_at=loaded.created_at, updated_at=loaded.updated_at)
         self.tables[table_id] = model
         while len(self.tables) > self.capacity:
             self.tables.popitem(last=False)
@@ -137,7 +139,7 @@ class ViewProjector:
         folded = 0
         for entry in newer:
             if entry.version == model.state.version + 1:  # live ones may have come meanwhile
-                self._fold(model, entry.event)
+                self._fold(model, entry.event, entry.time)
                 folded += 1
         if folded:
             await self._notify(table_id, model.state.version)
@@ -169,7 +171,7 @@ class ViewProjector:
             await self._read_newer(table_id)
             return
         event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
-        self._fold(model, event)
+        self._fold(model, event, envelope.time)
         if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
             self._snapshot_later(table_id)
         metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
@@ -193,8 +195,9 @@ class ViewProjector:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    def _fold(self, model: TableModel, event: Any) -> None:
+    def _fold(self, model: TableModel, event: Any, time: str) -> None:
         model.state = table_state.evolve(model.state, event)
+        model.updated_at = time
         model.views.clear()
         self.applied_events += 1
         metrics.EVENTS_APPLIED.labels(self.consumer).inc()

@@ -32,13 +32,16 @@ class RebuiltViews(LogFollower):
         if envelope.name == "TableCreated":
             event = msgspec.json.decode(envelope.payload, type=TableCreated)
             self.tables[envelope.table_id] = TableModel(
-                table_state.created(envelope.table_id, event)
+                table_state.created(envelope.table_id, event),
+                created_at=envelope.time,
+                updated_at=envelope.time,
             )
             self.logs[envelope.table_id] = []
         else:
             model = self.tables[envelope.table_id]
             event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
             model.state = table_state.evolve(model.state, event)
+            model.updated_at = envelope.time
         self.logs[envelope.table_id].append(
             LoggedEvent(
                 version=envelope.version, name=envelope.name, time=envelope.time,

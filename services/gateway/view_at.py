@@ -6,6 +6,9 @@ fold) and shows the caller exactly what their seat saw then: nothing hidden from
 
 from __future__ import annotations
 
+from typing import Any
+from uuid import UUID
+
 from aiohttp import web
 
 from services.gateway import routes, views
@@ -16,6 +19,7 @@ from services.gateway.projector import TableModel
 from services.gateway.storecall import in_store
 from shared.audit.export import fold, stored_events
 from shared.contracts.errors import BadRequest
+from shared.store import EventStore
 
 
 async def view_at(request: web.Request) -> web.Response:
@@ -30,10 +34,20 @@ async def view_at(request: web.Request) -> web.Response:
         raise BadRequest("at must be a whole number", code="bad_version") from exc
     if not 1 <= at <= last:
         raise BadRequest(f"at must be between 1 and {last}", code="bad_version")
-    events = await in_store(request, stored_events, request.app[STORE], model.state.table_id)
+    store = request.app[STORE]
+    events = await in_store(request, stored_events, store, model.state.table_id)
     state = fold(model.state.table_id, events, at)
     seat = state.seat_of(who.player_id)  # the seat the caller had then (None: not yet seated)
-    return json_response(views.player_view(TableModel(state), seat))
+    then = await in_store(request, _time_of, store, model.state.table_id, at)
+    past = TableModel(state, created_at=model.created_at, updated_at=then)
+    return json_response(views.player_view(past, seat))
+
+
+def _time_of(store: EventStore, table_id: str, version: int) -> str:
+    """When the table's event `version` was stored (ISO 8601, as the live views say it)."""
+    stored = store.repository.event_store.get(UUID(table_id), gt=version - 1, lte=version)
+    event: Any = next(iter(stored))
+    return str(event.timestamp.isoformat())
 
 
 async def my_view(request: web.Request) -> web.Response:

@@ -43,7 +43,11 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def summary(
-    state: TableState, to_act: list[int] | None = None, result: GameResult | None = None
+    state: TableState,
+    to_act: list[int] | None = None,
+    result: GameResult | None = None,
+    created_at: str = "",
+    updated_at: str = "",
 ) -> TableSummary:
     """The public summary of a table (who must act and the result when the caller knows)."""
     seats = [
@@ -60,6 +64,8 @@ def summary(
         rules_version=state.rules_version,
         to_act=to_act or [],
         creator=state.creator,
+        created_at=created_at,
+        updated_at=updated_at,
         result=result,
     )
 
@@ -91,7 +97,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
             forfeited = sorted({*result.forfeited, *state.forfeited})
             result = msgspec.structs.replace(result, forfeited=forfeited)
     view = PlayerView(
-        table=summary(state, to_act, result),
+        table=summary(state, to_act, result, model.created_at, model.updated_at),
         seat=seat,
         to_act=to_act,
         your_turn=seat is not None and seat in to_act,

@@ -42,6 +42,8 @@ class LoadedTable:
     snapshot_version: int  # the version of the snapshot it started from (0: none)
     events_read: int  # events folded after the snapshot
     snapshot_saved: bool  # this load saved a new snapshot
+    created_at: str = ""  # when the table opened and when its last event was stored (ISO 8601)
+    updated_at: str = ""
 
 
 def table_key(table_id: str) -> UUID | None:
@@ -77,7 +79,10 @@ def load_table(
         with contextlib.suppress(IntegrityError):  # another reader saved it first
             store.snapshots.put([Table.Snapshot.take(aggregate)])
             saved = True
-    return LoadedTable(state, since or 0, len(events), saved)
+    return LoadedTable(
+        state, since or 0, len(events), saved,
+        created_at=aggregate.created_on.isoformat(), updated_at=aggregate.modified_on.isoformat(),
+    )  # fmt: skip
 
 
 class LoggedEvent(msgspec.Struct, frozen=True, kw_only=True):

@@ -156,3 +156,19 @@ async def test_the_gateway_that_sees_a_game_end_snapshots_it(
         await asyncio.sleep(0.02)
     else:
         raise AssertionError("no snapshot of the finished game")
+
+
+async def test_a_views_table_carries_the_times_the_lists_give(client: TestClient) -> None:
+    table_id, players = await open_table(client, "ra", 2)
+    await play_moves(client, table_id, players, seed=1, limit=3)
+    view = await (await client.get(f"/api/tables/{table_id}/view", headers=players[0].auth)).json()
+    listed = await (await client.get(f"/api/tables/{table_id}")).json()
+    mine = await (await client.get("/api/me/tables", headers=players[0].auth)).json()
+    assert view["table"]["created_at"] and view["table"]["updated_at"]
+    assert view["table"]["created_at"] < view["table"]["updated_at"]
+    for summary in (listed, mine["items"][0]):
+        assert summary["version"] == view["table"]["version"]
+        assert (summary["created_at"], summary["updated_at"]) == (
+            view["table"]["created_at"],
+            view["table"]["updated_at"],
+        )

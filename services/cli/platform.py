@@ -27,6 +27,7 @@ from services.table.sweeper import OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker, default_worker_id
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
+from shared.messaging.wake import CommitSignal
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check, tasks_check
 from shared.observability.sampler import Position, Sampler
 from shared.readmodels import ReadModels
@@ -161,7 +162,11 @@ class Platform:
                     broker = self._new_broker()
                     await stack.enter_async_context(_connected(broker))
                     self._extra_brokers.append(broker)
-                wake = self.relay.wake if self.relay is not None else None
+                wake = _on_saved(
+                    self.relay.wake if self.relay is not None else None,
+                    # On a real broker the relay holding the lease may be in another process.
+                    None if self.config.broker == "memory" else CommitSignal(broker),
+                )
                 several = self.config.table_workers > 1
                 worker = TableWorker(
                     self.store, broker, on_saved=wake, group_commit=self.config.group_commit,
@@ -285,3 +290,18 @@ async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[w
         yield runner
     finally:
         await runner.cleanup()
+
+
+def _on_saved(*calls: Callable[[], None] | None) -> Callable[[], None] | None:
+    """What a table worker calls after each accepted command: wake the relays."""
+    present = [c for c in calls if c is not None]
+    if not present:
+        return None
+    if len(present) == 1:
+        return present[0]
+
+    def both() -> None:
+        for call in present:
+            call()
+
+    return both

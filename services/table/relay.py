@@ -15,7 +15,8 @@ import msgspec
 import structlog
 
 from shared.messaging.lease import Lease, lease_for
-from shared.messaging.port import Broker
+from shared.messaging.port import Broker, Delivery
+from shared.messaging.wake import is_commit_signal
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.store import EventStore
@@ -50,6 +51,7 @@ class Relay:
         self.wakeup = asyncio.Event()
         self.position = 0
         self.published = 0
+        self.listening = False  # subscribed to the workers' commit signals
 
     @property
     def active(self) -> bool:
@@ -57,7 +59,8 @@ class Relay:
         return self.lease.held()
 
     def wake(self) -> None:
-        """Tell the relay that new events were stored (it also polls)."""
+        """Tell the relay that new events were stored (a worker in this process calls it;
+        others publish a commit signal, `shared.messaging.wake`); it also polls."""
         self.wakeup.set()
 
     async def run(self) -> None:
@@ -83,7 +86,14 @@ class Relay:
         finally:
             await self.lease.release()
 
+    async def _on_signal(self, delivery: Delivery) -> None:
+        if is_commit_signal(delivery):
+            self.wakeup.set()
+
     async def _publish_while_held(self) -> None:
+        if not self.listening:  # workers in other processes say when they stored events
+            await self.broker.subscribe(self.broker.topology.views_exchange, "#", self._on_signal)
+            self.listening = True
         # The previous holder moved the position on: start from the recorded one.
         self.position = await asyncio.to_thread(self.store.position_of, self.consumer)
         metrics.RELAY_ACTIVE.set(1)

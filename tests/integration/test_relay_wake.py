@@ -1,0 +1,76 @@
+"""A relay in another process publishes a worker's events at once: the worker's commit
+signal wakes it, not its poll (here an hour long)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+
+import msgspec
+
+from services.cli.platform import Platform, PlatformConfig, _on_saved
+from services.gateway.commands import send
+from services.table.relay import Relay
+from shared.contracts.envelopes import CreateTable, EventEnvelope
+from shared.messaging.amqp import AmqpBroker
+from shared.messaging.port import Delivery, Topology
+from shared.messaging.wake import CommitSignal
+from shared.store import open_store
+
+
+async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
+    real_config: PlatformConfig,
+) -> None:
+    real_config.roles = frozenset({"table"})  # the table worker alone: no relay beside it
+    real_config.store += "&pool_size=2"
+    topology = Topology(shards=real_config.shards)
+    platform = Platform(real_config)
+    await platform.start()
+    relay_broker = AmqpBroker(real_config.broker, topology, real_config.prefix)
+    relay = Relay(open_store(real_config.store), relay_broker, idle=3600.0)
+    heard: list[tuple[float, str]] = []
+
+    async def collect(delivery: Delivery) -> None:
+        envelope = msgspec.json.decode(delivery.body, type=EventEnvelope)
+        heard.append((time.monotonic(), envelope.name))
+
+    await relay_broker.subscribe("events", "#", collect)
+    running = asyncio.create_task(relay.run())
+    try:
+        for _ in range(200):  # the relay holds its lease and went to sleep on an empty log
+            if relay.listening and relay.active:
+                break
+            await asyncio.sleep(0.05)
+        assert relay.active and relay.listening
+        await asyncio.sleep(0.5)
+        sent = time.monotonic()
+        outcome = await send(
+            platform.broker, table_id=str(uuid.uuid4()), player_id="p0",
+            action=CreateTable(game="ra", seats=2, player_name="zero"), timeout=10.0,
+        )  # fmt: skip
+        assert outcome.accepted
+        for _ in range(100):
+            if len(heard) >= 2:
+                break
+            await asyncio.sleep(0.05)
+        assert [name for _, name in heard] == ["TableCreated", "SeatTaken"]
+        assert heard[-1][0] - sent < 5.0  # not the hour of its poll
+    finally:
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+        await relay_broker.cleanup()
+        await relay_broker.close()
+        await platform.broker.cleanup()
+        await platform.stop()
+
+
+async def test_workers_on_a_real_broker_signal_and_a_local_relay_is_woken_directly() -> None:
+    woken: list[str] = []
+    assert _on_saved(None, None) is None
+    local = _on_saved(lambda: woken.append("relay"), None)
+    assert local is not None
+    local()
+    assert woken == ["relay"]
+    signal = CommitSignal.__new__(CommitSignal)
+    assert _on_saved(None, signal) is signal

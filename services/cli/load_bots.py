@@ -40,6 +40,7 @@ class _Table:
     to_act: list[int]
     pushed: dict[int, float] = field(default_factory=dict)  # version: first arrival
     answered: dict[int, float] = field(default_factory=dict)  # version: move answered
+    known: dict[str, Any] | None = None  # the last mover's view from its move's answer
     watcher: asyncio.Task[None] | None = None
 
 
@@ -138,7 +139,10 @@ async def _move(api: Api, table: _Table, samples: Samples, rng: random.Random) -
     seat = rng.choice(table.to_act)
     path = f"/api/tables/{table.table_id}"
     try:
-        mine = await api.call("GET", f"{path}/view", table.bots[seat])
+        known, table.known = table.known, None
+        reuse = known is not None and known["seat"] == seat  # the same seat moves again
+        mine = known if reuse else await api.call("GET", f"{path}/view", table.bots[seat])
+        assert mine is not None
         if not mine["legal_moves"]:
             table.to_act = list(mine["to_act"])
             return
@@ -157,6 +161,7 @@ async def _move(api: Api, table: _Table, samples: Samples, rng: random.Random) -
     samples.latencies.append(answered - t0)
     table.answered[int(outcome["version"])] = answered
     table.to_act = list(outcome["to_act"])
+    table.known = outcome.get("view")
 
 
 def _lags(table: _Table) -> list[float]:

@@ -190,14 +190,15 @@ async def play_game(
     outcome = await command(f"/api/tables/{table_id}/start", bots[0], {})
     version = outcome["version"]
     moves = 0
+    known: dict[str, Any] | None = None  # the newest view we hold (a move's answer brings one)
     while True:
-        view = await api.call("GET", f"/api/tables/{table_id}/view?min_version={version}", bots[0])
+        path = f"/api/tables/{table_id}/view?min_version={version}"
+        view = known or await api.call("GET", path, bots[0])
         if view["result"] is not None:
             break
         seat = rng.choice(view["to_act"])
-        mine = await api.call(
-            "GET", f"/api/tables/{table_id}/view?min_version={version}", bots[seat]
-        )
+        mine = view if view["seat"] == seat else await api.call("GET", path, bots[seat])
+        known = None
         if not mine["legal_moves"]:
             continue
         move = rng.choice(mine["legal_moves"])
@@ -211,6 +212,7 @@ async def play_game(
                 continue
             raise
         version = outcome["version"]
+        known = outcome.get("view")  # the mover's view after the move: no second request
         moves += 1
     log = await api.table_log(table_id, bots[0])
     result = view["result"]

@@ -156,9 +156,9 @@ ROUTES: list[Route] = [
         "POST",
         "/api/tables/{table_id}/moves",
         routes.submit_move,
-        "Submit a move",
+        "Submit a move; the answer carries the mover's new view",
         routes.MoveRequest,
-        Outcome,
+        routes.MoveAnswer,
     ),
     Route(
         "GET",

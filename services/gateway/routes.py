@@ -195,8 +195,16 @@ async def my_view(request: web.Request) -> web.Response:
     return json_response(views.player_view(model, seat))
 
 
+class MoveAnswer(Outcome, frozen=True, kw_only=True):
+    """The outcome of a move and the mover's view right after it (its version is the
+    outcome's, or later if another seat moved meanwhile): a client needs no second request."""
+
+    view: views.PlayerView | None = None
+
+
 async def submit_move(request: web.Request) -> web.Response:
-    """Submit a move for the caller's seat (the table worker checks seat, turn and move)."""
+    """Submit a move for the caller's seat (the table worker checks seat, turn and move);
+    the answer carries the mover's new view."""
     who = caller(request)
     table_id = request.match_info["table_id"]
     body = await decode_body(request, MoveRequest)
@@ -211,7 +219,12 @@ async def submit_move(request: web.Request) -> web.Response:
         command_id=body.command_id,
         expected_version=body.expected_version,
     )
-    return json_response(await _settled(request, outcome))
+    outcome = await _settled(request, outcome)
+    model = request.app[PROJECTOR].cached(table_id)
+    view = None
+    if model is not None and model.state.version >= outcome.version:
+        view = views.player_view(model, outcome.seat)
+    return json_response(MoveAnswer(**msgspec.structs.asdict(outcome), view=view))
 
 
 async def _check_named_seat(request: web.Request, table_id: str, who: Identity, asked: int) -> None:

@@ -123,3 +123,31 @@ async def test_openapi_document_lists_exactly_the_routes(client: TestClient) -> 
         and route.handler.__module__ != "services.gateway.web"
     }
     assert documented == served
+
+
+@pytest.mark.parametrize("game", ["ra", "sobek"])
+async def test_a_moves_answer_carries_the_movers_view_as_get_view_gives_it(
+    client: TestClient, game: str
+) -> None:
+    table_id, players = await open_table(client, game, 2)
+    for _ in range(8):
+        first = await view(client, table_id, players[0])
+        seat = first["to_act"][0]
+        mine = await view(client, table_id, players[seat])
+        response = await client.post(
+            f"/api/tables/{table_id}/moves",
+            json={"move": mine["legal_moves"][0]},
+            headers=players[seat].auth,
+        )
+        assert response.status == 200, await response.text()
+        answer = await response.json()
+        assert answer["accepted"] and answer["view"]["seat"] == seat
+        assert answer["view"]["table"]["version"] == answer["version"]
+        again = await client.get(
+            f"/api/tables/{table_id}/view?min_version={answer['version']}",
+            headers=players[seat].auth,
+        )
+        assert answer["view"] == await again.json()  # hidden cards included: it is the mover's
+        other = answer["view"]["game"]["players"][1 - seat]
+        if game == "sobek":
+            assert other["hand"] is None  # never another seat's hand

@@ -175,7 +175,8 @@ export function TablePage({ id, allMoves }) {
     setBusy(true); setError('');
     try {
       const outcome = await api('POST', `/api/tables/${id}/moves`, { move });
-      accept(await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+      // The answer carries my view after the move; older servers need the second request.
+      accept(outcome.view || await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
     } catch (e) {
       setError(`${e.code ? `${e.code}: ` : ''}${e.message}`);
       await refresh().catch(() => {});

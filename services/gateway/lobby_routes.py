@@ -16,7 +16,7 @@ from services.gateway.commands import send
 from services.gateway.http import decode_body, json_response
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
 from services.gateway.routes import CommandId
-from shared.contracts.envelopes import Action, CancelTable, LeaveTable, RemovePlayer
+from shared.contracts.envelopes import Action, CancelTable, LeaveTable, RemovePlayer, Resign
 
 PlayerId = Annotated[str, msgspec.Meta(max_length=64)]
 
@@ -55,6 +55,12 @@ async def leave_table(request: web.Request) -> web.Response:
     """Give up my seat at a table that has not started (the creator cancels instead)."""
     body = await decode_body(request, LobbyRequest)
     return await _forward(request, LeaveTable(), body.command_id)
+
+
+async def resign(request: web.Request) -> web.Response:
+    """Resign the game under way: ranked last; with one other player left the game ends."""
+    body = await decode_body(request, LobbyRequest)
+    return await _forward(request, Resign(), body.command_id)
 
 
 async def cancel_table(request: web.Request) -> web.Response:

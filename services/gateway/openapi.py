@@ -129,6 +129,14 @@ ROUTES: list[Route] = [
     ),
     Route(
         "POST",
+        "/api/tables/{table_id}/resign",
+        lobby_routes.resign,
+        "Resign the game under way: ranked last; with one other player left the game ends",
+        lobby_routes.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
         "/api/tables/{table_id}/cancel",
         lobby_routes.cancel_table,
         "Cancel my open table (creator only)",

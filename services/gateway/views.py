@@ -15,6 +15,7 @@ from shared.games.contract import GameResult
 from shared.readmodels.rows import SeatInfo, TableSummary
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
 from shared.tables.loading import LoggedEvent
+from shared.tables.outcome import table_result
 from shared.tables.state import PLAYING, TableState
 
 
@@ -64,6 +65,7 @@ def summary(
         rules_version=state.rules_version,
         to_act=to_act or [],
         creator=state.creator,
+        resigned=list(state.resigned),
         created_at=created_at,
         updated_at=updated_at,
         result=result,
@@ -92,10 +94,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
             prompt = spec.prompt(game_state, seat)
         else:
             moves, prompt = [], ""
-        result = spec.result(game_state)
-        if result is not None and state.forfeited:  # forfeits are the table's, not the game's
-            forfeited = sorted({*result.forfeited, *state.forfeited})
-            result = msgspec.structs.replace(result, forfeited=forfeited)
+        result = table_result(state)  # the game's, with the table's forfeits and resignations
     view = PlayerView(
         table=summary(state, to_act, result, model.created_at, model.updated_at),
         seat=seat,

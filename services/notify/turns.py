@@ -16,6 +16,7 @@ import msgspec
 from shared.contracts.envelopes import EventEnvelope
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated
+from shared.tables.outcome import table_result
 from shared.tables.state import OVER, PLAYING, TableState
 
 
@@ -104,7 +105,8 @@ class TurnTracker:
         if state.status != PLAYING:
             return []
         now = set(state.spec.to_act(state.game_state))
-        began = sorted(now - track.acting.keys() - set(state.forfeited))  # bots get no mail
+        bots = {*state.forfeited, *state.resigned}
+        began = sorted(now - track.acting.keys() - bots)  # bots get no mail
         # A seat that acted and must act again starts a new turn for its clock, unmailed.
         fresh = {s for s in now if s not in track.acting or s == track.seat}
         track.acting = {
@@ -132,7 +134,7 @@ class TurnTracker:
             facts["prompt"] = spec.prompt(state.game_state, seat)
         if state.forfeited:
             facts["forfeited"] = [state.names[s] for s in state.forfeited]
-        result = spec.result(state.game_state) if state.game_state is not None else None
+        result = table_result(state)
         if result is not None:
             order = sorted(range(state.seats), key=lambda s: (result.ranks[s], s))
             facts["ranking"] = [

@@ -19,6 +19,7 @@ from shared.games.contract import GameSpec
 from shared.store import EventStore
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated, TableEvent
+from shared.tables.outcome import final_result
 from shared.tables.state import OVER, Status, TableState
 
 
@@ -67,7 +68,7 @@ def snapshot(
         status=state.status,
         seat=seat,
         to_act=list(spec.to_act(game_state)) if game_state is not None else [],
-        result=_builtins(spec.result(game_state)) if game_state is not None else None,
+        result=_builtins(final_result(state)),
         game_state=shown,
         log=_log(spec, events, upto, seat),
         seed=_seed(state, seat),

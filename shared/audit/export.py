@@ -19,6 +19,7 @@ from shared.store import EventStore
 from shared.tables import state as table_state
 from shared.tables.aggregate import Table
 from shared.tables.events import TableCreated
+from shared.tables.outcome import final_result
 from shared.tables.state import OVER, TableState
 
 
@@ -100,7 +101,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
             )
             for e in events
         ],
-        result=state.spec.result(state.game_state),
+        result=final_result(state),
     )
 
 

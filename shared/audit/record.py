@@ -22,15 +22,16 @@ class SeatRecord(msgspec.Struct, frozen=True, kw_only=True):
 
 
 CommandKind = Literal[
-    "create", "join", "start", "move", "timeout", "leave", "kick", "cancel", "expire"
+    "create", "join", "start", "move", "timeout", "leave", "kick", "cancel", "expire", "resign"
 ]
 
 
 class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     """One accepted command: `create`, `join`, `start`, `move` (with the move's JSON),
     `timeout` (a turn past its deadline: the policy, the turn, and the bot's move), `leave`,
-    `kick` (the creator removed the player in seat `target`), `cancel` (by the creator) or
-    `expire` (cancelled when idle since version `turn`)."""
+    `kick` (the creator removed the player in seat `target`), `cancel` (by the creator),
+    `expire` (cancelled when idle since version `turn`) or `resign` (the seat's player gave
+    up; the bot moves that follow for resigned seats are re-drawn from the seed)."""
 
     command_id: str
     kind: CommandKind
@@ -182,6 +183,11 @@ def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
         return CommandRecord(
             command_id=first.command_id, kind="kick", seat=first.seat,
             player_id=str(payload["by"]), target=int(payload["seat"]),
+        )  # fmt: skip
+    if first.name == "SeatResigned":
+        return CommandRecord(
+            command_id=first.command_id, kind="resign", seat=int(payload["seat"]),
+            player_id=str(payload["player_id"]),
         )  # fmt: skip
     if first.name == "TableCancelled" and payload.get("reason") == "inactive":
         return CommandRecord(

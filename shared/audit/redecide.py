@@ -15,6 +15,7 @@ from shared.contracts.envelopes import (
     LeaveTable,
     PlayMove,
     RemovePlayer,
+    Resign,
     StartTable,
     TimeOutTurn,
 )
@@ -146,6 +147,8 @@ def _action(command: CommandRecord) -> Action:
         return CancelTable()
     if kind == "expire":
         return ExpireTable(version=command.turn)
+    if kind == "resign":
+        return Resign()
     raise SenetError(f"unknown command kind {kind!r}", code="bad_command")
 
 

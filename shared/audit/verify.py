@@ -8,6 +8,7 @@ from shared.audit.record import GameRecord
 from shared.audit.redecide import Divergence, DivergenceKind, Header, redecide
 from shared.contracts.errors import SenetError
 from shared.tables.decide import commitment_of
+from shared.tables.outcome import final_result
 
 
 class Report(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,7 +62,7 @@ def _check(record: GameRecord) -> Divergence | None:
     state = replayed.state
     if state is None:
         return _problem("empty", None, "events", "none", "the record holds no event")
-    result = state.spec.result(state.game_state) if state.game_state is not None else None
+    result = final_result(state)
     if result is None:
         return _problem(
             "not_finished",

@@ -75,6 +75,11 @@ class RemovePlayer(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_u
     player_id: str | None = None
 
 
+class Resign(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """A seated player gives up a game under way: ranked last; with one other player left
+    the game ends there, with more the others play on (a bot takes the seat's turns)."""
+
+
 class ExpireTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """The table service's sweep: the open table saw no command since version `version` for
     longer than the open-table TTL; it is cancelled unless something happened since."""
@@ -88,6 +93,7 @@ Action = (
     | StartTable
     | PlayMove
     | TimeOutTurn
+    | Resign
     | LeaveTable
     | CancelTable
     | RemovePlayer

@@ -42,6 +42,7 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     ranks: list[int]
     winners: list[int]
     forfeited: list[int] = []
+    resigned: list[int] = []  # in the order they resigned (ranked last, the first lowest)
 
 
 S = TypeVar("S")  # the game's state

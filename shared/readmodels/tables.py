@@ -15,6 +15,7 @@ from shared.games.contract import GameResult
 from shared.readmodels.db import Cursor
 from shared.readmodels.rows import SeatInfo, TableSummary
 from shared.readmodels.states import CANCELLED
+from shared.tables.outcome import table_result
 from shared.tables.state import OVER, PLAYING, TableState
 
 MINE, WAITING, DONE = 0, 1, 2
@@ -40,14 +41,10 @@ def to_act(state: TableState) -> list[int]:
 
 
 def result(state: TableState) -> GameResult | None:
-    """The result of a finished table, forfeits on timeout included."""
-    if state.status != OVER or state.game_state is None:
+    """The result of a finished table, forfeits and resignations included."""
+    if state.status != OVER:
         return None
-    outcome = state.spec.result(state.game_state)
-    if outcome is not None and state.forfeited:
-        forfeited = sorted({*outcome.forfeited, *state.forfeited})
-        outcome = msgspec.structs.replace(outcome, forfeited=forfeited)
-    return outcome
+    return table_result(state)
 
 
 def summary(change: TableChange) -> TableSummary:
@@ -67,6 +64,7 @@ def summary(change: TableChange) -> TableSummary:
         rules_version=state.rules_version,
         to_act=to_act(state),
         creator=state.creator,
+        resigned=list(state.resigned),
         created_at=change.created_at,
         updated_at=change.updated_at,
         result=result(state),

@@ -8,14 +8,15 @@ from shared.contracts.envelopes import EventEnvelope
 from shared.standings.board import Result, Scoreboard
 from shared.tables import state as table_state
 from shared.tables.events import SeedRevealed, TableCreated
+from shared.tables.outcome import table_result
 from shared.tables.state import OVER, TableState
 
 
 def result_of(state: TableState, position: int) -> Result | None:
     """The result of a finished table (None while it is being played)."""
-    if state.status != OVER or state.game_state is None:
+    if state.status != OVER:
         return None
-    outcome = state.spec.result(state.game_state)
+    outcome = table_result(state)
     if outcome is None:
         return None
     return Result(
@@ -27,8 +28,8 @@ def result_of(state: TableState, position: int) -> Result | None:
         scores=list(outcome.scores),
         ranks=list(outcome.ranks),
         winners=list(outcome.winners),
-        # A forfeit on timeout is the table's, not the game's: the rules never see it.
-        forfeited=sorted({*outcome.forfeited, *state.forfeited}),
+        # Forfeits on timeout and resignations are the table's: the rules never see them.
+        forfeited=list(outcome.forfeited),
     )
 
 

@@ -34,6 +34,7 @@ from shared.contracts.envelopes import (
     LeaveTable,
     PlayMove,
     RemovePlayer,
+    Resign,
     StartTable,
     TimeOutTurn,
 )
@@ -54,6 +55,7 @@ from shared.tables.events import (
     PlayerLeft,
     PlayerRemoved,
     SeatForfeited,
+    SeatResigned,
     SeatTaken,
     SeedRevealed,
     TableCancelled,
@@ -61,7 +63,7 @@ from shared.tables.events import (
     TableStarted,
     TurnTimedOut,
 )
-from shared.tables.state import CANCELLED, OPEN, OVER, TableState, evolve
+from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, evolve
 
 MAX_SEAT_NAME = 40
 
@@ -213,8 +215,53 @@ def _start(state: TableState, player_id: str, action: StartTable, spec: GameSpec
 
 def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -> Decision:
     seat = _seated(state, player_id)
+    if seat in state.resigned:
+        raise Conflict("you resigned this game", code="resigned")
     events, move = play_events(state, seat, action.move, spec)
+    events += bots_for_resigned(state, events, spec)
     return Decision(events=events, seat=seat, move=msgspec.to_builtins(move))
+
+
+def _resign(state: TableState, player_id: str, action: Resign, spec: GameSpec) -> Decision:
+    """Resign: ranked last. With one seat left playing the table is over (its seed revealed);
+    otherwise a bot plays the seat's turns from now on, within the commands that reach them."""
+    _in_play(state)
+    seat = _seated(state, player_id)
+    if seat in state.resigned:
+        raise Conflict("you resigned this game already", code="already_resigned")
+    events: list[Any] = [SeatResigned(seat=seat, player_id=player_id)]
+    if evolve(state, events[0], spec).status == OVER:
+        events.append(SeedRevealed(seed=state.seed, commitment=state.commitment))
+    else:
+        events += bots_for_resigned(state, events, spec)
+    return Decision(events=events, seat=seat)
+
+
+MAX_BOT_MOVES = 10_000  # a bound on the resigned seats' moves played within one command
+
+
+def bots_for_resigned(state: TableState, events: list[Any], spec: GameSpec) -> list[Any]:
+    """After `events`, the moves a bot plays for resigned seats until a player who has not
+    resigned must act or the game ends (random legal moves drawn from `bot_rng`, so the
+    audit re-decides them exactly). A table without resignations gets none."""
+    if not state.resigned and not any(isinstance(e, SeatResigned) for e in events):
+        return []
+    for event in events:
+        state = evolve(state, event, spec)
+    played: list[Any] = []
+    for _ in range(MAX_BOT_MOVES):
+        if state.status != PLAYING:
+            break
+        due = [s for s in spec.to_act(state.game_state) if s in state.resigned]
+        legal = list(spec.legal_moves(state.game_state, due[0])) if due else []
+        if not legal:
+            break
+        chosen = msgspec.to_builtins(bot_rng(state).choice(legal))
+        more, _ = play_events(state, due[0], chosen, spec)
+        for event in more:
+            state = evolve(state, event, spec)
+        played += more
+    return played
 
 
 def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: GameSpec) -> Decision:
@@ -236,7 +283,9 @@ def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: Game
     ]
     if action.policy == "forfeit" and seat not in state.forfeited:
         events.append(SeatForfeited(seat=seat, player_id=owner))
-    return Decision(events=[*events, *played], seat=seat, move=chosen)
+    events += played
+    events += bots_for_resigned(state, events, spec)
+    return Decision(events=events, seat=seat, move=chosen)
 
 
 _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
@@ -249,6 +298,7 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     StartTable: _start,
     PlayMove: _play,
     TimeOutTurn: _time_out,
+    Resign: _resign,
 }
 
 

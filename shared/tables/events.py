@@ -71,6 +71,15 @@ class SeatForfeited(TableEvent, frozen=True, kw_only=True):
     player_id: str
 
 
+class SeatResigned(TableEvent, frozen=True, kw_only=True):
+    """The seat's player resigned: ranked behind everyone still playing (and behind those who
+    resigned later). With one seat left playing the table is over; otherwise the others play
+    on and the table decider plays the seat's turns with a bot in the same command."""
+
+    seat: int
+    player_id: str
+
+
 class PlayerLeft(TableEvent, frozen=True, kw_only=True):
     """A seated player left a table that had not started; the seat is free again."""
 
@@ -103,6 +112,7 @@ TABLE_EVENTS: dict[str, type[TableEvent]] = {
         SeedRevealed,
         TurnTimedOut,
         SeatForfeited,
+        SeatResigned,
         PlayerLeft,
         PlayerRemoved,
         TableCancelled,

@@ -16,6 +16,7 @@ from shared.tables.events import (
     PlayerLeft,
     PlayerRemoved,
     SeatForfeited,
+    SeatResigned,
     SeatTaken,
     SeedRevealed,
     TableCancelled,
@@ -51,6 +52,11 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     game_state: Any = None
     revealed_seed: str = ""
     forfeited: tuple[int, ...] = ()  # seats a bot plays after a forfeit on timeout
+    resigned: tuple[int, ...] = ()  # seats whose players resigned, in that order
+
+    def playing_seats(self) -> list[int]:
+        """The seats still played by their players (not resigned)."""
+        return [s for s in range(self.seats) if s not in self.resigned]
 
     @property
     def spec(self) -> GameSpec:
@@ -175,6 +181,11 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         return msgspec.structs.replace(state, forfeited=forfeited, version=version)
     if isinstance(event, TurnTimedOut):
         return msgspec.structs.replace(state, version=version)
+    if isinstance(event, SeatResigned):
+        resigned = (*state.resigned, event.seat)
+        left = [s for s in range(state.seats) if s not in resigned]
+        status = OVER if len(left) <= 1 else state.status
+        return msgspec.structs.replace(state, resigned=resigned, status=status, version=version)
     raise TypeError(f"unexpected table event {type(event).__name__}")
 
 

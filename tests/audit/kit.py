@@ -49,21 +49,30 @@ class Driver:
 
 
 def open_forged_table(
-    store: EventStore, table_id: str, game: str, seats: int, creator: str
+    store: EventStore,
+    table_id: str,
+    game: str,
+    seats: int,
+    creator: str,
+    *,
+    rules_version: int | None = None,
+    honest: bool = False,
 ) -> None:
     """Save a new table whose published commitment is not that of its seed.
 
     That is what a cheating table service would write: it could pick the seed after the
-    players saw the commitment.
+    players saw the commitment. With `honest` the commitment is right (a table opened under
+    an older `rules_version`, as one opened before a rules change would be).
     """
     seed = secrets.token_bytes(32)
+    committed = seed if honest else secrets.token_bytes(32)
     created = TableCreated(
         game=game,
         seats=seats,
         options=msgspec.to_builtins(get_game(game).convert_options({})),
-        rules_version=get_game(game).rules_version,
+        rules_version=rules_version or get_game(game).rules_version,
         creator=creator,
-        commitment=hashlib.sha256(table_id.encode() + secrets.token_bytes(32)).hexdigest(),
+        commitment=hashlib.sha256(table_id.encode() + committed).hexdigest(),
         seed=seed.hex(),
     )
     command_id = uuid.uuid4().hex
@@ -74,16 +83,24 @@ def open_forged_table(
 
 
 def play_table(
-    store: EventStore, game: str, seed: int, seats: int | None = None, *, forged: bool = False
+    store: EventStore,
+    game: str,
+    seed: int,
+    seats: int | None = None,
+    *,
+    forged: bool = False,
+    rules_version: int | None = None,
 ) -> str:
-    """A full random game at a new table (with a forged commitment if asked); returns its id."""
+    """A full random game at a new table (with a forged commitment if asked, or opened under
+    an older rules version); returns its id."""
     bots = random.Random(f"{game}-{seed}")
     seats = seats or SEATS.get(game, 2)
     driver = Driver(store)
     table_id = str(uuid.UUID(int=bots.getrandbits(128)))
     players = [f"player-{seed}-{i}" for i in range(seats)]
-    if forged:
-        open_forged_table(store, table_id, game, seats, players[0])
+    if forged or rules_version is not None:
+        open_forged_table(store, table_id, game, seats, players[0],
+                          rules_version=rules_version, honest=not forged)  # fmt: skip
     else:
         driver.send(table_id, players[0], CreateTable(game=game, seats=seats, player_name="P0"))
     for index, player in enumerate(players[1:], 1):
@@ -100,9 +117,9 @@ def play_table(
     return table_id
 
 
-def record(store: EventStore, game: str, seed: int) -> GameRecord:
-    """The exported record of a freshly played game."""
-    return export_table(store, play_table(store, game, seed))
+def record(store: EventStore, game: str, seed: int, rules_version: int | None = None) -> GameRecord:
+    """The exported record of a freshly played game (at a table of that rules version)."""
+    return export_table(store, play_table(store, game, seed, rules_version=rules_version))
 
 
 def as_builtins(rec: GameRecord) -> dict[str, Any]:

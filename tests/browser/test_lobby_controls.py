@@ -67,3 +67,27 @@ def test_only_the_host_starts_removes_and_cancels_and_a_guest_may_leave(
     assert "sat down" in log
     lobby = call(base, "GET", "/api/tables?status=open")
     assert table_id not in {t["table_id"] for t in lobby["items"]}
+
+
+def test_resigning_takes_two_clicks_and_the_other_page_sees_the_game_end(
+    server: Server, browser: Any
+) -> None:
+    from tests.browser.test_live import open_ra_table
+
+    table_id, tokens = open_ra_table(server.base)
+    quitter, winner = browser(), browser()
+    open_page(quitter, server.base, f"/tables/{table_id}", tokens[1])
+    open_page(winner, server.base, f"/tables/{table_id}", tokens[0])
+    wait_for(lambda: attr(winner, "data-live") == "true", what="the winner's socket")
+    wait_for(lambda: quitter.find_elements(By.CSS_SELECTOR, "[data-resign='ask']"), what="resign")
+    quitter.find_element(By.CSS_SELECTOR, "[data-resign='ask']").click()
+    quitter.find_element(By.CSS_SELECTOR, "[data-resign='keep']").click()  # changed its mind
+    assert attr(quitter, "data-status") == "playing"
+    quitter.find_element(By.CSS_SELECTOR, "[data-resign='ask']").click()
+    quitter.find_element(By.CSS_SELECTOR, "[data-resign='confirm']").click()
+    for page in (quitter, winner):
+        wait_for(lambda p=page: attr(p, "data-status") == "over", what="the end on both pages")
+    result = call(server.base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])["result"]
+    assert result["winners"] == [0] and result["resigned"] == [1]
+    log = lambda: winner.find_element(By.CSS_SELECTOR, ".log-lines").text  # noqa: E731
+    wait_for(lambda: "resigned" in log(), what="the log line")

@@ -59,7 +59,12 @@ def _verify(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[s
     capsys.readouterr()  # drop the platform's log lines
     code = verify_verb.run(argparse.Namespace(record=str(path)))
     out = capsys.readouterr()
-    return code, json.loads(out.out), out.err
+    # The report is the JSON document on stdout; a log line of a background thread of the
+    # platform may land beside it in the capture, so it is found rather than assumed first.
+    text = out.out
+    start = 0 if text.startswith("{") else text.index("\n{") + 1
+    report, _ = json.JSONDecoder().raw_decode(text[start:])
+    return code, report, out.err
 
 
 def _swap_in_the_deal(record: dict[str, Any]) -> tuple[int, str]:

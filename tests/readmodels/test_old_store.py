@@ -14,7 +14,14 @@ from shared.readmodels.schema import positions
 from tests.platform import embedded_config
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "old-store"
-NEW_FIELDS = ("to_act", "created_at", "updated_at", "result", "creator")  # added since
+NEW_FIELDS = ("to_act", "created_at", "updated_at", "result", "creator", "resigned")  # added since
+
+
+NEW_RESULT_FIELDS = ("resigned",)  # added to a result since
+
+
+def _old_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    return result and {k: v for k, v in result.items() if k not in NEW_RESULT_FIELDS}
 
 
 def _old_shape(summary: dict[str, Any]) -> dict[str, Any]:
@@ -60,6 +67,7 @@ async def test_an_old_store_builds_its_read_models_and_serves_what_it_served(
             )
             now = await response.json()
             now["table"] = _old_shape(now["table"])
+            now["result"] = _old_result(now["result"])
             assert now == view
         for player_id, results in served["results"].items():
             # Then oldest first, now newest first.

@@ -23,6 +23,7 @@ from shared.contracts.envelopes import (
     LeaveTable,
     PlayMove,
     RemovePlayer,
+    Resign,
     StartTable,
     TimeOutTurn,
 )
@@ -36,6 +37,7 @@ from shared.tables.events import (
     TableCancelled,
     TableStarted,
 )
+from shared.tables.outcome import final_result, table_result
 from shared.tables.state import TableState
 
 TABLE = str(uuid.UUID(int=7))
@@ -228,3 +230,46 @@ def test_a_table_opened_under_an_older_rules_version_is_decided_with_that_versio
     assert state.game_state.rules == 1
     fresh = new_table(TABLE, "alice", CreateTable(game="egizia", seats=2, player_name="A"), SEED)
     assert table_state.created(TABLE, fresh).spec.rules_version == 2
+
+
+# ---- resigning ------------------------------------------------------------------------
+
+
+def test_resigning_a_two_player_game_ends_it_and_the_other_wins() -> None:
+    state = given("bob", seats=2, started=True)
+    events = when(state, "bob", Resign())
+    assert [type(e).__name__ for e in events] == ["SeatResigned", "SeedRevealed"]
+    for event in events:
+        state = table_state.evolve(state, event)
+    assert state.status == "over" and state.resigned == (1,)
+    final = final_result(state)
+    assert final is not None
+    assert (final.ranks, final.winners, final.resigned) == ([1, 2], [0], [1])
+    shown = table_result(state)
+    assert shown is not None and shown.forfeited == [1]
+
+
+def test_with_three_players_the_others_play_on_and_a_bot_takes_the_resigned_turns() -> None:
+    state = given("bob", "cy", seats=3, started=True)
+    actor = state.spec.to_act(state.game_state)[0]
+    resigner = state.players[actor]
+    assert resigner is not None
+    state = then(state, resigner, Resign())
+    assert state.status == "playing" and state.resigned == (actor,)
+    assert actor not in state.spec.to_act(state.game_state)  # its turn was played for it
+    assert refused(state, resigner, Resign()) == "already_resigned"
+    move = msgspec.json.encode({"type": "RollDice"})
+    assert refused(state, resigner, PlayMove(move=msgspec.Raw(move))) == "resigned"
+    others = [p for p in state.players if p != resigner]
+    state = then(state, others[0] or "", Resign())  # one player left: over
+    assert state.status == "over"
+    final = final_result(state)
+    assert final is not None
+    last, second = actor, state.players.index(others[0])
+    assert final.ranks[last] == 3 and final.ranks[second] == 2
+    assert final.winners == [state.players.index(others[1])]
+
+
+def test_resigning_needs_a_game_under_way_and_a_seat() -> None:
+    assert refused(given("bob", seats=2), "bob", Resign()) == "table_not_started"
+    assert refused(given("bob", seats=2, started=True), "zed", Resign()) == "not_seated"

@@ -77,6 +77,16 @@ function Seats({ view, onJoin, onStart, onLeave, onCancel, onKick }) {
   </section>`;
 }
 
+/** Resign, in two steps (a second click confirms): ranked last; with one other player left
+ * the game ends there. */
+function ResignButton({ onResign }) {
+  const [asked, setAsked] = useState(false);
+  if (!asked) return html`<p><button type="button" class="secondary" data-resign="ask" onClick=${() => setAsked(true)}>${t('resign')}</button></p>`;
+  return html`<p role="group" aria-label=${t('resign')}>${t('resignSure')}
+    <button type="button" class="danger" data-resign="confirm" onClick=${onResign}>${t('resignYes')}</button>
+    <button type="button" class="secondary" data-resign="keep" onClick=${() => setAsked(false)}>${t('resignNo')}</button></p>`;
+}
+
 function downloadRecord(id) {
   return async () => {
     const record = await get(`/api/tables/${id}/record`);
@@ -186,6 +196,7 @@ export function TablePage({ id, allMoves }) {
   const join = act(async () => { await post(`/api/tables/${id}/join`); await refresh(); });
   const start = act(async () => { await post(`/api/tables/${id}/start`); await refresh(); });
   const leave = act(async () => { await post(`/api/tables/${id}/leave`); await refresh(); });
+  const resign = act(async () => { await post(`/api/tables/${id}/resign`); await refresh(); });
   const cancel = act(async () => { await post(`/api/tables/${id}/cancel`); await refresh(); });
   const kick = (seat) => act(async () => { await post(`/api/tables/${id}/kick`, { seat }); await refresh(); })();
 
@@ -221,6 +232,9 @@ export function TablePage({ id, allMoves }) {
         ${status === 'playing' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
           ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
           <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
+          ${view.seat !== null && view.seat !== undefined && !(view.table.resigned || []).includes(view.seat)
+            ? html`<${ResignButton} onResign=${resign} />`
+            : (view.table.resigned || []).includes(view.seat) ? html`<p data-resigned="true">${t('youResigned')}</p>` : null}
         </section>` : null}
         <${Seats} view=${view} onJoin=${join} onStart=${start} onLeave=${leave} onCancel=${cancel} onKick=${kick} />
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>

@@ -71,8 +71,16 @@ def caller(request: web.Request) -> Identity:
     return identity
 
 
-def guarded(handler: Handler, *, auth: bool, admin: bool = False) -> Handler:
-    """The handler behind the route table's check: an admin token, a player's, or none."""
+def viewer(request: web.Request) -> Identity | None:
+    """The caller on a route marked `viewers`: the identity, or None without a token."""
+    identity = request.get(IDENTITY)
+    assert identity is None or isinstance(identity, Identity)
+    return identity
+
+
+def guarded(handler: Handler, *, auth: bool, admin: bool = False, viewers: bool = False) -> Handler:
+    """The handler behind the route table's check: an admin token, a player's, a player's if
+    one is given (`viewers`: the table decides whether anyone may watch), or none."""
     if admin:
 
         async def as_admin(request: web.Request) -> web.StreamResponse:
@@ -80,6 +88,13 @@ def guarded(handler: Handler, *, auth: bool, admin: bool = False) -> Handler:
             return await handler(request)
 
         return as_admin
+    if viewers:
+
+        async def as_viewer(request: web.Request) -> web.StreamResponse:
+            request[IDENTITY] = await identify(request) if bearer_token(request) else None
+            return await handler(request)
+
+        return as_viewer
     if not auth:
         return handler
 

@@ -43,6 +43,9 @@ class Route:
     admin: bool = False  # an admin token is required instead (see services.gateway.admin)
     status: int = 200
     query: tuple[str, ...] = ()  # documented query parameters (see QUERY)
+    # A token is optional: without one, the table decides whether anyone may watch
+    # (its `spectators` option); a token given must be valid.
+    viewers: bool = False
 
 
 ROUTES: list[Route] = [
@@ -159,6 +162,7 @@ ROUTES: list[Route] = [
         None,
         views.PlayerView,
         query=("min_version", "seat", "at"),
+        viewers=True,
     ),
     Route(
         "POST",
@@ -176,6 +180,7 @@ ROUTES: list[Route] = [
         None,
         views.LogPage,
         query=("after", "limit", "seat"),
+        viewers=True,
     ),
     Route(
         "GET",
@@ -183,6 +188,7 @@ ROUTES: list[Route] = [
         ws.table_socket,
         "WebSocket: my view after every change (token in ?token= or header)",
         query=("token", "seat"),
+        viewers=True,
     ),
     Route(
         "POST",
@@ -375,7 +381,7 @@ def setup_routes(app: web.Application) -> None:
     """Register every route of the table behind the token check its row asks for, and the
     OpenAPI document (the same rows document `security`)."""
     for route in ROUTES:
-        handler = guarded(route.handler, auth=route.auth, admin=route.admin)
+        handler = guarded(route.handler, auth=route.auth, admin=route.admin, viewers=route.viewers)
         app.router.add_route(route.method, route.path, handler)
     app.router.add_get("/api/openapi.json", openapi_handler)
 
@@ -428,7 +434,7 @@ def openapi_document() -> dict[str, Any]:
             code: _error(ERRORS[code], error_ref, code) for code in returned
         }
         if route.auth or route.admin:
-            op["security"] = [{"bearer": []}]
+            op["security"] = [{"bearer": []}, {}] if route.viewers else [{"bearer": []}]
         paths.setdefault(route.path, {})[route.method.lower()] = op
     paths["/api/openapi.json"] = {
         "get": {"summary": "This document", "responses": {"200": {"description": "OK"}}}

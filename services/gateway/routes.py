@@ -9,12 +9,26 @@ import msgspec
 from aiohttp import web
 
 from services.gateway import players, views
-from services.gateway.auth import Identity, caller, identify
+from services.gateway.auth import Identity, caller, identify, viewer
 from services.gateway.commands import send
-from services.gateway.http import caller_seat, decode_body, int_query, json_response, table_model
+from services.gateway.http import (
+    caller_seat,
+    decode_body,
+    int_query,
+    json_response,
+    table_model,
+    viewer_seat,
+)
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
 from services.gateway.storecall import in_store
-from shared.contracts.envelopes import CreateTable, JoinTable, Outcome, PlayMove, StartTable
+from shared.contracts.envelopes import (
+    CreateTable,
+    JoinTable,
+    Outcome,
+    PlayMove,
+    Spectators,
+    StartTable,
+)
 from shared.contracts.errors import BadRequest, Forbidden
 from shared.games.registry import available_games, get_game
 from shared.tables.loading import table_log
@@ -40,6 +54,7 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     seats: int
     options: dict[str, Any] = {}  # the game's options; checked by the table service
     command_id: CommandId | None = None
+    spectators: Spectators = "players"  # who may watch without a seat
     # The table's seed, 64 hex digits; only where the gateway allows it (`client_seeds`).
     seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
 
@@ -139,6 +154,7 @@ async def create_table(request: web.Request) -> web.Response:
         options=msgspec.Raw(_encode.encode(body.options)),
         player_name=who.name,
         seed=body.seed,
+        spectators=body.spectators,
     )
     outcome = await send(
         request.app[BROKER],
@@ -183,10 +199,10 @@ async def start_table(request: web.Request) -> web.Response:
 
 
 async def my_view(request: web.Request) -> web.Response:
-    """The caller's view with legal moves; `?min_version=N` waits for that version."""
-    who = caller(request)
+    """The caller's view with legal moves (a spectator's where the table lets one watch);
+    `?min_version=N` waits for that version."""
     model = await table_model(request)
-    seat = caller_seat(request, model, who)
+    seat = viewer_seat(request, model, viewer(request))
     wanted = int_query(request, "min_version")
     if wanted and model.state.version < wanted:
         await request.app[PROJECTOR].wait_for(
@@ -244,9 +260,8 @@ async def _check_named_seat(request: web.Request, table_id: str, who: Identity, 
 async def table_events(request: web.Request) -> web.Response:
     """A page of the table's event log as the caller may see it, read from the store
     (`?after=VERSION&limit=N`; the answer's `next` is the `after` of the next page)."""
-    who = caller(request)
     model = await table_model(request)
-    seat = caller_seat(request, model, who)
+    seat = viewer_seat(request, model, viewer(request))
     after = int_query(request, "after", code="bad_query")
     limit = int_query(request, "limit", code="bad_query", default=LOG_PAGE, most=LOG_PAGE_MAX)
     if limit < 1:

@@ -12,8 +12,8 @@ from uuid import UUID
 from aiohttp import web
 
 from services.gateway import routes, views
-from services.gateway.auth import identify
-from services.gateway.http import json_response, table_model
+from services.gateway.auth import viewer
+from services.gateway.http import json_response, table_model, viewer_seat
 from services.gateway.keys import STORE
 from services.gateway.projector import TableModel
 from services.gateway.storecall import in_store
@@ -24,8 +24,9 @@ from shared.store import EventStore
 
 async def view_at(request: web.Request) -> web.Response:
     """The caller's view after event `?at=` (1 to the table's version); 400 `bad_version` else."""
-    who = await identify(request)
     model = await table_model(request)
+    who = viewer(request)
+    viewer_seat(request, model, who)  # may this caller watch this table at all
     raw = request.query.get("at", "")
     last = model.state.version
     try:
@@ -37,7 +38,8 @@ async def view_at(request: web.Request) -> web.Response:
     store = request.app[STORE]
     events = await in_store(request, stored_events, store, model.state.table_id)
     state = fold(model.state.table_id, events, at)
-    seat = state.seat_of(who.player_id)  # the seat the caller had then (None: not yet seated)
+    # The seat the caller had then (None: not yet seated, or a spectator).
+    seat = state.seat_of(who.player_id) if who is not None else None
     then = await in_store(request, _time_of, store, model.state.table_id, at)
     past = TableModel(state, created_at=model.created_at, updated_at=then)
     return json_response(views.player_view(past, seat))

@@ -66,6 +66,7 @@ def summary(
         to_act=to_act or [],
         creator=state.creator,
         resigned=list(state.resigned),
+        spectators=state.spectators,
         created_at=created_at,
         updated_at=updated_at,
         result=result,

@@ -10,9 +10,9 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import presence, views
-from services.gateway.auth import Identity, bearer_token, caller
+from services.gateway.auth import Identity, bearer_token, viewer
 from services.gateway.guards import check_origin
-from services.gateway.http import caller_seat, table_model
+from services.gateway.http import table_model, viewer_seat
 from services.gateway.keys import LIMITER, PROJECTOR, SETTINGS, SOCKETS
 from services.gateway.limits import address_key, token_key
 from services.gateway.projector import TableModel
@@ -23,9 +23,9 @@ _encode = msgspec.json.Encoder()
 async def table_socket(request: web.Request) -> web.StreamResponse:
     """Send the view at once, then again whenever the table changes; close on game end."""
     check_origin(request)
-    who = caller(request)
+    who = viewer(request)
     model = await table_model(request)
-    seat = caller_seat(request, model, who)
+    seat = viewer_seat(request, model, who)
     slot = request.app[LIMITER].socket(
         token_key(bearer_token(request)), address_key(request.remote)
     )
@@ -34,7 +34,7 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
 
 
 async def _serve(
-    request: web.Request, who: Identity, model: TableModel, seat: int | None
+    request: web.Request, who: Identity | None, model: TableModel, seat: int | None
 ) -> web.WebSocketResponse:
     settings = request.app[SETTINGS]
     socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
@@ -45,8 +45,10 @@ async def _serve(
     changes = projector.listen(table_id)
     reader = asyncio.create_task(_drain(socket))
     socket_id = uuid.uuid4().hex
-    beat = asyncio.create_task(
+    beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
         presence.keep_announcing(request.app, table_id, who.player_id, socket_id)
+        if who is not None
+        else asyncio.sleep(0)
     )
     try:
         sent = -1
@@ -66,7 +68,10 @@ async def _serve(
         beat.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await beat
-        await presence.announce(request.app, table_id, who.player_id, socket_id, connected=False)
+        if who is not None:
+            await presence.announce(
+                request.app, table_id, who.player_id, socket_id, connected=False
+            )
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await reader

@@ -90,6 +90,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
         players=players,
         commitment=created.commitment,
         seed=state.revealed_seed,
+        spectators=created.spectators,
         commands=commands_of(events),
         events=[
             EventRecord(

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from shared.contracts.envelopes import TimeoutPolicy
+from shared.contracts.envelopes import Spectators, TimeoutPolicy
 from shared.contracts.errors import BadRequest
 from shared.games.contract import GameResult
 
@@ -81,6 +81,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     commands: list[CommandRecord]
     events: list[EventRecord]
     result: GameResult | None
+    spectators: Spectators = "players"  # who could watch (records before: players)
 
 
 class BadRecord(BadRequest):

@@ -16,6 +16,7 @@ from shared.contracts.envelopes import (
     PlayMove,
     RemovePlayer,
     Resign,
+    Spectators,
     StartTable,
     TimeOutTurn,
 )
@@ -54,6 +55,7 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     creator: str
     commitment: str
     seed: str
+    spectators: Spectators = "players"
 
 
 class Replayed(msgspec.Struct, frozen=True, kw_only=True):
@@ -113,6 +115,7 @@ def _expected(
             creator=header.creator,
             commitment=header.commitment,
             seed=header.seed,
+            spectators=header.spectators,
         )
         return decider.opening(created, command.player_name).events
     if state is None:

@@ -33,6 +33,7 @@ def header_of(record: GameRecord) -> Header:
         creator=record.creator,
         commitment=record.commitment,
         seed=record.seed,
+        spectators=record.spectators,
     )
 
 

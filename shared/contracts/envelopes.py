@@ -20,6 +20,11 @@ class ErrorBody(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     details: dict[str, Any] | None = None  # JSON values: numbers stay numbers
 
 
+# Who may watch a table without a seat: nobody, signed-in players (the default), or anyone
+# (no account needed, over HTTP and WebSocket). Spectators see only what no seat hides.
+Spectators = Literal["none", "players", "anyone"]
+
+
 class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """Open a new table for a game; the creator takes the first seat."""
 
@@ -30,6 +35,7 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     # A seed the gateway let the client choose (self-play and benches only, `client_seeds`);
     # None: the table worker draws a secret random one.
     seed: str | None = None
+    spectators: Spectators = "players"
 
 
 class JoinTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):

@@ -65,6 +65,7 @@ def summary(change: TableChange) -> TableSummary:
         to_act=to_act(state),
         creator=state.creator,
         resigned=list(state.resigned),
+        spectators=state.spectators,
         created_at=change.created_at,
         updated_at=change.updated_at,
         result=result(state),

@@ -117,6 +117,7 @@ def new_table(table_id: str, player_id: str, action: CreateTable, seed: str) -> 
         seats=action.seats,
         options=msgspec.to_builtins(options),
         rules_version=game.rules_version,
+        spectators=action.spectators,
         creator=player_id,
         commitment=commitment_of(table_id, seed),
         seed=seed,

@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from shared.contracts.envelopes import TimeoutPolicy
+from shared.contracts.envelopes import Spectators, TimeoutPolicy
 
 CancelReason = Literal["creator", "inactive"]
 
@@ -25,6 +25,7 @@ class TableCreated(TableEvent, frozen=True, kw_only=True):
     creator: str
     commitment: str
     seed: str = ""
+    spectators: Spectators = "players"  # who may watch without a seat (tables before: players)
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True):

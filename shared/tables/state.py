@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import msgspec
 
-from shared.contracts.envelopes import TableStatus
+from shared.contracts.envelopes import Spectators, TableStatus
 from shared.games.contract import GameSpec
 from shared.games.registry import pinned_game
 from shared.tables.events import (
@@ -53,6 +53,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     revealed_seed: str = ""
     forfeited: tuple[int, ...] = ()  # seats a bot plays after a forfeit on timeout
     resigned: tuple[int, ...] = ()  # seats whose players resigned, in that order
+    spectators: Spectators = "players"  # who may watch without a seat
 
     def playing_seats(self) -> list[int]:
         """The seats still played by their players (not resigned)."""
@@ -136,6 +137,7 @@ def created(table_id: str, event: TableCreated) -> TableState:
         seats=event.seats,
         options=spec.convert_options(event.options),
         rules_version=event.rules_version,
+        spectators=event.spectators,
         creator=event.creator,
         commitment=event.commitment,
         seed=event.seed,

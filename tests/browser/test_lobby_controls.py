@@ -91,3 +91,28 @@ def test_resigning_takes_two_clicks_and_the_other_page_sees_the_game_end(
     assert result["winners"] == [0] and result["resigned"] == [1]
     log = lambda: winner.find_element(By.CSS_SELECTOR, ".log-lines").text  # noqa: E731
     wait_for(lambda: "resigned" in log(), what="the log line")
+
+
+def test_a_table_anyone_may_watch_plays_live_in_a_browser_without_an_account(
+    server: Server, browser: Any
+) -> None:
+    base = server.base
+    tokens = [call(base, "POST", "/api/players", {"name": n})["token"] for n in ("ann", "ben")]
+    table_id = call(
+        base, "POST", "/api/tables", {"game": "ra", "seats": 2, "spectators": "anyone"}, tokens[0]
+    )["table_id"]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, tokens[1])
+    call(base, "POST", f"/api/tables/{table_id}/start", {}, tokens[0])
+    guest = browser()
+    guest.get(f"{base}/tables/{table_id}")  # no sign-in at all
+    wait_for(lambda: attr(guest, "data-status") == "playing", what="the spectator's page")
+    wait_for(lambda: attr(guest, "data-live") == "true", what="the spectator's socket")
+    assert not guest.find_elements(By.CSS_SELECTOR, "[data-move]")  # nothing to play
+    assert guest.execute_script("return localStorage.getItem('senet.token')") is None
+    before = int(attr(guest, "data-version") or 0)
+    view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])
+    actor = view["to_act"][0]
+    mine = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[actor])
+    call(base, "POST", f"/api/tables/{table_id}/moves", {"move": mine["legal_moves"][0]},
+         tokens[actor])  # fmt: skip
+    wait_for(lambda: int(attr(guest, "data-version") or 0) > before, what="the pushed move")

@@ -17,11 +17,24 @@ from tests.platform import open_table, register, view
 async def test_every_route_marked_auth_refuses_a_request_without_a_token(
     client: TestClient,
 ) -> None:
-    guarded = [route for route in ROUTES if route.auth or route.admin]
+    guarded = [route for route in ROUTES if (route.auth or route.admin) and not route.viewers]
     assert len(guarded) > 10
     for route in guarded:
         path = re.sub(r"{\w+}", str(uuid.uuid4()), route.path)
         response = await client.request(route.method, path, json={})
+        body = await response.json()
+        assert (response.status, body["code"]) == (401, "missing_token"), route.path
+
+
+async def test_a_route_open_to_viewers_wants_a_token_unless_the_table_lets_anyone_watch(
+    client: TestClient,
+) -> None:
+    table_id, _ = await open_table(client, "ra", 2)  # spectators: players (the default)
+    watched = [route for route in ROUTES if route.viewers]
+    assert {r.path.rsplit("/", 1)[1] for r in watched} == {"view", "events", "ws"}
+    for route in watched:
+        path = route.path.replace("{table_id}", table_id)
+        response = await client.request(route.method, path)
         body = await response.json()
         assert (response.status, body["code"]) == (401, "missing_token"), route.path
 

@@ -14,7 +14,8 @@ from shared.readmodels.schema import positions
 from tests.platform import embedded_config
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "old-store"
-NEW_FIELDS = ("to_act", "created_at", "updated_at", "result", "creator", "resigned")  # added since
+NEW_FIELDS = ("to_act", "created_at", "updated_at", "result", "creator", "resigned",
+              "spectators")  # fmt: skip  # added since
 
 
 NEW_RESULT_FIELDS = ("resigned",)  # added to a result since

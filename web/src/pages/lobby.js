@@ -42,6 +42,7 @@ function CreateTable({ games }) {
   const fields = schemaFields(spec && spec.options_schema);
   const [seats, setSeats] = useState(2);
   const [options, setOptions] = useState({});
+  const [spectators, setSpectators] = useState('players');
   const [error, setError] = useState('');
   useEffect(() => {
     const defaults = {};
@@ -54,7 +55,7 @@ function CreateTable({ games }) {
     setError('');
     try {
       const clean = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-      const made = await post('/api/tables', { game, seats: Number(seats), options: clean });
+      const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators });
       navigate(`/tables/${made.table_id}`);
     } catch (e) { setError(e.message); }
   };
@@ -69,6 +70,9 @@ function CreateTable({ games }) {
       <div class="field"><label for="create-seats">${t('seats')}</label>
         <select id="create-seats" name="seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.target.value))}>
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
+      <div class="field"><label for="create-spectators">${t('spectators')}</label>
+        <select id="create-spectators" name="spectators" value=${spectators} onChange=${(e) => setSpectators(e.target.value)}>
+          ${['players', 'anyone', 'none'].map((v) => html`<option value=${v}>${t(`watch_${v}`)}</option>`)}</select></div>
       ${fields.length ? html`<fieldset><legend>${t('options')}</legend>
         ${fields.map((f) => html`<${OptionField} field=${f} value=${options[f.name]} onInput=${(v) => setOptions({ ...options, [f.name]: v })} />`)}
       </fieldset>` : null}

@@ -102,17 +102,18 @@ function downloadRecord(id) {
 }
 
 /** The socket of a table: every pushed view goes to `onView`; reconnects with back-off. */
-function useTableSocket(id, token, onView, stop) {
+function useTableSocket(id, token, onView, stop, anonymous = false) {
   const [live, setLive] = useState(false);
   useEffect(() => {
-    if (!token) return undefined;
+    if (!token && !anonymous) return undefined;
     let socket = null;
     let timer = null;
     let attempt = 0;
     let closed = false;
     const connect = () => {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws?token=${encodeURIComponent(token)}`);
+      const query = token ? `?token=${encodeURIComponent(token)}` : '';
+      socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
       socket.onopen = () => { attempt = 0; setLive(true); };
       socket.onmessage = (event) => {
         try { onView(JSON.parse(typeof event.data === 'string' ? event.data : '')); } catch { /* not a view */ }
@@ -127,7 +128,7 @@ function useTableSocket(id, token, onView, stop) {
     };
     connect();
     return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
-  }, [id, token]);
+  }, [id, token, anonymous]);
   return live;
 }
 
@@ -153,7 +154,10 @@ export function TablePage({ id, allMoves }) {
     setView(v);
   };
   const refresh = async () => {
-    if (!token) { setSummary(await get(`/api/tables/${id}`)); return; }
+    if (!token) {  // a table anyone may watch shows its spectator view without an account
+      try { accept(await get(`/api/tables/${id}/view`)); } catch { setSummary(await get(`/api/tables/${id}`)); }
+      return;
+    }
     try { accept(await get(`/api/tables/${id}/view`)); } catch (e) {
       if (e.status === 401) { setSummary(await get(`/api/tables/${id}`)); } else throw e;
     }
@@ -162,7 +166,8 @@ export function TablePage({ id, allMoves }) {
     latest.current = null; logged.current = 0; setView(null); setLog([]);
     refresh().catch((e) => setError(e.message));
   }, [id, token]);
-  const live = useTableSocket(id, token, accept, over);
+  const watching = !token && view && view.table.spectators === 'anyone';
+  const live = useTableSocket(id, token, accept, over, watching);
 
   const version = view ? view.table.version : 0;
   useEffect(() => {

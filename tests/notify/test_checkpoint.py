@@ -35,7 +35,7 @@ async def test_a_restart_reads_only_the_events_after_the_checkpoint(
 
     second = await start_notify(game_platform, settings)
     last = await asyncio.to_thread(game_platform.store.last_position)
-    assert last > 300
+    assert last > 150  # a whole game and a half (their lengths vary with the secret seed)
     assert second.folded == last - saved.position  # not the whole log
     assert second.folded < 20  # only what the first one wrote after its last round
     assert set(second.tracker.tables) == {running}

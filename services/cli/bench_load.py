@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from services.cli import cpu
 from services.cli.bench import _percentile, _postgres_schema, raw_floor
 from services.cli.load_bots import Samples, run_bots
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
@@ -112,14 +113,19 @@ async def _sweep(setup: Setup, args: argparse.Namespace, runs: list[dict[str, An
 
 
 async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[str, Any]:
-    async with _gateway(setup, args.url) as base:
+    async with _gateway(setup, args.url) as (base, workers):
+        before = _cpu(workers, in_process=args.url is None)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
             samples: Samples = await asyncio.get_running_loop().run_in_executor(
                 pool, run_bots, base, args.tables, args.players, args.duration, rate,
                 args.game, args.seed,
             )  # fmt: skip
+        after = _cpu(workers, in_process=args.url is None)
     run = figures(samples) | {"workers": setup.workers, "tables": args.tables}
+    if before is not None and after is not None:
+        after["bots"] = samples.cpu_seconds
+    run["cpu_ms_per_move"] = cpu.per_move(before, after, run["moves"])
     run["offered_per_s"] = rate or None
     print(f"run: {_line(run)}", file=sys.stderr, flush=True)
     return run
@@ -173,10 +179,11 @@ async def _store(url: str) -> AsyncIterator[str]:
 
 
 @contextlib.asynccontextmanager
-async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[str]:
-    """The base URL of a gateway: the given one, or a platform started for this run."""
+async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, int | None]]:
+    """The base URL of a gateway (the given one, or a platform started for this run) and the
+    pid of the table workers' process when they run apart."""
     if url is not None:
-        yield url
+        yield url, None
         return
     async with _store(setup.store) as store:
         prefix = "load" + uuid.uuid4().hex[:8]
@@ -196,7 +203,7 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[str]:
                 await _until_members(platform, setup.workers, workers.poll)
             assert platform.app is not None
             runner = await serve_http(platform.app, "127.0.0.1", port)
-            yield f"http://127.0.0.1:{port}"
+            yield f"http://127.0.0.1:{port}", workers.pid if workers is not None else None
         finally:
             if runner is not None:
                 await runner.cleanup()
@@ -206,6 +213,19 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[str]:
             await platform.broker.cleanup()
             await platform.stop()
             platform.store.close()  # its connection pool: runs of a sweep must not pile up
+
+
+def _cpu(workers: int | None, *, in_process: bool) -> dict[str, float] | None:
+    """CPU seconds so far: this process (the gateway and relay; the table workers too when
+    they run in it), the workers' process tree, RabbitMQ and PostgreSQL (by program name)."""
+    named = {"rabbitmq": "beam.smp", "postgresql": "postgres"}
+    trees = {"table_workers": workers} if workers is not None else {}
+    used = cpu.sample(trees, named)
+    if used is None:
+        return None
+    own = "gateway_relay" if workers is not None or not in_process else "platform"
+    used[own] = time.process_time()
+    return used
 
 
 def _start_workers(config: PlatformConfig, workers: int) -> subprocess.Popen[bytes]:
@@ -241,7 +261,15 @@ def _line(run: dict[str, Any]) -> str:
         f"workers {run['workers']:>2} offered {offered!s:>7} moves/s {run['moves_per_s']:>7} "
         f"p50/p95/p99 {lat['p50']}/{lat['p95']}/{lat['p99']} ms  lag p50/p99 "
         f"{lag['p50']}/{lag['p99']} ms  errors {run['errors']}"
+        + _cpu_line(run.get("cpu_ms_per_move"))
     )
+
+
+def _cpu_line(per_move: dict[str, float] | None) -> str:
+    if not per_move:
+        return ""
+    parts = " ".join(f"{k} {v}" for k, v in per_move.items() if k != "total")
+    return f"  cpu ms/move {per_move['total']} ({parts})"
 
 
 def _summary(report: dict[str, Any]) -> None:

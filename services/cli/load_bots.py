@@ -30,6 +30,7 @@ class Samples:
     errors: dict[str, int] = field(default_factory=dict)  # code: count
     elapsed: float = 0.0
     tables_played: int = 0
+    cpu_seconds: float = 0.0  # the bots' own CPU time while they played
 
 
 @dataclass
@@ -62,6 +63,7 @@ async def drive(
         api = Api(session, base, patience=0)  # a 503 is an error here, not a pause
         opened = await asyncio.gather(*(_open(api, game, players, i) for i in range(tables)))
         started = time.perf_counter()
+        cpu_started = time.process_time()
         deadline = started + seconds
         interval = tables / rate if rate > 0 else 0.0
         finished: list[_Table] = []
@@ -72,6 +74,7 @@ async def drive(
             )
         )
         samples.elapsed = time.perf_counter() - started
+        samples.cpu_seconds = time.process_time() - cpu_started
         for table in [*opened, *finished]:
             if table.watcher is not None:
                 table.watcher.cancel()

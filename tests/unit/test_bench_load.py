@@ -31,6 +31,10 @@ def test_a_tiny_embedded_load_run_reports_moves_latency_lag_and_the_raw_floor(
     assert run["latency_ms"]["p50"] <= run["latency_ms"]["p95"] <= run["latency_ms"]["p99"]
     assert 0 <= run["views_pushed_before_answer"] <= 1
     assert report["raw_floor"]["per_s"] > 0 and report["raw_floor"]["count"] > 0
+    cpu = run["cpu_ms_per_move"]  # the embedded platform is this process; the bots their own
+    assert {"platform", "bots", "rabbitmq", "postgresql", "total"} <= set(cpu)
+    assert cpu["platform"] > 0 and cpu["bots"] > 0
+    assert cpu["total"] == pytest.approx(sum(v for k, v in cpu.items() if k != "total"), abs=0.01)
     assert report["best_ratio_to_floor"] > 0
 
 

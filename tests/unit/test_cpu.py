@@ -1,0 +1,45 @@
+"""CPU time per process tree, read from /proc, and the per-move arithmetic."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from services.cli import cpu
+
+BURN = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n"
+
+
+@pytest.mark.skipif(not cpu.PROC.is_dir(), reason="no /proc on this system")
+def test_a_child_trees_cpu_is_counted_for_its_part_and_not_for_its_parent() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", f"import subprocess,sys\n"
+                               f"subprocess.run([sys.executable, '-c', {BURN!r}])\n"
+                               "import time; time.sleep(2)"])  # fmt: skip
+    try:
+        time.sleep(1.5)  # the grandchild burned 0.3 s and exited; its parent waits
+        used = cpu.sample({"tree": parent.pid}, {"none": "no-such-program"})
+        assert used is not None and used["none"] == 0.0
+        # A finished child's time is in its parent's cumulative fields: not counted here.
+        assert 0.0 <= used["tree"] < 0.3
+    finally:
+        parent.kill()
+        parent.wait()
+    burner = subprocess.Popen([sys.executable, "-c", BURN + "time.sleep(2)"])
+    try:
+        time.sleep(1.2)
+        used = cpu.sample({"burner": burner.pid}, {})
+        assert used is not None and used["burner"] >= 0.25
+    finally:
+        burner.kill()
+        burner.wait()
+
+
+def test_per_move_divides_each_parts_difference_and_adds_a_total() -> None:
+    before = {"gateway": 1.0, "bots": 0.0}
+    after = {"gateway": 3.0, "bots": 1.0}
+    assert cpu.per_move(before, after, 1000) == {"gateway": 2.0, "bots": 1.0, "total": 3.0}
+    assert cpu.per_move(None, after, 1000) is None
+    assert cpu.per_move(before, after, 0) is None

@@ -11,6 +11,7 @@ import msgspec
 from aiohttp import web
 
 from services.gateway import (
+    invitations,
     list_routes,
     lobby_routes,
     notify_routes,
@@ -110,8 +111,25 @@ ROUTES: list[Route] = [
         "POST",
         "/api/tables/{table_id}/join",
         routes.join_table,
-        "Take the next free seat",
-        routes.LobbyCommand,
+        "Take the next free seat (a private table: with its invitation code)",
+        routes.JoinRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/invitation",
+        invitations.renew,
+        "A new invitation link for my open table (the creator's); the old one stops working",
+        invitations.InvitationRequest,
+        invitations.Invitation,
+        status=201,
+    ),
+    Route(
+        "DELETE",
+        "/api/tables/{table_id}/invitation",
+        invitations.revoke,
+        "Stop my table's invitation link",
+        None,
         Outcome,
     ),
     Route(

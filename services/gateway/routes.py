@@ -28,6 +28,7 @@ from shared.contracts.envelopes import (
     PlayMove,
     Spectators,
     StartTable,
+    Visibility,
 )
 from shared.contracts.errors import BadRequest, Forbidden
 from shared.games.registry import available_games, get_game
@@ -55,6 +56,7 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     options: dict[str, Any] = {}  # the game's options; checked by the table service
     command_id: CommandId | None = None
     spectators: Spectators = "players"  # who may watch without a seat
+    visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
     # The table's seed, 64 hex digits; only where the gateway allows it (`client_seeds`).
     seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
 
@@ -63,6 +65,13 @@ class LobbyCommand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """POST /api/tables/{id}/join and /start."""
 
     command_id: CommandId | None = None
+
+
+class JoinRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """POST /api/tables/{id}/join (a private table's join names its invitation code)."""
+
+    command_id: CommandId | None = None
+    invitation: Annotated[str, msgspec.Meta(max_length=64)] | None = None
 
 
 class MoveRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -155,6 +164,7 @@ async def create_table(request: web.Request) -> web.Response:
         player_name=who.name,
         seed=body.seed,
         spectators=body.spectators,
+        visibility=body.visibility,
     )
     outcome = await send(
         request.app[BROKER],
@@ -172,7 +182,7 @@ def _stable_table_id(who: Identity, body: NewTable) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{who.player_id}:{body.command_id}"))
 
 
-async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Response:
+async def _lobby(request: web.Request, action: StartTable) -> web.Response:
     # No check against our cache: the table worker decides (unknown_table, table_full ...).
     who = caller(request)
     body = await decode_body(request, LobbyCommand)
@@ -188,9 +198,22 @@ async def _lobby(request: web.Request, action: JoinTable | StartTable) -> web.Re
 
 
 async def join_table(request: web.Request) -> web.Response:
-    """Take the next free seat."""
+    """Take the next free seat (a private table's with its invitation code)."""
+    from services.gateway.invitations import check_join  # it imports this module
+
     who = caller(request)
-    return await _lobby(request, JoinTable(player_name=who.name))
+    body = await decode_body(request, JoinRequest)
+    table_id = request.match_info["table_id"]
+    await check_join(request, table_id, body.invitation)
+    outcome = await send(
+        request.app[BROKER],
+        table_id=table_id,
+        player_id=who.player_id,
+        action=JoinTable(player_name=who.name),
+        timeout=request.app[SETTINGS].command_timeout,
+        command_id=body.command_id,
+    )
+    return json_response(await _settled(request, outcome))
 
 
 async def start_table(request: web.Request) -> web.Response:

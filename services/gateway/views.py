@@ -67,6 +67,7 @@ def summary(
         creator=state.creator,
         resigned=list(state.resigned),
         spectators=state.spectators,
+        visibility=state.visibility,
         created_at=created_at,
         updated_at=updated_at,
         result=result,

@@ -91,6 +91,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
         commitment=created.commitment,
         seed=state.revealed_seed,
         spectators=created.spectators,
+        visibility=created.visibility,
         commands=commands_of(events),
         events=[
             EventRecord(

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from shared.contracts.envelopes import Spectators, TimeoutPolicy
+from shared.contracts.envelopes import Spectators, TimeoutPolicy, Visibility
 from shared.contracts.errors import BadRequest
 from shared.games.contract import GameResult
 
@@ -22,7 +22,17 @@ class SeatRecord(msgspec.Struct, frozen=True, kw_only=True):
 
 
 CommandKind = Literal[
-    "create", "join", "start", "move", "timeout", "leave", "kick", "cancel", "expire", "resign"
+    "create",
+    "join",
+    "start",
+    "move",
+    "timeout",
+    "leave",
+    "kick",
+    "cancel",
+    "expire",
+    "resign",
+    "invite",
 ]
 
 
@@ -42,6 +52,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     policy: TimeoutPolicy | Literal[""] = ""
     turn: int = 0
     target: int | None = None
+    code_hash: str = ""  # invite: the invitation's new hash ("" revoked)
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -82,6 +93,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     events: list[EventRecord]
     result: GameResult | None
     spectators: Spectators = "players"  # who could watch (records before: players)
+    visibility: Visibility = "public"
 
 
 class BadRecord(BadRequest):
@@ -184,6 +196,11 @@ def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
         return CommandRecord(
             command_id=first.command_id, kind="kick", seat=first.seat,
             player_id=str(payload["by"]), target=int(payload["seat"]),
+        )  # fmt: skip
+    if first.name == "InvitationChanged":
+        return CommandRecord(
+            command_id=first.command_id, kind="invite", seat=first.seat, player_id=player,
+            code_hash=str(payload["code_hash"]),
         )  # fmt: skip
     if first.name == "SeatResigned":
         return CommandRecord(

@@ -16,9 +16,11 @@ from shared.contracts.envelopes import (
     PlayMove,
     RemovePlayer,
     Resign,
+    SetInvitation,
     Spectators,
     StartTable,
     TimeOutTurn,
+    Visibility,
 )
 from shared.contracts.errors import SenetError
 from shared.games.contract import GameSpec
@@ -56,6 +58,7 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     commitment: str
     seed: str
     spectators: Spectators = "players"
+    visibility: Visibility = "public"
 
 
 class Replayed(msgspec.Struct, frozen=True, kw_only=True):
@@ -116,6 +119,7 @@ def _expected(
             commitment=header.commitment,
             seed=header.seed,
             spectators=header.spectators,
+            visibility=header.visibility,
         )
         return decider.opening(created, command.player_name).events
     if state is None:
@@ -152,12 +156,14 @@ def _action(command: CommandRecord) -> Action:
         return ExpireTable(version=command.turn)
     if kind == "resign":
         return Resign()
+    if kind == "invite":
+        return SetInvitation(code_hash=command.code_hash)
     raise SenetError(f"unknown command kind {kind!r}", code="bad_command")
 
 
 def _actor(state: TableState, command: CommandRecord) -> str:
     """Who sent a recorded command: the player in its seat (checked against the record)."""
-    if command.kind in ("join", "timeout", "expire", "cancel", "kick"):
+    if command.kind in ("join", "timeout", "expire", "cancel", "kick", "invite"):
         return command.player_id
     if command.seat is None or not 0 <= command.seat < state.seats:
         raise SenetError(f"seat {command.seat} is not a seat of this table", code="bad_seat")

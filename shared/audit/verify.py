@@ -34,6 +34,7 @@ def header_of(record: GameRecord) -> Header:
         commitment=record.commitment,
         seed=record.seed,
         spectators=record.spectators,
+        visibility=record.visibility,
     )
 
 

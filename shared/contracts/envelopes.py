@@ -23,6 +23,8 @@ class ErrorBody(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 # Who may watch a table without a seat: nobody, signed-in players (the default), or anyone
 # (no account needed, over HTTP and WebSocket). Spectators see only what no seat hides.
 Spectators = Literal["none", "players", "anyone"]
+# A private table is not listed in the lobby; it is joined through its invitation link.
+Visibility = Literal["public", "private"]
 
 
 class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
@@ -36,6 +38,16 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     # None: the table worker draws a secret random one.
     seed: str | None = None
     spectators: Spectators = "players"
+    visibility: Visibility = "public"
+
+
+class SetInvitation(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True
+):
+    """The creator renews the table's invitation (the SHA-256 of a new code, which only the
+    creator was shown) or revokes it (`code_hash` empty)."""
+
+    code_hash: str
 
 
 class JoinTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
@@ -100,6 +112,7 @@ Action = (
     | PlayMove
     | TimeOutTurn
     | Resign
+    | SetInvitation
     | LeaveTable
     | CancelTable
     | RemovePlayer

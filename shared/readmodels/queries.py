@@ -100,6 +100,7 @@ def lobby(
     if after is not None:
         where.append("created_pos < ?")
         params.append(after[0])
+    where.append("NOT EXISTS (SELECT 1 FROM rm_private p WHERE p.table_id = rm_tables.table_id)")
     rows = db.query(
         f"SELECT created_pos, body FROM rm_tables WHERE {' AND '.join(where)}"
         " ORDER BY created_pos DESC LIMIT ?",

@@ -34,6 +34,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     creator: str = ""  # the player who opened it (starts, kicks, cancels); "" in older rows
     resigned: list[int] = []  # seats whose players resigned, in that order
     spectators: str = "players"  # who may watch without a seat: none, players, anyone
+    visibility: str = "public"  # private: not listed in the lobby
     created_at: str = ""  # ISO 8601, UTC
     updated_at: str = ""
     result: GameResult | None = None  # once the game is over

@@ -21,6 +21,8 @@ DDL = [
     "CREATE INDEX IF NOT EXISTS rm_tables_game ON rm_tables (game, status, created_pos)",
     "CREATE INDEX IF NOT EXISTS rm_tables_new ON rm_tables (created_pos)",
     "CREATE INDEX IF NOT EXISTS rm_tables_finished ON rm_tables (finished_pos)",
+    # private tables: in my tables, never in the lobby
+    "CREATE TABLE IF NOT EXISTS rm_private (table_id TEXT PRIMARY KEY)",
     # one row per seated player and table; grp 0: my turn, 1: waiting, 2: over or cancelled
     """CREATE TABLE IF NOT EXISTS rm_seats (
         player_id TEXT NOT NULL, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
@@ -56,7 +58,7 @@ DDL = [
 
 # The named models (`senet rebuild --only NAME`) and the tables each one owns.
 MODELS: dict[str, tuple[str, ...]] = {
-    "tables": ("rm_tables", "rm_seats"),
+    "tables": ("rm_tables", "rm_seats", "rm_private"),
     "results": ("rm_results", "rm_standings", "rm_ratings"),
     "verdicts": ("rm_verdicts",),
 }

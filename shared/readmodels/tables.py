@@ -66,6 +66,7 @@ def summary(change: TableChange) -> TableSummary:
         creator=state.creator,
         resigned=list(state.resigned),
         spectators=state.spectators,
+        visibility=state.visibility,
         created_at=change.created_at,
         updated_at=change.updated_at,
         result=result(state),
@@ -103,6 +104,10 @@ def write(cur: Cursor, changes: dict[str, TableChange]) -> None:
         " finished_pos = COALESCE(rm_tables.finished_pos, excluded.finished_pos),"
         " body = excluded.body",
         tables,
+    )
+    private = [(t,) for t, c in changes.items() if c.state.visibility == "private"]
+    cur.executemany(  # kept out of the lobby
+        "INSERT INTO rm_private (table_id) VALUES (?) ON CONFLICT (table_id) DO NOTHING", private
     )
     cur.executemany("DELETE FROM rm_seats WHERE table_id = ?", [(t,) for t in changes])
     cur.executemany(  # the table's position of creation is on its row (new or not)

@@ -35,6 +35,7 @@ from shared.contracts.envelopes import (
     PlayMove,
     RemovePlayer,
     Resign,
+    SetInvitation,
     StartTable,
     TimeOutTurn,
 )
@@ -52,6 +53,7 @@ from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.games.rng import Rng
 from shared.tables.events import (
+    InvitationChanged,
     PlayerLeft,
     PlayerRemoved,
     SeatForfeited,
@@ -118,6 +120,7 @@ def new_table(table_id: str, player_id: str, action: CreateTable, seed: str) -> 
         options=msgspec.to_builtins(options),
         rules_version=game.rules_version,
         spectators=action.spectators,
+        visibility=action.visibility,
         creator=player_id,
         commitment=commitment_of(table_id, seed),
         seed=seed,
@@ -195,6 +198,18 @@ def _remove(state: TableState, player_id: str, action: RemovePlayer, spec: GameS
         raise Conflict("the creator cannot remove itself", code="cannot_remove_creator")
     removed = state.players[target] or ""
     return Decision(events=[PlayerRemoved(seat=target, player_id=removed, by=player_id)], seat=seat)
+
+
+def _invite(state: TableState, player_id: str, action: SetInvitation, spec: GameSpec) -> Decision:
+    seat = _creator(state, player_id, "invite players")
+    _lobby_open(state)
+    if action.code_hash and not _is_sha256(action.code_hash):
+        raise BadRequest("code_hash must be 64 lowercase hex digits", code="bad_invitation")
+    return Decision(events=[InvitationChanged(code_hash=action.code_hash)], seat=seat)
+
+
+def _is_sha256(value: str) -> bool:
+    return len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
 def _expire(state: TableState, player_id: str, action: ExpireTable, spec: GameSpec) -> Decision:
@@ -300,6 +315,7 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     PlayMove: _play,
     TimeOutTurn: _time_out,
     Resign: _resign,
+    SetInvitation: _invite,
 }
 
 

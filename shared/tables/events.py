@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from shared.contracts.envelopes import Spectators, TimeoutPolicy
+from shared.contracts.envelopes import Spectators, TimeoutPolicy, Visibility
 
 CancelReason = Literal["creator", "inactive"]
 
@@ -26,6 +26,7 @@ class TableCreated(TableEvent, frozen=True, kw_only=True):
     commitment: str
     seed: str = ""
     spectators: Spectators = "players"  # who may watch without a seat (tables before: players)
+    visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True):
@@ -81,6 +82,13 @@ class SeatResigned(TableEvent, frozen=True, kw_only=True):
     player_id: str
 
 
+class InvitationChanged(TableEvent, frozen=True, kw_only=True):
+    """The creator renewed the invitation (the SHA-256 of its code; the code itself is known
+    only to whom the creator gives the link) or revoked it (`code_hash` empty)."""
+
+    code_hash: str
+
+
 class PlayerLeft(TableEvent, frozen=True, kw_only=True):
     """A seated player left a table that had not started; the seat is free again."""
 
@@ -114,6 +122,7 @@ TABLE_EVENTS: dict[str, type[TableEvent]] = {
         TurnTimedOut,
         SeatForfeited,
         SeatResigned,
+        InvitationChanged,
         PlayerLeft,
         PlayerRemoved,
         TableCancelled,

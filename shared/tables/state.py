@@ -8,11 +8,12 @@ from typing import Any, Final
 
 import msgspec
 
-from shared.contracts.envelopes import Spectators, TableStatus
+from shared.contracts.envelopes import Spectators, TableStatus, Visibility
 from shared.games.contract import GameSpec
 from shared.games.registry import pinned_game
 from shared.tables.events import (
     TABLE_EVENTS,
+    InvitationChanged,
     PlayerLeft,
     PlayerRemoved,
     SeatForfeited,
@@ -54,6 +55,8 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     forfeited: tuple[int, ...] = ()  # seats a bot plays after a forfeit on timeout
     resigned: tuple[int, ...] = ()  # seats whose players resigned, in that order
     spectators: Spectators = "players"  # who may watch without a seat
+    visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
+    invitation: str = ""  # SHA-256 of the invitation code ("": none, or revoked)
 
     def playing_seats(self) -> list[int]:
         """The seats still played by their players (not resigned)."""
@@ -138,6 +141,7 @@ def created(table_id: str, event: TableCreated) -> TableState:
         options=spec.convert_options(event.options),
         rules_version=event.rules_version,
         spectators=event.spectators,
+        visibility=event.visibility,
         creator=event.creator,
         commitment=event.commitment,
         seed=event.seed,
@@ -183,6 +187,8 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         return msgspec.structs.replace(state, forfeited=forfeited, version=version)
     if isinstance(event, TurnTimedOut):
         return msgspec.structs.replace(state, version=version)
+    if isinstance(event, InvitationChanged):
+        return msgspec.structs.replace(state, invitation=event.code_hash, version=version)
     if isinstance(event, SeatResigned):
         resigned = (*state.resigned, event.seat)
         left = [s for s in range(state.seats) if s not in resigned]

@@ -116,3 +116,34 @@ def test_a_table_anyone_may_watch_plays_live_in_a_browser_without_an_account(
     call(base, "POST", f"/api/tables/{table_id}/moves", {"move": mine["legal_moves"][0]},
          tokens[actor])  # fmt: skip
     wait_for(lambda: int(attr(guest, "data-version") or 0) > before, what="the pushed move")
+
+
+def test_a_private_table_made_in_the_lobby_is_joined_through_its_link(
+    server: Server, browser: Any
+) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    from tests.browser.kit import sign_up
+
+    base = server.base
+    host = browser()
+    sign_up(host, base, "host")
+    host.get(base + "/")
+    Select(wait_for(lambda: host.find_element(By.ID, "create-game"))).select_by_value("ra")
+    host.find_element(By.ID, "create-private").click()
+    host.find_element(By.CSS_SELECTOR, "#create-h ~ form button[type=submit]").click()
+    link = wait_for(lambda: host.find_element(By.CSS_SELECTOR, "[data-invite-link]"), what="link")
+    href = link.get_attribute("href")
+    assert "?invite=" in href
+    table_id = href.split("/tables/")[1].split("?")[0]
+    lobby = call(base, "GET", "/api/tables?status=open")
+    assert table_id not in {t["table_id"] for t in lobby["items"]}
+
+    guest = browser()
+    token = call(base, "POST", "/api/players", {"name": "guest"})["token"]
+    guest.get(f"{href}#token={token}")
+    wait_for(lambda: "join" in _buttons(guest), what="the join button")
+    guest.find_element(By.CSS_SELECTOR, "[data-lobby='join']").click()
+    wait_for(lambda: _buttons(guest) == {"leave"}, what="the guest seated")
+    seats = call(base, "GET", f"/api/tables/{table_id}/view", token=token)["table"]["seats"]
+    assert [s["name"] for s in seats] == ["host", "guest"]

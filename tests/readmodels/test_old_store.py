@@ -14,7 +14,7 @@ from shared.readmodels.schema import positions
 from tests.platform import embedded_config
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "old-store"
-NEW_FIELDS = ("to_act", "created_at", "updated_at", "result", "creator", "resigned",
+NEW_FIELDS = ("to_act", "created_at", "updated_at", "result", "creator", "resigned", "visibility",
               "spectators")  # fmt: skip  # added since
 
 

@@ -43,6 +43,7 @@ function CreateTable({ games }) {
   const [seats, setSeats] = useState(2);
   const [options, setOptions] = useState({});
   const [spectators, setSpectators] = useState('players');
+  const [secret, setSecret] = useState(false);
   const [error, setError] = useState('');
   useEffect(() => {
     const defaults = {};
@@ -55,7 +56,12 @@ function CreateTable({ games }) {
     setError('');
     try {
       const clean = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-      const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators });
+      const visibility = secret ? 'private' : 'public';
+      const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators, visibility });
+      if (secret) {  // a private table is joined by its link: make the first one now
+        const invitation = await post(`/api/tables/${made.table_id}/invitation`);
+        sessionStorage.setItem(`senet.invite.${made.table_id}`, invitation.link);
+      }
       navigate(`/tables/${made.table_id}`);
     } catch (e) { setError(e.message); }
   };
@@ -70,6 +76,7 @@ function CreateTable({ games }) {
       <div class="field"><label for="create-seats">${t('seats')}</label>
         <select id="create-seats" name="seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.target.value))}>
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
+      <label class="check"><input type="checkbox" id="create-private" name="private" checked=${secret} onChange=${(e) => setSecret(e.target.checked)} /> ${t('privateTable')}</label>
       <div class="field"><label for="create-spectators">${t('spectators')}</label>
         <select id="create-spectators" name="spectators" value=${spectators} onChange=${(e) => setSpectators(e.target.value)}>
           ${['players', 'anyone', 'none'].map((v) => html`<option value=${v}>${t(`watch_${v}`)}</option>`)}</select></div>

@@ -198,7 +198,19 @@ export function TablePage({ id, allMoves }) {
     }
     setBusy(false);
   };
-  const join = act(async () => { await post(`/api/tables/${id}/join`); await refresh(); });
+  const invite = new URLSearchParams(location.search).get('invite');
+  const join = act(async () => { await post(`/api/tables/${id}/join`, invite ? { invitation: invite } : {}); await refresh(); });
+  const [link, setLink] = useState(() => sessionStorage.getItem(`senet.invite.${id}`) || '');
+  const renew = act(async () => {
+    const made = await post(`/api/tables/${id}/invitation`);
+    sessionStorage.setItem(`senet.invite.${id}`, made.link);
+    setLink(made.link);
+  });
+  const revoke = act(async () => {
+    await api('DELETE', `/api/tables/${id}/invitation`);
+    sessionStorage.removeItem(`senet.invite.${id}`);
+    setLink('');
+  });
   const start = act(async () => { await post(`/api/tables/${id}/start`); await refresh(); });
   const leave = act(async () => { await post(`/api/tables/${id}/leave`); await refresh(); });
   const resign = act(async () => { await post(`/api/tables/${id}/resign`); await refresh(); });
@@ -242,6 +254,12 @@ export function TablePage({ id, allMoves }) {
             : (view.table.resigned || []).includes(view.seat) ? html`<p data-resigned="true">${t('youResigned')}</p>` : null}
         </section>` : null}
         <${Seats} view=${view} onJoin=${join} onStart=${start} onLeave=${leave} onCancel=${cancel} onKick=${kick} />
+        ${status === 'open' && account.who && creatorOf(view.table) === account.who.player_id && view.table.visibility === 'private'
+          ? html`<section class="panel" aria-labelledby="invite-h"><h2 id="invite-h">${t('invitation')}</h2>
+            ${link ? html`<p><a data-invite-link="true" href=${link}>${location.origin}${link}</a></p><p class="muted">${t('inviteHelp')}</p>` : html`<p class="muted">${t('noInvite')}</p>`}
+            <p class="row"><button type="button" data-invite="renew" onClick=${renew}>${t('newLink')}</button>
+              ${link ? html`<button type="button" class="secondary" data-invite="revoke" onClick=${revoke}>${t('stopLink')}</button>` : null}</p>
+          </section>` : null}
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
         <${Log} entries=${log} names=${names} />

@@ -1,0 +1,92 @@
+"""Private tables' invitations: the creator's link, and the check when someone joins.
+
+A private table is not listed in the lobby. Its creator renews the invitation (`POST
+/api/tables/{id}/invitation`): the gateway draws a new random code, the table records only
+its SHA-256 (`InvitationChanged`), and the creator alone is shown the code and the link
+`/tables/{id}?invite=CODE` to hand on. Renewing makes the old link useless; `DELETE` revokes
+the link. Joining a private table names the code (`POST /api/tables/{id}/join` with
+`{"invitation": CODE}`); the gateway checks it against the table's newest state from the
+store before it forwards the join, and refuses with 403 `bad_invitation` otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+import msgspec
+from aiohttp import web
+
+from services.gateway.auth import caller
+from services.gateway.commands import send
+from services.gateway.http import decode_body, json_response
+from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
+from services.gateway.routes import CommandId
+from shared.contracts.envelopes import Outcome, SetInvitation
+from shared.contracts.errors import Forbidden
+
+CODE_BYTES = 18  # 144 random bits, 24 URL-safe characters
+
+
+class InvitationRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """POST or DELETE /api/tables/{id}/invitation."""
+
+    command_id: CommandId | None = None
+
+
+class Invitation(msgspec.Struct, frozen=True, kw_only=True):
+    """A new invitation: its code and the table page's link carrying it (shown once)."""
+
+    table_id: str
+    code: str
+    link: str
+    version: int
+
+
+def code_hash(code: str) -> str:
+    """What the table records of a code."""
+    return hashlib.sha256(code.encode()).hexdigest()
+
+
+async def renew(request: web.Request) -> web.Response:
+    """A new invitation link for my private (or public) open table; the old one stops."""
+    code = secrets.token_urlsafe(CODE_BYTES)
+    outcome = await _set(request, code_hash(code))
+    link = f"/tables/{outcome.table_id}?invite={code}"
+    answer = Invitation(table_id=outcome.table_id, code=code, link=link, version=outcome.version)
+    return json_response(answer, 201)
+
+
+async def revoke(request: web.Request) -> web.Response:
+    """Stop my table's invitation link (nobody can join a private table until renewed)."""
+    return json_response(await _set(request, ""))
+
+
+async def _set(request: web.Request, hashed: str) -> Outcome:
+    who = caller(request)
+    body = await decode_body(request, InvitationRequest) if request.can_read_body else None
+    outcome = await send(
+        request.app[BROKER],
+        table_id=request.match_info["table_id"],
+        player_id=who.player_id,
+        action=SetInvitation(code_hash=hashed),
+        timeout=request.app[SETTINGS].command_timeout,
+        command_id=body.command_id if body is not None else None,
+    )
+    await request.app[PROJECTOR].wait_for(
+        outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
+    )
+    return outcome
+
+
+async def check_join(request: web.Request, table_id: str, code: str | None) -> None:
+    """403 `bad_invitation` unless a private table's join names its current code (checked
+    against the newest state: a renewed or revoked link must not let anyone in)."""
+    projector = request.app[PROJECTOR]
+    model = await projector.get(table_id)
+    if model is None or model.state.visibility != "private":
+        return  # unknown (the worker answers) or public
+    await projector.refresh(table_id)
+    state = (projector.cached(table_id) or model).state
+    if not code or not state.invitation or code_hash(code) != state.invitation:
+        raise Forbidden("this private table needs its current invitation", code="bad_invitation")

@@ -7,10 +7,12 @@ from collections.abc import AsyncIterator
 
 from aiohttp import WSCloseCode, web
 
+from services.gateway.chat_live import ChatHub
 from services.gateway.errors import errors_middleware
 from services.gateway.guards import limits_middleware
 from services.gateway.keys import (
     BROKER,
+    CHAT,
     IDENTITIES,
     LIMITER,
     PROJECTOR,
@@ -67,6 +69,7 @@ def create_app(
     app[IDENTITIES] = {}
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
+    app[CHAT] = ChatHub(broker)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
@@ -78,6 +81,7 @@ def create_app(
 async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
     await app[READMODELS].start()
     await app[PROJECTOR].start()
+    await app[CHAT].start()
     yield
     await app[READMODELS].stop()
 

@@ -28,18 +28,19 @@ class Identity(msgspec.Struct, frozen=True, kw_only=True):
 IDENTITIES_KEPT = 100_000  # known tokens remembered per gateway before the memo starts over
 
 
-# The one route that takes `?token=`: browsers cannot set headers on a WebSocket. Anywhere
-# else a token in the URL would end up in history and proxy logs, so it is ignored (401).
-WS_ROUTE = "/api/tables/{table_id}/ws"
+# The routes that take `?token=`, the WebSockets: browsers cannot set headers on them.
+# Anywhere else a token in the URL would end up in history and proxy logs, so it is
+# ignored (401).
+WS_ROUTES = frozenset({"/api/tables/{table_id}/ws", "/api/tables/{table_id}/chat/ws"})
 
 
 def bearer_token(request: web.Request) -> str:
-    """The request's bearer token ("" if none): the header; `?token=` on WS_ROUTE only."""
+    """The request's bearer token ("" if none): the header; `?token=` on WS_ROUTES only."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer" and token:
         return token
     route = request.match_info.route.resource
-    if route is not None and route.canonical == WS_ROUTE:
+    if route is not None and route.canonical in WS_ROUTES:
         return request.query.get("token", "")
     return ""
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 import msgspec
 from aiohttp import web
 
+from services.gateway.chat_live import ChatHub
 from services.gateway.limits import Limiter
 from services.gateway.projector import ViewProjector
 from shared.audit.verdicts import VerdictBook
@@ -70,4 +71,5 @@ PROJECTOR = web.AppKey("projector", ViewProjector)
 LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse
+CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the broker
 VERDICTS = web.AppKey("verdicts", VerdictBook)  # audit verdicts, read from the store on demand

@@ -11,6 +11,7 @@ import msgspec
 from aiohttp import web
 
 from services.gateway import (
+    chat,
     invitations,
     list_routes,
     lobby_routes,
@@ -210,6 +211,50 @@ ROUTES: list[Route] = [
     ),
     Route(
         "POST",
+        "/api/tables/{table_id}/chat",
+        chat.post_message,
+        "Say something at the table: seated players in `players`, others in `spectators`",
+        chat.ChatBody,
+        chat.log.Message,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/chat",
+        chat.read_messages,
+        "A page of a chat channel, oldest first (?channel=players|spectators&after=&limit=)",
+        None,
+        chat.ChatPage,
+        query=("channel", "after", "limit"),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/chat/ws",
+        chat.chat_socket,
+        "WebSocket of a chat channel: the last page at once, then each new message",
+        query=("channel", "after", "token"),
+        viewers=True,
+    ),
+    Route("GET", "/api/me/mutes", chat.my_mutes, "Whom I muted in chat", None, chat.Mutes),
+    Route(
+        "PUT",
+        "/api/me/mutes/{player_id}",
+        chat.mute,
+        "Mute a player's chat messages for me, at every table",
+        None,
+        chat.Mutes,
+    ),
+    Route(
+        "DELETE",
+        "/api/me/mutes/{player_id}",
+        chat.unmute,
+        "Show a muted player's chat messages again",
+        None,
+        chat.Mutes,
+    ),
+    Route(
+        "POST",
         "/api/me/email",
         notify_routes.set_email,
         "Register my e-mail address for notifications",
@@ -351,6 +396,16 @@ ROUTES: list[Route] = [
         admin=True,
         query=("cursor", "limit"),
     ),
+    Route(
+        "GET",
+        "/api/admin/tables/{table_id}/chat",
+        chat.admin_messages,
+        "A table's chat, nothing muted, for disputes (admin token; ?channel=&after=&limit=)",
+        None,
+        chat.ChatPage,
+        admin=True,
+        query=("channel", "after", "limit"),
+    ),
     Route("GET", "/healthz", observed.healthz, "Liveness: 200, or 503 with reasons", auth=False),
     Route(
         "GET",
@@ -385,6 +440,7 @@ QUERY: dict[str, dict[str, Any]] = {
     "token": {"type": "string"},
     "cursor": {"type": "string"},  # opaque: the `next` of the previous page
     "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},
+    "channel": {"type": "string", "enum": ["players", "spectators"]},
 }
 RETRY_AFTER = {
     "Retry-After": {

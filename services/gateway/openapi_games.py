@@ -82,8 +82,8 @@ def statuses(method: str, path: str, *, auth: bool, body: bool, query: bool) -> 
         found |= {"413"}
     if (method in WRITES and path.startswith("/api/tables")) or path.endswith("/record"):
         found |= {"409"}  # lobby and turn conflicts; a record before the game's end
-    if method in WRITES and path == "/api/me/push-subscriptions":
-        found |= {"409"}  # too many subscriptions
+    if method in WRITES and path in ("/api/me/push-subscriptions", "/api/me/mutes/{player_id}"):
+        found |= {"409"}  # too many subscriptions, too many mutes
     if method in WRITES and re.search(r"/(moves|timing)$", path):
         found |= {"422"}
     return sorted(found)

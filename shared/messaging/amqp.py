@@ -164,6 +164,7 @@ class AmqpBroker:
             topology.commands_exchange,
             topology.events_exchange,
             topology.views_exchange,
+            topology.chat_exchange,
         )
         for exchange in exchanges:
             await self._exchange(exchange, channel)

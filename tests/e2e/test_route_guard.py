@@ -31,7 +31,7 @@ async def test_a_route_open_to_viewers_wants_a_token_unless_the_table_lets_anyon
 ) -> None:
     table_id, _ = await open_table(client, "ra", 2)  # spectators: players (the default)
     watched = [route for route in ROUTES if route.viewers]
-    assert {r.path.rsplit("/", 1)[1] for r in watched} == {"view", "events", "ws"}
+    assert {r.path.split("/", 4)[4] for r in watched} == {"view", "events", "ws", "chat", "chat/ws"}
     for route in watched:
         path = route.path.replace("{table_id}", table_id)
         response = await client.request(route.method, path)

@@ -31,6 +31,9 @@ export const STRINGS = {
     resignYes: 'Yes, resign', resignNo: 'No, play on', youResigned: 'You resigned: a bot plays your turns until the game ends.', tableCancelled: 'This table was cancelled.',
     notSeated: 'You are watching this table.', pushUnsupported: 'This browser cannot receive web push.',
     subscribed: 'Subscribed.', error: 'Error', loading: 'Loading…', page: 'Page',
+    chat: 'Table chat', chatPlayers: 'Players', chatSpectators: 'Spectators', say: 'Your message',
+    send: 'Send', mute: 'Mute', unmute: 'Unmute', chatEmpty: 'Nothing said yet.',
+    chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
   },
   de: {
     title: 'Senet', lobby: 'Lobby', myTables: 'Meine Tische', standings: 'Tabellen', settings: 'Einstellungen',
@@ -61,6 +64,9 @@ export const STRINGS = {
     resignYes: 'Ja, aufgeben', resignNo: 'Nein, weiterspielen', youResigned: 'Du hast aufgegeben: ein Bot spielt deine Züge bis zum Ende.', tableCancelled: 'Dieser Tisch wurde abgesagt.',
     notSeated: 'Du schaust an diesem Tisch zu.', pushUnsupported: 'Dieser Browser kann keinen Web-Push empfangen.',
     subscribed: 'Abonniert.', error: 'Fehler', loading: 'Lade…', page: 'Seite',
+    chat: 'Tisch-Chat', chatPlayers: 'Spieler', chatSpectators: 'Zuschauer', say: 'Deine Nachricht',
+    send: 'Senden', mute: 'Stummschalten', unmute: 'Wieder zeigen', chatEmpty: 'Noch nichts gesagt.',
+    chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
   },
 };
 

@@ -8,6 +8,7 @@ import { account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
 import { t } from '../i18n.js';
 import { Moves } from '../moves.js';
+import { Chat } from '../chat.js';
 
 /** A board that throws (a view it does not know) falls back to the generic board. */
 class SafeBoard extends Component {
@@ -262,6 +263,7 @@ export function TablePage({ id, allMoves }) {
           </section>` : null}
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
+        <${Chat} id=${id} view=${view} />
         <${Log} entries=${log} names=${names} />
       </div>
     </div>

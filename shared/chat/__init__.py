@@ -1,0 +1,1 @@
+"""Table chat: messages beside a table's game, never part of its verified record."""

@@ -1,0 +1,66 @@
+"""Table chat on RabbitMQ + PostgreSQL with two gateways: a message posted through one is
+pushed live to a chat socket held by the other, the rate limit holds across both, and a
+mute made on one hides the author on the other's socket."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import pytest
+from aiohttp.test_utils import TestClient
+
+from services.cli.platform import Platform, PlatformConfig
+from shared.chat.rules import BURST
+from tests.e2e.chatkit import chat_table, read, say, texts
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+async def second_client(
+    real_platform: Platform, real_config: PlatformConfig, aiohttp_client
+) -> AsyncIterator[TestClient]:
+    """A second gateway on the same RabbitMQ prefix and PostgreSQL schema."""
+    other = Platform(replace(real_config, roles=frozenset({"gateway"})))
+    await other.start()
+    assert other.app is not None
+    yield await aiohttp_client(other.app)
+    await other.stop()
+
+
+async def test_chat_crosses_gateways_live_and_limits_hold_across_them(
+    real_client: TestClient, second_client: TestClient
+) -> None:
+    one, two = real_client, second_client
+    table_id, (ann, bob) = await chat_table(one)
+    async with two.ws_connect(f"/api/tables/{table_id}/chat/ws?token={bob.token}") as socket:
+        assert (await socket.receive(timeout=10)).json() == {"messages": []}
+        status, posted = await say(one, table_id, ann, "hello from gateway one")
+        assert status == 201
+        heard = (await socket.receive(timeout=10)).json()["messages"]
+        assert heard == [posted]
+
+        response = await one.put(f"/api/me/mutes/{ann.player_id}", headers=bob.auth)
+        assert response.status == 200
+        for _ in range(50):  # the mute reaches gateway two through RabbitMQ
+            status, page = await read(two, table_id, bob)
+            if texts(page) == []:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        await say(one, table_id, ann, "you cannot hear this")
+        await say(two, table_id, bob, "quiet here")
+        heard = (await socket.receive(timeout=10)).json()["messages"]
+        assert [m["text"] for m in heard] == ["quiet here"]
+
+    for i in range(BURST - 1):  # bob has posted once; ann's limit is her own
+        client = (one, two)[i % 2]
+        assert (await say(client, table_id, bob, f"again {i}"))[0] == 201
+    status, body = await say(one, table_id, bob, "over the limit via one")
+    assert (status, body["code"]) == (429, "chat_rate_limited")
+    status, body = await say(two, table_id, bob, "over the limit via two")
+    assert (status, body["code"]) == (429, "chat_rate_limited")
+    status, page = await read(two, table_id, ann)
+    assert len(page["messages"]) == 2 + BURST

@@ -16,6 +16,7 @@ from services.gateway.keys import (
     IDENTITIES,
     LIMITER,
     PROJECTOR,
+    REVOCATIONS,
     SETTINGS,
     SOCKETS,
     STORE,
@@ -27,6 +28,7 @@ from services.gateway.list_routes import READMODELS
 from services.gateway.observe import observe_middleware
 from services.gateway.openapi import setup_routes
 from services.gateway.projector import ViewProjector
+from services.gateway.revocations import Revocations
 from services.gateway.web import setup_web
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
@@ -67,6 +69,7 @@ def create_app(
     probes.ready.setdefault("store", StoreCheck(store))
     probes.ready["views"] = flag_check(lambda: projector.ready, "views are rebuilding")
     app[IDENTITIES] = {}
+    app[REVOCATIONS] = Revocations(broker, app[IDENTITIES])
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
     app[CHAT] = ChatHub(broker)
@@ -82,6 +85,7 @@ async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
     await app[READMODELS].start()
     await app[PROJECTOR].start()
     await app[CHAT].start()
+    await app[REVOCATIONS].start()
     yield
     await app[READMODELS].stop()
 

@@ -3,6 +3,7 @@ every route marked `auth` (so a handler reads `caller(request)` and never identi
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 
 import msgspec
@@ -26,6 +27,7 @@ class Identity(msgspec.Struct, frozen=True, kw_only=True):
 
 
 IDENTITIES_KEPT = 100_000  # known tokens remembered per gateway before the memo starts over
+IDENTITY_TTL = 60.0  # seconds a remembered token is trusted before the store is asked again
 
 
 # The routes that take `?token=`, the WebSockets: browsers cannot set headers on them.
@@ -50,18 +52,20 @@ async def identify(request: web.Request) -> Identity:
     token = bearer_token(request)
     if not token:
         raise Unauthorized("missing bearer token", code="missing_token")
-    memo: dict[str, Identity] = request.app[IDENTITIES]
+    memo: dict[str, tuple[Identity, float]] = request.app[IDENTITIES]
     key = players.hash_token(token)  # plain tokens are kept nowhere, not even in memory
     known = memo.get(key)
-    if known is not None:
-        return known
+    now = time.monotonic()
+    if known is not None and now - known[1] < IDENTITY_TTL:
+        return known[0]
     player = await in_store(request, players.find_by_token, request.app[STORE], token)
     if player is None:
-        raise Unauthorized("unknown token", code="bad_token")
+        memo.pop(key, None)
+        raise Unauthorized("unknown or revoked token", code="bad_token")
     identity = Identity(player_id=str(player.id), name=player.name)
     if len(memo) >= IDENTITIES_KEPT:
         memo.clear()
-    memo[key] = identity
+    memo[key] = (identity, now)
     return identity
 
 

@@ -16,8 +16,9 @@ from services.gateway.auth import Identity, bearer_token, caller, viewer
 from services.gateway.chat_live import Listener
 from services.gateway.guards import check_origin
 from services.gateway.http import decode_body, int_query, json_response, table_model, viewer_seat
-from services.gateway.keys import CHAT, LIMITER, SETTINGS, SOCKETS, STORE
+from services.gateway.keys import CHAT, LIMITER, REVOCATIONS, SETTINGS, SOCKETS, STORE
 from services.gateway.limits import address_key, token_key
+from services.gateway.players import hash_token
 from services.gateway.projector import TableModel
 from services.gateway.storecall import in_store
 from shared.chat import log
@@ -196,6 +197,8 @@ async def _serve(
     socket = web.WebSocketResponse(heartbeat=30, max_msg_size=request.app[SETTINGS].ws_max_message)
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
+    if who is not None:  # closed at once if its token is revoked
+        request.app[REVOCATIONS].opened(hash_token(bearer_token(request)), socket)
     hub = request.app[CHAT]
     listener = Listener(table_id=table_id, channel=channel, player_id=who.player_id if who else "")
     hub.listen(listener)  # before the backlog is read: nothing posted in between is missed

@@ -1,5 +1,5 @@
-"""Live chat: every gateway hears every chat message on the broker's `chat` exchange and
-hands it to its own chat sockets that may read it.
+"""Live chat: every gateway hears every chat message on the broker's `signals` exchange
+and hands it to its own chat sockets that may read it.
 
 A message is stored first (`shared.chat.log.post`), then published; a socket opened after
 that reads it from the store, one open before gets it live. A lost publish (a broker
@@ -60,12 +60,13 @@ class ChatHub:
         self.listeners: dict[str, set[Listener]] = {}
 
     async def start(self) -> None:
-        """Hear the chat exchange through a private queue."""
-        await self.broker.subscribe(self._exchange, "#", self._on_delivery, queue=None)
+        """Hear chat messages and mute changes through a private queue."""
+        await self.broker.subscribe(self._exchange, "chat.*", self._on_delivery, queue=None)
+        await self.broker.subscribe(self._exchange, "mutes.*", self._on_delivery, queue=None)
 
     @property
     def _exchange(self) -> str:
-        return self.broker.topology.chat_exchange
+        return self.broker.topology.signals_exchange
 
     def listen(self, listener: Listener) -> None:
         """Deliver the table's messages of the listener's channel to it from now on."""
@@ -83,7 +84,7 @@ class ChatHub:
         """Tell every gateway (this one too) of a stored message (best effort)."""
         body = msgspec.json.encode(ChatPosted(table_id=table_id, message=message))
         with contextlib.suppress(Exception):
-            await self.broker.publish(self._exchange, table_id, body)
+            await self.broker.publish(self._exchange, f"chat.{table_id}", body)
 
     async def mutes_changed(self, player_id: str, muted: list[str]) -> None:
         """Tell every gateway that a player's mutes changed (best effort)."""

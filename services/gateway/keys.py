@@ -11,6 +11,7 @@ from aiohttp import web
 from services.gateway.chat_live import ChatHub
 from services.gateway.limits import Limiter
 from services.gateway.projector import ViewProjector
+from services.gateway.revocations import Revocations
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.store import EventStore
@@ -72,4 +73,5 @@ LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse
 CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the broker
+REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every gateway
 VERDICTS = web.AppKey("verdicts", VerdictBook)  # audit verdicts, read from the store on demand

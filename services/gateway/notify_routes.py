@@ -24,7 +24,7 @@ from services.gateway.keys import STORE
 from services.gateway.presence import preferences_changed
 from services.gateway.storecall import in_store
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound, SenetError
-from shared.notify import links
+from shared.notify import links, owners
 from shared.notify.endpoints import MAX_SUBSCRIPTIONS, EndpointPolicy, EndpointRefused
 from shared.notify.preferences import CHANNELS, CONFIRM, QuietHours, Settings, load_or_open
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
@@ -105,7 +105,7 @@ def _context(request: web.Request) -> NotifyContext:
     return context if context is not None else NotifyContext()
 
 
-async def _signing_key(request: web.Request) -> bytes:
+async def signing_key_of(request: web.Request) -> bytes:
     """The key links are checked with (b"" while none exists: a link checked before any
     was made is forged, and checking it must not write to the store)."""
     context = _context(request)
@@ -171,7 +171,7 @@ def _confirmation(request: web.Request, key: bytes) -> tuple[str, str]:
 
 async def confirm_email_page(request: web.Request) -> web.Response:
     """The confirmation link: a page with a button (a GET changes nothing)."""
-    _, email = _confirmation(request, await _signing_key(request))
+    _, email = _confirmation(request, await signing_key_of(request))
     page = (
         "<!doctype html><title>Confirm your address</title>"
         f"<p>Send senet notifications to {html.escape(email)}?</p>"
@@ -182,8 +182,9 @@ async def confirm_email_page(request: web.Request) -> web.Response:
 
 async def confirm_email(request: web.Request) -> web.Response:
     """Confirm the address the signed link was sent to (no login: the link is the proof)."""
-    player_id, email = _confirmation(request, await _signing_key(request))
+    player_id, email = _confirmation(request, await signing_key_of(request))
     await _changed(request, request.app[STORE], player_id, "confirm_email", email)
+    await in_store(request, owners.claim, request.app[STORE], email, player_id)
     text = f"<p>{html.escape(email)} will get your senet notifications.</p>"
     return web.Response(text=text, content_type="text/html")
 
@@ -286,7 +287,7 @@ def _unsubscribe_target(request: web.Request, key: bytes) -> tuple[str, str]:
 async def unsubscribe(request: web.Request) -> web.Response:
     """The unsubscribe link: a confirmation page; nothing changes until its button is
     pressed (link scanners follow GET links, so a GET must not unsubscribe)."""
-    _, channel = _unsubscribe_target(request, await _signing_key(request))
+    _, channel = _unsubscribe_target(request, await signing_key_of(request))
     page = (
         "<!doctype html><title>Unsubscribe</title>"
         f"<p>Stop all {html.escape(channel)} notifications from senet?</p>"
@@ -300,7 +301,7 @@ async def unsubscribe(request: web.Request) -> web.Response:
 async def unsubscribe_one_click(request: web.Request) -> web.Response:
     """Stop the channel named in a signed token: RFC 8058 one-click (a POST of
     `List-Unsubscribe=One-Click`) or the confirmation page's button; no login needed."""
-    player_id, channel = _unsubscribe_target(request, await _signing_key(request))
+    player_id, channel = _unsubscribe_target(request, await signing_key_of(request))
     form = await request.post()
     await _changed(request, request.app[STORE], player_id, "unsubscribe", channel)
     if form.get("from_page"):

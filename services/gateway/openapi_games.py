@@ -61,6 +61,7 @@ def _rename_refs(node: Any, old: str, new: str) -> None:
 
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+ACCOUNT_WRITES = {"/api/me/push-subscriptions", "/api/me/mutes/{player_id}", "/api/sign-in"}
 
 
 def statuses(method: str, path: str, *, auth: bool, body: bool, query: bool) -> list[str]:
@@ -82,8 +83,8 @@ def statuses(method: str, path: str, *, auth: bool, body: bool, query: bool) -> 
         found |= {"413"}
     if (method in WRITES and path.startswith("/api/tables")) or path.endswith("/record"):
         found |= {"409"}  # lobby and turn conflicts; a record before the game's end
-    if method in WRITES and path in ("/api/me/push-subscriptions", "/api/me/mutes/{player_id}"):
-        found |= {"409"}  # too many subscriptions, too many mutes
+    if method in WRITES and (path in ACCOUNT_WRITES or path.startswith("/api/me/tokens")):
+        found |= {"409"}  # too many subscriptions, mutes or tokens; a used sign-in link
     if method in WRITES and re.search(r"/(moves|timing)$", path):
         found |= {"422"}
     return sorted(found)

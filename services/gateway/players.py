@@ -1,35 +1,95 @@
-"""Players and their bearer tokens; a token is stored only as its hash."""
+"""Players and their bearer tokens; a token is stored only as its hash.
+
+A player's id is derived from the hash of the token it registered with, so looking that
+token up is one aggregate read. Further tokens (`POST /api/me/tokens`, a sign-in link) are
+listed on the player (`tokens`: id → name, and whether revoked) and found through an
+`AccessToken` aggregate whose id is derived from their hash. The player's list is the
+truth: a revoked token is marked there, in one event, and stops working at once.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
 import unicodedata
+from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from shared.contracts.errors import Conflict
+from shared.contracts.errors import BadRequest, Conflict, NotFound
 from shared.store import EventStore
 
 _TOKEN_NAMESPACE = uuid5(NAMESPACE_URL, "senet:player-token")
+_ACCESS_NAMESPACE = uuid5(NAMESPACE_URL, "senet:access-token")
 _NAME_NAMESPACE = uuid5(NAMESPACE_URL, "senet:player-name")
+FIRST_TOKEN_NAME = "first token"  # the name of the token a player registered with
+MAX_TOKENS = 20  # tokens a player may hold at once (revoked ones do not count)
+MAX_TOKEN_NAME = 40
 
 
 class Player(Aggregate):
-    """A registered player; its id is derived from the hash of its token."""
+    """A registered player; its id is derived from the hash of its first token."""
 
     @event("Registered")
     def __init__(self, name: str, token_hash: str) -> None:
         self.name = name
         self.token_hash = token_hash
+        # token id (the first 16 hex digits of its hash) -> {"name", "revoked", "hash"}
+        self.tokens: dict[str, dict[str, Any]] = {
+            token_id(token_hash): {"name": FIRST_TOKEN_NAME, "revoked": False, "hash": token_hash}
+        }
+        self.links_used: list[str] = []  # nonces of the sign-in links that issued a token
 
     @classmethod
     def create_id(cls, name: str, token_hash: str) -> UUID:
         """The id for a token hash: looking a token up is one aggregate read."""
         return uuid5(_TOKEN_NAMESPACE, token_hash)
+
+    @event("TokenIssued")
+    def issue(self, token_hash: str, name: str, link: str = "") -> None:
+        """Another token (`link`: the nonce of the sign-in link it came from, if any)."""
+        self.tokens[token_id(token_hash)] = {"name": name, "revoked": False, "hash": token_hash}
+        if link:
+            self.links_used.append(link)
+
+    @event("TokenRenamed")
+    def rename_token(self, token: str, name: str) -> None:
+        """A token's name changed (`token`: its id)."""
+        self.tokens[token]["name"] = name
+
+    @event("TokenRevoked")
+    def revoke(self, token: str) -> None:
+        """A token stops working (`token`: its id)."""
+        self.tokens[token]["revoked"] = True
+
+    def holds(self, token_hash: str) -> bool:
+        """True if this token is the player's and not revoked."""
+        held = self.tokens.get(token_id(token_hash))
+        return (
+            held is not None
+            and not held["revoked"]
+            and secrets.compare_digest(held["hash"], token_hash)
+        )
+
+    def active(self) -> int:
+        """How many tokens work."""
+        return sum(1 for held in self.tokens.values() if not held["revoked"])
+
+
+class AccessToken(Aggregate):
+    """Which player a further token belongs to (its id is derived from the token's hash)."""
+
+    @event("Issued")
+    def __init__(self, token_hash: str, player_id: str) -> None:
+        self.player_id = player_id
+
+    @classmethod
+    def create_id(cls, token_hash: str, player_id: str) -> UUID:
+        """Found by the token's hash, like a player by its first token's."""
+        return uuid5(_ACCESS_NAMESPACE, token_hash)
 
 
 class NameClaim(Aggregate):
@@ -57,6 +117,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def token_id(token_hash: str) -> str:
+    """The public id of a token (it shows nothing a caller could sign in with)."""
+    return token_hash[:16]
+
+
 def register(store: EventStore, name: str) -> tuple[Player, str]:
     """Register a player; returns the player and the token (shown once).
 
@@ -75,11 +140,82 @@ def register(store: EventStore, name: str) -> tuple[Player, str]:
 
 
 def find_by_token(store: EventStore, token: str) -> Player | None:
-    """The player holding a token, or None."""
+    """The player holding a token that works, or None."""
     token_hash = hash_token(token)
+    player = _get(store, uuid5(_TOKEN_NAMESPACE, token_hash))
+    if player is None:
+        access = _get(store, uuid5(_ACCESS_NAMESPACE, token_hash))
+        if not isinstance(access, AccessToken):
+            return None
+        player = _get(store, UUID(access.player_id))
+    return player if isinstance(player, Player) and player.holds(token_hash) else None
+
+
+def load_player(store: EventStore, player_id: str) -> Player:
+    """A player by id; 404 `unknown_player`."""
+    player = _get(store, UUID(player_id))
+    if not isinstance(player, Player):
+        raise NotFound("no such player", code="unknown_player")
+    return player
+
+
+def issue_token(store: EventStore, player_id: str, name: str, link: str = "") -> tuple[Player, str]:
+    """A new token for the player (shown once); 409 `too_many_tokens` past MAX_TOKENS, 409
+    `link_used` when the sign-in link `link` issued one before."""
+    name = token_name(name)
+    for _ in range(5):
+        player = load_player(store, player_id)
+        if player.active() >= MAX_TOKENS:
+            raise Conflict(f"at most {MAX_TOKENS} tokens; revoke one first", code="too_many_tokens")
+        if link and link in player.links_used:
+            raise Conflict("this sign-in link was used already", code="link_used")
+        token = secrets.token_urlsafe(32)
+        player.issue(token_hash=hash_token(token), name=name, link=link)
+        access = AccessToken(token_hash=hash_token(token), player_id=player_id)
+        try:
+            store.save(player, access)
+        except IntegrityError:
+            continue  # the player changed meanwhile: re-read
+        return player, token
+    raise Conflict("the account is busy; try again", code="account_busy")
+
+
+def change_token(store: EventStore, player_id: str, token: str, name: str | None) -> Player:
+    """Rename a token (`name`) or revoke it (None); 404 `unknown_token` if not the player's.
+    Revoking a revoked token changes nothing."""
+    for _ in range(5):
+        player = load_player(store, player_id)
+        held = player.tokens.get(token)
+        if held is None:
+            raise NotFound("no such token of yours", code="unknown_token")
+        if name is None:
+            if held["revoked"]:
+                return player
+            player.revoke(token=token)
+        else:
+            player.rename_token(token=token, name=token_name(name))
+        try:
+            store.save(player)
+        except IntegrityError:
+            continue
+        return player
+    raise Conflict("the account is busy; try again", code="account_busy")
+
+
+def token_name(raw: str) -> str:
+    """A token's name, trimmed: 1-40 printable characters; 400 `bad_token_name`."""
+    name = unicodedata.normalize("NFC", raw).strip()
+    printable = all(unicodedata.category(c)[0] != "C" for c in name)
+    if not name or len(name) > MAX_TOKEN_NAME or not printable:
+        raise BadRequest(
+            f"a token's name has 1-{MAX_TOKEN_NAME} printable characters", code="bad_token_name"
+        )
+    return name
+
+
+def _get(store: EventStore, aggregate_id: UUID) -> Aggregate | None:
     try:
-        player: Player = store.repository.get(uuid5(_TOKEN_NAMESPACE, token_hash))
+        found: Aggregate = store.repository.get(aggregate_id)
     except AggregateNotFoundError:
         return None
-    assert isinstance(player, Player)
-    return player if secrets.compare_digest(player.token_hash, token_hash) else None
+    return found

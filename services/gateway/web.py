@@ -17,6 +17,7 @@ PAGES = (
     "/lobby",
     "/me",
     "/settings",
+    "/sign-in",
     "/standings",
     "/standings/{game}",
     "/tables/{table_id}",

@@ -13,8 +13,9 @@ from services.gateway import presence, views
 from services.gateway.auth import Identity, bearer_token, viewer
 from services.gateway.guards import check_origin
 from services.gateway.http import table_model, viewer_seat
-from services.gateway.keys import LIMITER, PROJECTOR, SETTINGS, SOCKETS
+from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
 from services.gateway.limits import address_key, token_key
+from services.gateway.players import hash_token
 from services.gateway.projector import TableModel
 
 _encode = msgspec.json.Encoder()
@@ -40,6 +41,8 @@ async def _serve(
     socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
+    if who is not None:  # closed at once if its token is revoked
+        request.app[REVOCATIONS].opened(hash_token(bearer_token(request)), socket)
     projector = request.app[PROJECTOR]
     table_id = model.state.table_id
     changes = projector.listen(table_id)

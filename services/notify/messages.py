@@ -28,6 +28,8 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
     """The message of one notice."""
     if kind == CONFIRM_KIND:
         return _confirmation(facts)
+    if kind == SIGN_IN_KIND:
+        return _sign_in(facts)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES.get(kind.rstrip("0123456789"), kind)
     if kind == "game_over":
@@ -51,6 +53,23 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
 
 
 CONFIRM_KIND = "confirm_email"
+SIGN_IN_KIND = "sign_in"
+ACCOUNT_KINDS = frozenset({CONFIRM_KIND, SIGN_IN_KIND})  # asked for: no digest, no quiet hours
+
+
+def _sign_in(facts: dict[str, Any]) -> Rendered:
+    link = str(facts["link"])
+    intro = (
+        f"Someone (hopefully you) asked for a link to sign in to senet as {facts['name']}. "
+        "It works once, for 30 minutes, and gives that browser a new token:"
+    )
+    text = "\n".join([intro, "", link, "", "If it was not you, ignore this mail.", ""])
+    body = (
+        f"<p>{html.escape(intro)}</p>"
+        f'<p><a href="{html.escape(link)}">Sign in</a></p>'
+        "<p>If it was not you, ignore this mail.</p>"
+    )
+    return Rendered(subject="[senet] your sign-in link", text=text, html=body, link=link)
 
 
 def _confirmation(facts: dict[str, Any]) -> Rendered:

@@ -15,7 +15,14 @@ import structlog
 from eventsourcing.persistence import IntegrityError
 
 from services.notify.clock import Clock
-from services.notify.messages import CONFIRM_KIND, push_payload, render, render_digest
+from services.notify.messages import (
+    ACCOUNT_KINDS,
+    CONFIRM_KIND,
+    SIGN_IN_KIND,
+    push_payload,
+    render,
+    render_digest,
+)
 from services.notify.metrics import NotifyMetrics
 from services.notify.notices import SENDING, Notice, notice_key
 from services.notify.push import PushTarget, SubscriptionGone
@@ -24,6 +31,7 @@ from services.notify.settings import NotifySettings
 from services.notify.smtp import SmtpTarget
 from shared.notify import links
 from shared.notify.endpoints import EndpointRefused
+from shared.notify.owners import LINK_SECONDS, sign_in_purpose
 from shared.notify.preferences import (
     CHANNELS,
     CONFIRM,
@@ -140,6 +148,28 @@ class Outbox:
             return
         self.notices[notice.id] = notice
 
+    async def sign_in(
+        self, player_id: str, name: str, email: str, nonce: str, at: float, position: int
+    ) -> None:
+        """Queue the mail with a sign-in link a player asked for (once per request)."""
+        if self.smtp is None:
+            return
+        expires = int(at) + LINK_SECONDS
+        token = links.sign(self.key, player_id, sign_in_purpose(nonce, expires))
+        link = f"{self.settings.public_url.rstrip('/')}/sign-in#{token}"
+        key = notice_key(f"sign-in-{player_id}", position, 0, SIGN_IN_KIND, "email")
+        now = self.clock.now()
+        notice = Notice(
+            key=key, player_id=player_id, table_id="", turn=position, seat=0,
+            kind=SIGN_IN_KIND, channel="email", due=now, created=now,
+            facts={"email": email, "link": link, "name": name},
+        )  # fmt: skip
+        try:
+            await asyncio.to_thread(self.store.save, notice)
+        except IntegrityError:
+            return
+        self.notices[notice.id] = notice
+
     def adopt(self, notice: Notice) -> None:
         """Take over an open notice found in the store at start; a claimed one is abandoned."""
         if notice.is_final or notice.id in self.notices:
@@ -171,7 +201,7 @@ class Outbox:
                     if await self._held(notice, prefs, now):
                         continue
                     assert prefs is not None
-                    digest = prefs.chosen.digest and notice.kind != CONFIRM_KIND
+                    digest = prefs.chosen.digest and notice.kind not in ACCOUNT_KINDS
                     if notice.channel == "email" and digest:
                         digests.setdefault(notice.player_id, []).append(notice)
                         continue
@@ -250,6 +280,12 @@ class Outbox:
                 await self._store(notice)
                 return True
             return False
+        if notice.kind == SIGN_IN_KIND:  # to the confirmed address asked for, if still it
+            if prefs is None or prefs.email != notice.facts["email"] or not prefs.email_confirmed:
+                notice.skip("replaced")
+                await self._store(notice)
+                return True
+            return False
         if prefs is None or notice.channel not in self.channels(prefs):
             notice.skip("unsubscribed")
             await self._store(notice)
@@ -295,7 +331,7 @@ class Outbox:
             else:
                 message = render_digest([(n.kind, n.facts) for n in notices])
             url = self.unsubscribe_url(first.player_id, "email")
-            to = first.facts["email"] if first.kind == CONFIRM_KIND else prefs.email
+            to = first.facts["email"] if first.kind in ACCOUNT_KINDS else prefs.email
             await self.smtp.send(self.settings.mail_from, to, message, url, first.key)
             return
         assert self.push is not None

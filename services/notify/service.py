@@ -32,6 +32,7 @@ from services.notify.turns import TurnChange, TurnTracker
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker, Delivery
 from shared.notify import links
+from shared.notify.owners import EmailOwner
 from shared.notify.preferences import Preferences
 from shared.notify.presence import PreferencesChanged, Presence, presence_decoder
 from shared.notify.timing import TableTiming
@@ -44,6 +45,7 @@ _decode_envelope = msgspec.json.Decoder(EventEnvelope)
 _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
 _TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
+_SIGN_IN_TOPIC = f"{EmailOwner.__module__}:{EmailOwner.__qualname__}.SignInAsked"
 _FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
 MAX_BACKOFF = 300.0  # seconds: the longest pause after rounds that failed in a row
 
@@ -77,6 +79,7 @@ class NotifyService:
         self.open_position = 0  # position of the last event of the open command
         self.unloaded: set[UUID] = set()
         self.confirmations: list[tuple[UUID, str, int]] = []  # (preferences, address, position)
+        self.sign_ins: list[tuple[Any, int]] = []  # (SignInAsked, its position)
         self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
@@ -245,6 +248,7 @@ class NotifyService:
                     break
             await self._decided(self.tracker.close(), self.open_position)
             await self._confirm()
+            await self._sign_in()
             await self._adopt()
             if self.position > self.decided:
                 await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
@@ -281,6 +285,8 @@ class NotifyService:
                 self.confirmations.append((event.originator_id, str(event.email), note.id))
         elif note.topic.startswith(_TIMING_TOPIC):
             self.timers.forget_timing(originator)
+        elif note.topic == _SIGN_IN_TOPIC and note.id > self.decided:
+            self.sign_ins.append((self.store.decode(note), note.id))
         elif note.topic.startswith(_NOTICE_TOPIC):
             name = note.topic.rsplit(".", 1)[-1]
             if name in _FINAL_EVENTS:
@@ -305,6 +311,14 @@ class NotifyService:
             prefs: Any = await asyncio.to_thread(self.store.repository.get, aggregate_id)
             if prefs.email == email and not prefs.email_confirmed:  # still to be confirmed
                 await self.outbox.confirmation(prefs.player_id, email, position)
+
+    async def _sign_in(self) -> None:
+        """A sign-in link for each request since the last round."""
+        pending, self.sign_ins = self.sign_ins, []
+        for asked, position in pending:
+            await self.outbox.sign_in(
+                asked.player_id, asked.name, asked.email, asked.nonce, asked.at, position
+            )
 
     async def _adopt(self) -> None:
         ids, self.unloaded = self.unloaded, set()

@@ -164,7 +164,7 @@ class AmqpBroker:
             topology.commands_exchange,
             topology.events_exchange,
             topology.views_exchange,
-            topology.chat_exchange,
+            topology.signals_exchange,
         )
         for exchange in exchanges:
             await self._exchange(exchange, channel)

@@ -58,7 +58,8 @@ class Topology(msgspec.Struct, frozen=True, kw_only=True):
     commands_exchange: str = "commands"  # direct: routing key = shard number
     events_exchange: str = "events"  # topic: <game>.<EventName>.<table_id>
     views_exchange: str = "views"  # fanout: "view changed" signals for gateways
-    chat_exchange: str = "chat"  # topic: <table_id> chat messages, mutes.<player_id>
+    # topic: signals for every gateway: chat.<table_id>, mutes.<player_id>, revoked.<player_id>
+    signals_exchange: str = "signals"
     delivery_limit: int = 5  # redeliveries before a command goes to the dead-letter queue
 
     def shard_queue(self, shard: int) -> str:

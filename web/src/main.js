@@ -11,6 +11,7 @@ import { MyTables } from './pages/mytables.js';
 import { TablePage } from './pages/table.js';
 import { ReplayPage } from './pages/replay.js';
 import { PlayerPage } from './pages/player.js';
+import { SignInLink } from './pages/devices.js';
 import { StandingsPage } from './pages/standings.js';
 import { SettingsPage } from './pages/settings.js';
 
@@ -21,7 +22,8 @@ function Page({ path, query, signedIn, onAccount }) {
     return html`<div>${signedIn ? null : html`<${SignIn} onChange=${onAccount} />`}
       <${TablePage} key=${`${m.id}${signedIn}`} id=${m.id} allMoves=${query.get('all-moves') === '1'} /></div>`;
   }
-  if ((m = match('/players/:id', path))) return html`<${PlayerPage} id=${m.id} />`;
+  if ((m = match('/players/:id', path))) return html`<${PlayerPage} id=${m.id} onSignedOut=${onAccount} />`;
+  if (path === '/sign-in') return html`<${SignInLink} onAccount=${onAccount} />`;
   if ((m = match('/standings/:game', path))) return html`<${StandingsPage} game=${m.game} />`;
   if (path === '/standings') return html`<${StandingsPage} />`;
   if (path === '/settings') return signedIn ? html`<${SettingsPage} />` : html`<${SignIn} onChange=${onAccount} />`;

@@ -23,6 +23,12 @@ export function SignIn({ onChange }) {
     setError('');
     try { await signIn(String(new FormData(event.target).get('token')).trim()); onChange(); } catch (e) { setError(e.message); }
   };
+  const [asked, setAsked] = useState(false);
+  const askLink = async (event) => {
+    event.preventDefault();
+    setError('');
+    try { await post('/api/sign-in-links', { email: String(new FormData(event.target).get('email')) }); setAsked(true); } catch (e) { setError(e.message); }
+  };
   if (fresh) {
     return html`<section class="panel" aria-labelledby="made-h"><h2 id="made-h">${t('signedInAs')} ${fresh.name}</h2>
       <p class="warning" role="note">${t('tokenIsAccount')}</p>
@@ -42,6 +48,13 @@ export function SignIn({ onChange }) {
         <input id="signin-token" name="token" required autocomplete="off" />
         <button type="submit">${t('signIn')}</button>
       </form></details>
+    <details><summary>${t('lostToken')}</summary>
+      <form onSubmit=${askLink} class="row">
+        <label for="signin-email">${t('email')}</label>
+        <input id="signin-email" name="email" type="email" required autocomplete="email" />
+        <button type="submit" data-ask-link="true">${t('sendLink')}</button>
+      </form>
+      ${asked ? html`<p role="status" data-link-asked="true">${t('linkAsked')}</p>` : null}</details>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
   </section>`;
 }

@@ -1,23 +1,11 @@
-// A player's page: finished games, ratings; for me, a link and QR code to sign in on a phone.
+// A player's page: finished games, ratings; for me, my devices (tokens) and adding one.
 import { useEffect, useState } from 'preact/hooks';
-import qrcode from 'qrcode-generator';
 import { html } from '../boards/common.js';
 import { account, all, get, listGames } from '../api.js';
 import { t } from '../i18n.js';
+import { Devices } from './devices.js';
 
-function Carry() {
-  const link = `${location.origin}/#token=${encodeURIComponent(account.token)}`;
-  const qr = qrcode(0, 'M');
-  qr.addData(link);
-  qr.make();
-  return html`<section class="panel" aria-labelledby="carry-h"><h2 id="carry-h">${t('carry')}</h2>
-    <p class="warning">${t('carryHelp')}</p>
-    <p><a href=${link} data-carry-link>${link}</a></p>
-    <img src=${qr.createDataURL(4, 8)} alt=${t('carry')} width="220" height="220" class="qr" />
-  </section>`;
-}
-
-export function PlayerPage({ id }) {
+export function PlayerPage({ id, onSignedOut }) {
   const [results, setResults] = useState([]);
   const [ratings, setRatings] = useState([]);
   const [name, setName] = useState('');
@@ -38,7 +26,7 @@ export function PlayerPage({ id }) {
   const me = account.who && account.who.player_id === id;
   return html`<div>
     <h1 tabindex="-1">${me ? account.who.name : name || t('player')}</h1>
-    ${me ? html`<${Carry} />` : null}
+    ${me ? html`<${Devices} onSignedOut=${onSignedOut} />` : null}
     <section class="panel" aria-labelledby="rating-h"><h2 id="rating-h">${t('rating')}</h2>
       ${ratings.length ? html`<table class="data"><thead><tr><th scope="col">${t('game')}</th><th scope="col">${t('rating')}</th><th scope="col">${t('games')}</th></tr></thead>
         <tbody>${ratings.map((r) => html`<tr><td>${r.game}</td><td>${Math.round(r.rating)}</td><td>${r.games}</td></tr>`)}</tbody></table>` : html`<p class="muted">—</p>`}

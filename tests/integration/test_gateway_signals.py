@@ -1,10 +1,12 @@
-"""Table chat on RabbitMQ + PostgreSQL with two gateways: a message posted through one is
-pushed live to a chat socket held by the other, the rate limit holds across both, and a
-mute made on one hides the author on the other's socket."""
+"""Signals between gateways on RabbitMQ + PostgreSQL: a chat message posted through one is
+pushed live to a chat socket held by the other, the chat rate limit holds across both, a
+mute made on one hides the author on the other's socket, and a token revoked on one stops
+working on the other at once (though the other had just seen it)."""
 
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -14,6 +16,7 @@ from aiohttp.test_utils import TestClient
 from services.cli.platform import Platform, PlatformConfig
 from shared.chat.rules import BURST
 from tests.e2e.chatkit import chat_table, read, say, texts
+from tests.platform import register
 
 pytestmark = pytest.mark.integration
 
@@ -64,3 +67,23 @@ async def test_chat_crosses_gateways_live_and_limits_hold_across_them(
     assert (status, body["code"]) == (429, "chat_rate_limited")
     status, page = await read(two, table_id, ann)
     assert len(page["messages"]) == 2 + BURST
+
+
+async def test_a_token_revoked_on_one_gateway_stops_on_the_other_at_once(
+    real_client: TestClient, second_client: TestClient
+) -> None:
+    one, two = real_client, second_client
+    ann = await register(one, f"rev-{uuid.uuid4().hex[:6]}")
+    spare = await (
+        await one.post("/api/me/tokens", json={"name": "laptop"}, headers=ann.auth)
+    ).json()
+    laptop = {"Authorization": f"Bearer {spare['token']}"}
+    assert (await two.get("/api/me", headers=laptop)).status == 200  # gateway two remembers it
+    assert (await one.delete(f"/api/me/tokens/{spare['id']}", headers=ann.auth)).status == 200
+    for _ in range(100):  # the signal crosses RabbitMQ; a remembered token would pass for 60 s
+        response = await two.get("/api/me", headers=laptop)
+        if response.status == 401:
+            break
+        await asyncio.sleep(0.02)
+    assert (response.status, (await response.json())["code"]) == (401, "bad_token")
+    assert (await two.get("/api/me", headers=ann.auth)).status == 200

@@ -124,7 +124,7 @@ def read_purpose(purpose: str) -> tuple[str, int] | None:
 
 def _get(store: EventStore, aggregate_id: UUID) -> Any:
     try:
-        found = store.repository.get(aggregate_id)
+        found: Any = store.repository.get(aggregate_id)
     except AggregateNotFoundError:
         return None
     return found if isinstance(found, EmailOwner) else None

@@ -17,6 +17,7 @@ from services.gateway import (
     list_routes,
     lobby_routes,
     notify_routes,
+    rematch,
     results_routes,
     routes,
     view_at,
@@ -262,6 +263,23 @@ ROUTES: list[Route] = [
         "WebSocket: my view after every change (token in ?token= or header)",
         query=("token", "seat"),
         viewers=True,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/rematch",
+        rematch.answer,
+        "After the game: offer or accept a rematch (`accept`), or decline it; the last "
+        "acceptance opens the new table with everyone seated",
+        rematch.RematchRequest,
+        rematch.RematchState,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/rematch/open",
+        rematch.open_agreed,
+        "Open the agreed rematch if it is not open yet (harmless when it is)",
+        None,
+        rematch.RematchState,
     ),
     Route(
         "POST",

@@ -9,14 +9,16 @@ from __future__ import annotations
 import secrets
 from uuid import UUID
 
-from shared.contracts.envelopes import Command, CreateTable
-from shared.contracts.errors import BadRequest
+from shared.contracts.envelopes import Command, CreateTable, OpenRematch
+from shared.contracts.errors import BadRequest, Forbidden, NotFound
 from shared.observability.metrics import DECIDE_SECONDS
+from shared.store import EventStore
 from shared.tables import decide as decider
 from shared.tables.aggregate import Table
 from shared.tables.decide import Decision, fingerprint
+from shared.tables.loading import load_table
 
-__all__ = ["Decision", "decide", "fingerprint", "open_table", "record"]
+__all__ = ["Decision", "decide", "fingerprint", "open_rematch", "open_table", "record"]
 
 
 @DECIDE_SECONDS.time()
@@ -29,6 +31,29 @@ def open_table(command: Command, action: CreateTable) -> Table:
     digest = fingerprint(command)
     table = Table.open(table_id, created, command.command_id, digest, command.correlation_id)
     record(table, command, Decision(events=decision.events[1:], seat=decision.seat))
+    return table
+
+
+@DECIDE_SECONDS.time()
+def open_rematch(command: Command, action: OpenRematch, store: EventStore) -> Table:
+    """The agreed rematch of a finished table, everyone seated and the game started, with a
+    new secret seed; refused unless that table agreed on this one and the caller plays it."""
+    table_id = table_uuid(command.table_id)
+    old = load_table(store, action.from_table)
+    if old is None:
+        raise NotFound("no such table", code="unknown_table")
+    if old.state.rematch_table != str(table_id):
+        raise NotFound("that table agreed on no rematch here", code="no_rematch_agreed")
+    if command.player_id not in old.state.rematch_players:
+        raise Forbidden("you do not play the rematch", code="not_seated")
+    seed = secrets.token_bytes(32).hex()
+    opened = decider.rematch_created(old.state, seed)
+    players = list(old.state.rematch_players)
+    names = list(old.state.rematch_names)
+    decision = decider.rematch_opening(str(table_id), opened, players, names)
+    digest = fingerprint(command)
+    table = Table.open(table_id, opened, command.command_id, digest, command.correlation_id)
+    record(table, command, Decision(events=decision.events[1:], seat=0))
     return table
 
 

@@ -144,6 +144,9 @@ def verify_table(store: EventStore, table_id: str) -> Report:
         creator=created.creator,
         commitment=created.commitment,
         seed=created.seed,
+        spectators=created.spectators,
+        visibility=created.visibility,
+        rematch_of=created.rematch_of,
     )
     record_events = [msgspec.convert(msgspec.to_builtins(e), type=EventRecord) for e in events]
     replayed = redecide(header, commands_of(events), record_events)

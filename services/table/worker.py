@@ -22,7 +22,7 @@ from eventsourcing.persistence import IntegrityError
 from services.table import commands
 from services.table.cache import TableCache
 from services.table.group_commit import GroupCommitter
-from shared.contracts.envelopes import Command, CreateTable, Outcome
+from shared.contracts.envelopes import Command, CreateTable, OpenRematch, Outcome
 from shared.contracts.errors import (
     BadRequest,
     InternalError,
@@ -209,9 +209,13 @@ class TableWorker:
 
     def _decide_on(self, table: Table | None, command: Command) -> Staged:
         if table is None:
-            if not isinstance(command.action, CreateTable):
+            action = command.action
+            if isinstance(action, OpenRematch):
+                opened = commands.open_rematch(command, action, self.tables.store)
+                return _staged(command, opened, seat=0)
+            if not isinstance(action, CreateTable):
                 raise NotFound("no such table", code="unknown_table")
-            return _staged(command, commands.open_table(command, command.action), seat=0)
+            return _staged(command, commands.open_table(command, action), seat=0)
         known = table.accepted.get(command.command_id)
         if is_repeat(known.fingerprint if known else None, commands.fingerprint(command)):
             assert known is not None

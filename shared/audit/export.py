@@ -92,6 +92,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
         seed=state.revealed_seed,
         spectators=created.spectators,
         visibility=created.visibility,
+        rematch_of=created.rematch_of,
         commands=commands_of(events),
         events=[
             EventRecord(

@@ -33,6 +33,8 @@ CommandKind = Literal[
     "expire",
     "resign",
     "invite",
+    "rematch",
+    "rematch_offer",
 ]
 
 
@@ -40,8 +42,11 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     """One accepted command: `create`, `join`, `start`, `move` (with the move's JSON),
     `timeout` (a turn past its deadline: the policy, the turn, and the bot's move), `leave`,
     `kick` (the creator removed the player in seat `target`), `cancel` (by the creator),
-    `expire` (cancelled when idle since version `turn`) or `resign` (the seat's player gave
-    up; the bot moves that follow for resigned seats are re-drawn from the seed)."""
+    `expire` (cancelled when idle since version `turn`), `resign` (the seat's player gave
+    up; the bot moves that follow for resigned seats are re-drawn from the seed),
+    `rematch_offer` (after the end: offered or accepted (`accept`), or declined) or
+    `rematch` (this table opened as the agreed rematch of `rematch_of`, with `seated` in
+    their seats and the game started, in one command)."""
 
     command_id: str
     kind: CommandKind
@@ -53,6 +58,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     turn: int = 0
     target: int | None = None
     code_hash: str = ""  # invite: the invitation's new hash ("" revoked)
+    accept: bool = True  # rematch_offer: offered or accepted (False: declined)
+    seated: list[SeatRecord] = []  # rematch: who sat where
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -94,6 +101,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     result: GameResult | None
     spectators: Spectators = "players"  # who could watch (records before: players)
     visibility: Visibility = "public"
+    rematch_of: str = ""  # the finished table whose players agreed on this one
 
 
 class BadRecord(BadRequest):
@@ -143,6 +151,12 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
         seat = next((e for e in run if e.name == "SeatTaken"), None)
         name = str(seat.payload.get("player_name", seat.payload.get("name", ""))) if seat else ""
         creator = str(first.payload.get("creator", ""))
+        if first.payload.get("rematch_of"):
+            seated = [_seat_record(e.payload) for e in run if e.name == "SeatTaken"]
+            return CommandRecord(
+                command_id=first.command_id, kind="rematch", seat=0, player_id=creator,
+                seated=seated,
+            )  # fmt: skip
         return CommandRecord(
             command_id=first.command_id, kind="create", seat=0, player_id=creator, player_name=name
         )
@@ -179,6 +193,11 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
     )
 
 
+def _seat_record(payload: dict[str, Any]) -> SeatRecord:
+    name = str(payload["player_name"])
+    return SeatRecord(seat=int(payload["seat"]), player_id=str(payload["player_id"]), name=name)
+
+
 def _policy(value: Any) -> TimeoutPolicy:
     if value not in ("bot", "forfeit"):
         raise BadRecord(f"unknown timeout policy {value!r}")
@@ -201,6 +220,11 @@ def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
         return CommandRecord(
             command_id=first.command_id, kind="invite", seat=first.seat, player_id=player,
             code_hash=str(payload["code_hash"]),
+        )  # fmt: skip
+    if first.name in ("RematchOffered", "RematchAccepted", "RematchDeclined"):
+        return CommandRecord(
+            command_id=first.command_id, kind="rematch_offer", seat=int(payload["seat"]),
+            player_id=str(payload["player_id"]), accept=first.name != "RematchDeclined",
         )  # fmt: skip
     if first.name == "SeatResigned":
         return CommandRecord(

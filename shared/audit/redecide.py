@@ -14,6 +14,7 @@ from shared.contracts.envelopes import (
     JoinTable,
     LeaveTable,
     PlayMove,
+    Rematch,
     RemovePlayer,
     Resign,
     SetInvitation,
@@ -59,6 +60,7 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     seed: str
     spectators: Spectators = "players"
     visibility: Visibility = "public"
+    rematch_of: str = ""
 
 
 class Replayed(msgspec.Struct, frozen=True, kw_only=True):
@@ -120,8 +122,22 @@ def _expected(
             seed=header.seed,
             spectators=header.spectators,
             visibility=header.visibility,
+            rematch_of=header.rematch_of,
         )
         return decider.opening(created, command.player_name).events
+    if command.kind == "rematch":
+        if state is not None:
+            raise SenetError("the table is created twice", code="table_exists")
+        opened = TableCreated(
+            game=header.game, seats=header.seats, options=header.options,
+            rules_version=header.rules_version, creator=header.creator,
+            commitment=header.commitment, seed=header.seed, spectators=header.spectators,
+            visibility=header.visibility, rematch_of=header.rematch_of,
+        )  # fmt: skip
+        seated = sorted(command.seated, key=lambda s: s.seat)
+        players = [s.player_id for s in seated]
+        names = [s.name for s in seated]
+        return decider.rematch_opening(header.table_id, opened, players, names).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
     decision = decider.decide(state, _actor(state, command), _action(command), spec=spec)
@@ -158,12 +174,14 @@ def _action(command: CommandRecord) -> Action:
         return Resign()
     if kind == "invite":
         return SetInvitation(code_hash=command.code_hash)
+    if kind == "rematch_offer":
+        return Rematch(accept=command.accept)
     raise SenetError(f"unknown command kind {kind!r}", code="bad_command")
 
 
 def _actor(state: TableState, command: CommandRecord) -> str:
     """Who sent a recorded command: the player in its seat (checked against the record)."""
-    if command.kind in ("join", "timeout", "expire", "cancel", "kick", "invite"):
+    if command.kind in ("join", "timeout", "expire", "cancel", "kick", "invite", "rematch_offer"):
         return command.player_id
     if command.seat is None or not 0 <= command.seat < state.seats:
         raise SenetError(f"seat {command.seat} is not a seat of this table", code="bad_seat")

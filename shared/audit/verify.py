@@ -35,6 +35,7 @@ def header_of(record: GameRecord) -> Header:
         seed=record.seed,
         spectators=record.spectators,
         visibility=record.visibility,
+        rematch_of=record.rematch_of,
     )
 
 

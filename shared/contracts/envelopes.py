@@ -105,8 +105,24 @@ class ExpireTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     version: int
 
 
+class Rematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """After the game: offer a rematch or accept the one offered (`accept`), or decline it.
+    When every seat has accepted, the table names the new table (`RematchAgreed`)."""
+
+    accept: bool = True
+
+
+class OpenRematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Open the table a finished table agreed on as its rematch (sent to the new table's id,
+    by the gateway, after the agreement): everyone seated, the game started."""
+
+    from_table: str
+
+
 Action = (
     CreateTable
+    | OpenRematch
+    | Rematch
     | JoinTable
     | StartTable
     | PlayMove

@@ -71,6 +71,8 @@ class GameSpec(Generic[S, M, E]):
     - `redact(event, seat)`: the event as that seat may see it, or None to hide it.
     - `result(state)`: the final result once the game is over, else None.
     - `prompt(state, seat)`: a short phrase of what the seat is asked ("choose a disaster").
+    - `rematch_order(result, seats)` (optional): who sits where at a rematch, as the old
+      seats in new seat order (a game whose rules say who starts, e.g. the loser).
     """
 
     name: str
@@ -91,6 +93,16 @@ class GameSpec(Generic[S, M, E]):
     redact: Callable[[E, int | None], E | None]
     result: Callable[[S], GameResult | None]
     prompt: Callable[[S, int], str]
+    # The old seats in the order they sit at a rematch (index: new seat); None: rotated,
+    # everyone one seat on, so the second player starts (`rotated_seats`).
+    rematch_order: Callable[[GameResult, int], Sequence[int]] | None = None
+
+    def seats_at_rematch(self, result: GameResult, seats: int) -> list[int]:
+        """The old seats in new seat order for a rematch (the game's order, else rotated)."""
+        order = list(self.rematch_order(result, seats)) if self.rematch_order else None
+        if order is None or sorted(order) != list(range(seats)):
+            return rotated_seats(seats)
+        return order
 
     def fold(self, seats: int, options: Any, events: Sequence[E]) -> S:
         """The state after applying events to the initial state."""
@@ -118,3 +130,8 @@ class GameSpec(Generic[S, M, E]):
     def convert_options(self, data: Any) -> msgspec.Struct:
         """Table options from builtins, defaults filled in."""
         return msgspec.convert(data or {}, type=self.options_type)
+
+
+def rotated_seats(seats: int) -> list[int]:
+    """Everyone one seat on: the old seat 1 sits first, the old seat 0 last."""
+    return [(seat + 1) % seats for seat in range(seats)]

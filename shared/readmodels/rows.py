@@ -38,6 +38,9 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     created_at: str = ""  # ISO 8601, UTC
     updated_at: str = ""
     result: GameResult | None = None  # once the game is over
+    rematch_accepted: list[int] = []  # after the game: seats that accepted the open offer
+    rematch_table: str = ""  # the agreed rematch (everyone seated there, its game started)
+    rematch_of: str = ""  # the finished table this one is the rematch of
 
 
 class Page(msgspec.Struct, Generic[T], frozen=True, kw_only=True):

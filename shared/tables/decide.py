@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from typing import Any
+from uuid import NAMESPACE_URL, uuid5
 
 import msgspec
 
@@ -32,7 +33,9 @@ from shared.contracts.envelopes import (
     ExpireTable,
     JoinTable,
     LeaveTable,
+    OpenRematch,
     PlayMove,
+    Rematch,
     RemovePlayer,
     Resign,
     SetInvitation,
@@ -56,6 +59,10 @@ from shared.tables.events import (
     InvitationChanged,
     PlayerLeft,
     PlayerRemoved,
+    RematchAccepted,
+    RematchAgreed,
+    RematchDeclined,
+    RematchOffered,
     SeatForfeited,
     SeatResigned,
     SeatTaken,
@@ -65,9 +72,12 @@ from shared.tables.events import (
     TableStarted,
     TurnTimedOut,
 )
-from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, evolve
+from shared.tables.outcome import table_result
+from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, created, evolve
 
 MAX_SEAT_NAME = 40
+MAX_REMATCH_OFFERS = 10  # offers a finished table takes (declined ones count)
+_REMATCH_NAMESPACE = uuid5(NAMESPACE_URL, "senet:rematch")
 
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):
@@ -133,6 +143,48 @@ def opening(created: TableCreated, player_name: str) -> Decision:
     return Decision(events=[created, seat], seat=0)
 
 
+def rematch_id(table_id: str) -> str:
+    """The id of a finished table's rematch (one per table: a repeat finds it)."""
+    return str(uuid5(_REMATCH_NAMESPACE, table_id))
+
+
+def rematch_created(old: TableState, seed: str) -> TableCreated:
+    """The TableCreated of an agreed rematch: the old table's game (in today's rules version),
+    options, spectators and visibility; the first player of the agreed order hosts it."""
+    if not old.rematch_table:
+        raise Conflict("no rematch was agreed at that table", code="no_rematch_agreed")
+    game = get_game(old.game)
+    agreed = old.rematch_table
+    return TableCreated(
+        game=old.game,
+        seats=old.seats,
+        options=msgspec.to_builtins(game.convert_options(msgspec.to_builtins(old.options))),
+        rules_version=game.rules_version,
+        creator=old.rematch_players[0],
+        commitment=commitment_of(agreed, seed),
+        seed=seed,
+        spectators=old.spectators,
+        visibility=old.visibility,
+        rematch_of=old.table_id,
+    )
+
+
+def rematch_opening(
+    table_id: str, opened: TableCreated, players: list[str], names: list[str]
+) -> Decision:
+    """A rematch's events in one command: TableCreated, every seat taken in the agreed order,
+    and the start (its setup drawn as a StartTable at that version would draw it)."""
+    state = created(table_id, opened)
+    events: list[Any] = [opened]
+    for seat, (player_id, name) in enumerate(zip(players, names, strict=True)):
+        taken = SeatTaken(seat=seat, player_id=player_id, player_name=name)
+        events.append(taken)
+        state = evolve(state, taken)
+    started = TableStarted(players=list(players), commitment=opened.commitment)
+    events += [started, *state.spec.setup(state.seats, state.options, step_rng(state))]
+    return Decision(events=events, seat=0)
+
+
 # ---- commands at an existing table --------------------------------------------------
 
 
@@ -146,7 +198,7 @@ def decide(
 ) -> Decision:
     """The events `player_id`'s action causes at the table (None: no such table yet)."""
     if state is None:
-        if isinstance(action, CreateTable):
+        if isinstance(action, CreateTable | OpenRematch):
             raise BadRequest("a new table is opened with `open_table`", code="bad_command")
         raise NotFound("no such table", code="unknown_table")
     if expected_version is not None and expected_version != state.version:
@@ -253,6 +305,48 @@ def _resign(state: TableState, player_id: str, action: Resign, spec: GameSpec) -
     return Decision(events=events, seat=seat)
 
 
+def _rematch(state: TableState, player_id: str, action: Rematch, spec: GameSpec) -> Decision:
+    """Offer, accept or decline a rematch of a finished game; the last acceptance agrees on
+    the new table and who sits where (`GameSpec.seats_at_rematch`)."""
+    seat = _seated(state, player_id)
+    if state.status != OVER:
+        raise Conflict("a rematch is offered once the game is over", code="game_not_over")
+    if state.rematch_table:
+        raise Conflict(
+            "the rematch is agreed", code="rematch_agreed",
+            details={"table_id": state.rematch_table},
+        )  # fmt: skip
+    event: Any
+    if state.rematch is None:
+        if not action.accept:
+            raise Conflict("no rematch is offered", code="no_rematch_offer")
+        if state.rematch_offers >= MAX_REMATCH_OFFERS:
+            raise Conflict(
+                f"a table takes {MAX_REMATCH_OFFERS} rematch offers", code="too_many_offers"
+            )
+        event = RematchOffered(seat=seat, player_id=player_id)
+    elif not action.accept:
+        event = RematchDeclined(seat=seat, player_id=player_id)
+    elif seat in state.rematch:
+        raise Conflict("you accepted the rematch already", code="already_accepted")
+    else:
+        event = RematchAccepted(seat=seat, player_id=player_id)
+    events: list[Any] = [event]
+    after = evolve(state, event, spec)
+    if after.rematch is not None and len(after.rematch) == state.seats:
+        result = table_result(state)
+        assert result is not None
+        order = spec.seats_at_rematch(result, state.seats)
+        events.append(
+            RematchAgreed(
+                table_id=rematch_id(state.table_id),
+                players=[state.players[s] or "" for s in order],
+                names=[state.names[s] for s in order],
+            )
+        )
+    return Decision(events=events, seat=seat)
+
+
 MAX_BOT_MOVES = 10_000  # a bound on the resigned seats' moves played within one command
 
 
@@ -306,6 +400,8 @@ def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: Game
 
 _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     CreateTable: _exists,
+    OpenRematch: _exists,
+    Rematch: _rematch,
     JoinTable: _join,
     LeaveTable: _leave,
     CancelTable: _cancel,

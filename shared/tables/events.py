@@ -27,6 +27,7 @@ class TableCreated(TableEvent, frozen=True, kw_only=True):
     seed: str = ""
     spectators: Spectators = "players"  # who may watch without a seat (tables before: players)
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
+    rematch_of: str = ""  # the finished table whose players agreed on this one
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True):
@@ -112,6 +113,36 @@ class TableCancelled(TableEvent, frozen=True, kw_only=True):
     by: str = ""
 
 
+class RematchOffered(TableEvent, frozen=True, kw_only=True):
+    """After the game a seated player offered a rematch (and so accepted it)."""
+
+    seat: int
+    player_id: str
+
+
+class RematchAccepted(TableEvent, frozen=True, kw_only=True):
+    """A seated player accepted the rematch offered."""
+
+    seat: int
+    player_id: str
+
+
+class RematchDeclined(TableEvent, frozen=True, kw_only=True):
+    """A seated player declined the rematch: the offer is off (another may be made)."""
+
+    seat: int
+    player_id: str
+
+
+class RematchAgreed(TableEvent, frozen=True, kw_only=True):
+    """Every seat accepted: the rematch is table `table_id`, with these players in its seat
+    order (the game's order, by default everyone one seat on)."""
+
+    table_id: str
+    players: list[str]
+    names: list[str]
+
+
 TABLE_EVENTS: dict[str, type[TableEvent]] = {
     cls.__name__: cls
     for cls in (
@@ -126,5 +157,9 @@ TABLE_EVENTS: dict[str, type[TableEvent]] = {
         PlayerLeft,
         PlayerRemoved,
         TableCancelled,
+        RematchOffered,
+        RematchAccepted,
+        RematchDeclined,
+        RematchAgreed,
     )
 }

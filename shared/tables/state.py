@@ -16,6 +16,10 @@ from shared.tables.events import (
     InvitationChanged,
     PlayerLeft,
     PlayerRemoved,
+    RematchAccepted,
+    RematchAgreed,
+    RematchDeclined,
+    RematchOffered,
     SeatForfeited,
     SeatResigned,
     SeatTaken,
@@ -57,6 +61,12 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     spectators: Spectators = "players"  # who may watch without a seat
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
     invitation: str = ""  # SHA-256 of the invitation code ("": none, or revoked)
+    rematch: tuple[int, ...] | None = None  # seats that accepted the open offer (None: none)
+    rematch_offers: int = 0  # offers made (bounded: no endless offer and decline)
+    rematch_table: str = ""  # the table agreed on as the rematch
+    rematch_players: tuple[str, ...] = ()  # its players in its seat order
+    rematch_names: tuple[str, ...] = ()
+    rematch_of: str = ""  # the finished table this one is the rematch of
 
     def playing_seats(self) -> list[int]:
         """The seats still played by their players (not resigned)."""
@@ -142,6 +152,7 @@ def created(table_id: str, event: TableCreated) -> TableState:
         rules_version=event.rules_version,
         spectators=event.spectators,
         visibility=event.visibility,
+        rematch_of=event.rematch_of,
         creator=event.creator,
         commitment=event.commitment,
         seed=event.seed,
@@ -189,6 +200,21 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         return msgspec.structs.replace(state, version=version)
     if isinstance(event, InvitationChanged):
         return msgspec.structs.replace(state, invitation=event.code_hash, version=version)
+    if isinstance(event, RematchOffered):
+        offers = state.rematch_offers + 1
+        return msgspec.structs.replace(
+            state, rematch=(event.seat,), rematch_offers=offers, version=version
+        )
+    if isinstance(event, RematchAccepted):
+        accepted = (*(state.rematch or ()), event.seat)
+        return msgspec.structs.replace(state, rematch=accepted, version=version)
+    if isinstance(event, RematchDeclined):
+        return msgspec.structs.replace(state, rematch=None, version=version)
+    if isinstance(event, RematchAgreed):
+        return msgspec.structs.replace(
+            state, rematch_table=event.table_id, rematch_players=tuple(event.players),
+            rematch_names=tuple(event.names), version=version,
+        )  # fmt: skip
     if isinstance(event, SeatResigned):
         resigned = (*state.resigned, event.seat)
         left = [s for s in range(state.seats) if s not in resigned]

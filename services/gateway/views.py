@@ -92,7 +92,8 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         prompt = "wait for the table to fill" if state.free_seat() is not None else "start"
         result = None
     else:
-        to_act = list(spec.to_act(game_state))
+        # nobody acts at a finished table (a game ended by resignation may still say who)
+        to_act = list(spec.to_act(game_state)) if state.status == PLAYING else []
         game_view = spec.view(game_state, seat)
         if seat is not None and seat in to_act and state.status == PLAYING:
             moves = list(spec.legal_moves(game_state, seat))

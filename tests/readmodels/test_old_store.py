@@ -14,8 +14,10 @@ from shared.readmodels.schema import positions
 from tests.platform import embedded_config
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "old-store"
-NEW_FIELDS = ("to_act", "created_at", "updated_at", "result", "creator", "resigned", "visibility",
-              "spectators")  # fmt: skip  # added since
+NEW_FIELDS = (  # added since
+    "to_act", "created_at", "updated_at", "result", "creator", "resigned", "visibility",
+    "spectators", "rematch_accepted", "rematch_table", "rematch_of",
+)  # fmt: skip
 
 
 NEW_RESULT_FIELDS = ("resigned",)  # added to a result since

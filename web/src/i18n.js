@@ -40,6 +40,10 @@ export const STRINGS = {
     lostToken: 'Lost your token? Get a sign-in link by e-mail', sendLink: 'Send the link',
     linkAsked: 'If this is a confirmed address of a player, a sign-in link is on its way. It works once, for 30 minutes.',
     signingIn: 'Signing in…', signedInNow: 'Signed in. This browser has a new token of its own.',
+    rematch: 'Rematch', offerRematch: 'Offer a rematch', acceptRematch: 'Accept the rematch',
+    declineRematch: 'Decline', rematchOffered: (names) => `${names} would like a rematch.`,
+    rematchWaiting: (n, m) => `Waiting for the others: ${n} of ${m} accepted.`,
+    toRematch: 'Go to the rematch', rematchOf: 'This is a rematch of', previousGame: 'the previous game',
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
   },
   de: {
@@ -80,6 +84,10 @@ export const STRINGS = {
     lostToken: 'Token verloren? Anmeldelink per E-Mail anfordern', sendLink: 'Link senden',
     linkAsked: 'Wenn dies die bestätigte Adresse eines Spielers ist, ist ein Anmeldelink unterwegs. Er gilt einmal, 30 Minuten lang.',
     signingIn: 'Melde an…', signedInNow: 'Angemeldet. Dieser Browser hat jetzt ein eigenes Token.',
+    rematch: 'Revanche', offerRematch: 'Revanche anbieten', acceptRematch: 'Revanche annehmen',
+    declineRematch: 'Ablehnen', rematchOffered: (names) => `${names} möchte eine Revanche.`,
+    rematchWaiting: (n, m) => `Warte auf die anderen: ${n} von ${m} haben angenommen.`,
+    toRematch: 'Zur Revanche', rematchOf: 'Dies ist eine Revanche von', previousGame: 'der vorigen Partie',
     chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
   },
 };

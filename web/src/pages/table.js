@@ -8,6 +8,7 @@ import { account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
 import { t } from '../i18n.js';
 import { Moves } from '../moves.js';
+import { navigate } from '../router.js';
 import { Chat } from '../chat.js';
 
 /** A board that throws (a view it does not know) falls back to the generic board. */
@@ -88,6 +89,28 @@ function ResignButton({ onResign }) {
     <button type="button" class="secondary" data-resign="keep" onClick=${() => setAsked(false)}>${t('resignNo')}</button></p>`;
 }
 
+/** After the game: offer, accept or decline a rematch; once agreed, the link to it. */
+function RematchPanel({ view, names, onAnswer }) {
+  const table = view.table;
+  const seated = view.seat !== null && view.seat !== undefined;
+  if (table.rematch_table) {
+    return html`<p><a href=${`/tables/${table.rematch_table}`} data-rematch-link=${table.rematch_table}>${t('toRematch')} →</a></p>`;
+  }
+  if (!seated) return null;
+  const accepted = table.rematch_accepted || [];
+  if (!accepted.length) {
+    return html`<p><button type="button" data-rematch="offer" onClick=${() => onAnswer(true)}>${t('offerRematch')}</button></p>`;
+  }
+  if (accepted.includes(view.seat)) {
+    return html`<p data-rematch-waiting="true">${t('rematchWaiting', accepted.length, table.seats.length)}
+      <button type="button" class="secondary" data-rematch="decline" onClick=${() => onAnswer(false)}>${t('declineRematch')}</button></p>`;
+  }
+  const who = accepted.map((seat) => names[seat] || seat + 1).join(', ');
+  return html`<p>${t('rematchOffered', who)}</p><p class="row">
+    <button type="button" data-rematch="accept" onClick=${() => onAnswer(true)}>${t('acceptRematch')}</button>
+    <button type="button" class="secondary" data-rematch="decline" onClick=${() => onAnswer(false)}>${t('declineRematch')}</button></p>`;
+}
+
 function downloadRecord(id) {
   return async () => {
     const record = await get(`/api/tables/${id}/record`);
@@ -150,6 +173,12 @@ export function TablePage({ id, allMoves }) {
   const accept = (v) => {
     if (!v || !v.table || v.table.table_id !== id) return;
     if (latest.current && v.table.version < latest.current.table.version) return;
+    // A rematch agreed while I watch takes the players there (not when opening an old table).
+    const seatedHere = v.seat !== null && v.seat !== undefined;
+    if (latest.current && !latest.current.table.rematch_table && v.table.rematch_table && seatedHere) {
+      navigate(`/tables/${v.table.rematch_table}`);
+      return;
+    }
     latest.current = v;
     over.current = v.table.status === 'over';
     setView(v);
@@ -215,6 +244,11 @@ export function TablePage({ id, allMoves }) {
   const start = act(async () => { await post(`/api/tables/${id}/start`); await refresh(); });
   const leave = act(async () => { await post(`/api/tables/${id}/leave`); await refresh(); });
   const resign = act(async () => { await post(`/api/tables/${id}/resign`); await refresh(); });
+  const answerRematch = (yes) => act(async () => {
+    const state = await post(`/api/tables/${id}/rematch`, { accept: yes });
+    if (state.rematch_table) { navigate(`/tables/${state.rematch_table}`); return; }
+    await refresh();
+  })();
   const cancel = act(async () => { await post(`/api/tables/${id}/cancel`); await refresh(); });
   const kick = (seat) => act(async () => { await post(`/api/tables/${id}/kick`, { seat }); await refresh(); })();
 
@@ -261,6 +295,9 @@ export function TablePage({ id, allMoves }) {
             <p class="row"><button type="button" data-invite="renew" onClick=${renew}>${t('newLink')}</button>
               ${link ? html`<button type="button" class="secondary" data-invite="revoke" onClick=${revoke}>${t('stopLink')}</button>` : null}</p>
           </section>` : null}
+        ${view.table.rematch_of ? html`<p class="muted" data-rematch-of=${view.table.rematch_of}>${t('rematchOf')} <a href=${`/tables/${view.table.rematch_of}`}>${t('previousGame')}</a>.</p>` : null}
+        ${status === 'over' ? html`<section class="panel" aria-labelledby="rematch-h"><h2 id="rematch-h">${t('rematch')}</h2>
+          <${RematchPanel} view=${view} names=${names} onAnswer=${answerRematch} /></section>` : null}
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
         <${Chat} id=${id} view=${view} />

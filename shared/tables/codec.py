@@ -15,31 +15,31 @@ from typing import Any
 import msgspec
 from eventsourcing.persistence import Transcoding
 
-from shared.games.registry import get_game
+from shared.games.registry import pinned_game
 from shared.tables.aggregate import Accepted
 from shared.tables.state import TableState
 
 
-class _StoredState(msgspec.Struct, frozen=True, kw_only=True):
-    """A stored `TableState` with the game's parts still in JSON."""
-
-    table_id: str
-    game: str
-    seats: int
-    options: msgspec.Raw
-    rules_version: int
-    creator: str
-    commitment: str
-    seed: str
-    players: tuple[str | None, ...]
-    names: tuple[str, ...]
-    status: str
-    version: int
-    game_state: msgspec.Raw
-    revealed_seed: str = ""
-    forfeited: tuple[int, ...] = ()
+def _stored_field(field: msgspec.structs.FieldInfo) -> tuple[Any, ...]:
+    """A field of `_StoredState`: as in `TableState`, the game's parts kept as raw JSON."""
+    kind = msgspec.Raw if field.name in _GAME_FIELDS else field.type
+    if field.required:
+        return (field.name, kind)
+    if field.default_factory is not msgspec.NODEFAULT:
+        return (field.name, kind, msgspec.field(default_factory=field.default_factory))
+    default = msgspec.Raw(b"null") if field.name in _GAME_FIELDS else field.default
+    return (field.name, kind, default)
 
 
+_GAME_FIELDS = ("options", "game_state")  # decoded with the game's own types
+# Every field of `TableState` (a field added there is stored and read back without a change
+# here; a snapshot written before it reads back with the field's default).
+_StoredState = msgspec.defstruct(
+    "_StoredState",
+    [_stored_field(f) for f in msgspec.structs.fields(TableState)],
+    frozen=True,
+    kw_only=True,
+)
 _decode_stored = msgspec.json.Decoder(_StoredState)
 
 
@@ -50,8 +50,8 @@ def encode_state(state: TableState) -> str:
 
 def decode_state(text: str | bytes) -> TableState:
     """A table state from `encode_state`, its options and game state in the game's types."""
-    stored = _decode_stored.decode(text)
-    spec = get_game(stored.game)
+    stored: Any = _decode_stored.decode(text)
+    spec = pinned_game(stored.game, stored.rules_version)
     options = msgspec.json.decode(stored.options, type=spec.options_type)
     game_state = None
     if bytes(stored.game_state) != b"null":

@@ -1,4 +1,5 @@
-"""Private tables' invitations: the creator's link, and the check when someone joins.
+"""Invitations: the creator's link to a private table, invitations by player name, and the
+check when someone joins.
 
 A private table is not listed in the lobby. Its creator renews the invitation (`POST
 /api/tables/{id}/invitation`): the gateway draws a new random code, the table records only
@@ -7,23 +8,37 @@ its SHA-256 (`InvitationChanged`), and the creator alone is shown the code and t
 the link. Joining a private table names the code (`POST /api/tables/{id}/join` with
 `{"invitation": CODE}`); the gateway checks it against the table's newest state from the
 store before it forwards the join, and refuses with 403 `bad_invitation` otherwise.
+
+The creator may also invite a registered player by name (`POST /api/tables/{id}/invitations`,
+`PlayerInvited`): the invitee is notified, finds the table among their tables, and joins
+it (a private one without the link) or declines; the creator may withdraw it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import Annotated
 
 import msgspec
 from aiohttp import web
 
+from services.gateway import players
 from services.gateway.auth import caller
 from services.gateway.commands import send
 from services.gateway.http import decode_body, json_response
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
+from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
 from services.gateway.routes import CommandId
-from shared.contracts.envelopes import Outcome, SetInvitation
-from shared.contracts.errors import Forbidden
+from services.gateway.storecall import in_store
+from shared.contracts.envelopes import (
+    Action,
+    DeclineInvitation,
+    InvitePlayer,
+    Outcome,
+    SetInvitation,
+    WithdrawInvitation,
+)
+from shared.contracts.errors import Forbidden, NotFound
 
 CODE_BYTES = 18  # 144 random bits, 24 URL-safe characters
 
@@ -31,6 +46,13 @@ CODE_BYTES = 18  # 144 random bits, 24 URL-safe characters
 class InvitationRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """POST or DELETE /api/tables/{id}/invitation."""
 
+    command_id: CommandId | None = None
+
+
+class InviteByName(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """POST /api/tables/{id}/invitations: the registered player to invite."""
+
+    name: Annotated[str, msgspec.Meta(max_length=200)]
     command_id: CommandId | None = None
 
 
@@ -79,14 +101,55 @@ async def _set(request: web.Request, hashed: str) -> Outcome:
     return outcome
 
 
-async def check_join(request: web.Request, table_id: str, code: str | None) -> None:
-    """403 `bad_invitation` unless a private table's join names its current code (checked
-    against the newest state: a renewed or revoked link must not let anyone in)."""
+async def invite_by_name(request: web.Request) -> web.Response:
+    """Invite a registered player by name to my open table (404 `unknown_player`)."""
+    body = await decode_body(request, InviteByName)
+    found = await in_store(request, players.find_by_name, request.app[STORE], body.name)
+    if found is None:
+        raise NotFound(f"no player is called {body.name.strip()!r}", code="unknown_player")
+    action = InvitePlayer(player_id=found[0], player_name=found[1])
+    return json_response(await _command(request, action, body.command_id))
+
+
+async def withdraw(request: web.Request) -> web.Response:
+    """Withdraw my invitation of a player (by player id)."""
+    action = WithdrawInvitation(player_id=request.match_info["player_id"][:64])
+    return json_response(await _command(request, action, None))
+
+
+async def decline(request: web.Request) -> web.Response:
+    """Decline my invitation to a table."""
+    body = await decode_body(request, InvitationRequest) if request.can_read_body else None
+    command_id = body.command_id if body is not None else None
+    return json_response(await _command(request, DeclineInvitation(), command_id))
+
+
+async def _command(request: web.Request, action: Action, command_id: str | None) -> Outcome:
+    who = caller(request)
+    outcome = await send(
+        request.app[BROKER], table_id=request.match_info["table_id"],
+        player_id=who.player_id, action=action,
+        timeout=request.app[SETTINGS].command_timeout, command_id=command_id,
+    )  # fmt: skip
+    await request.app[PROJECTOR].wait_for(
+        outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
+    )
+    return outcome
+
+
+async def check_join(
+    request: web.Request, table_id: str, code: str | None, player_id: str = ""
+) -> None:
+    """403 `bad_invitation` unless a private table's join names its current code or the
+    player was invited by name (checked against the newest state: a renewed or revoked
+    link, or a withdrawn invitation, must not let anyone in)."""
     projector = request.app[PROJECTOR]
     model = await projector.get(table_id)
     if model is None or model.state.visibility != "private":
         return  # unknown (the worker answers) or public
     await projector.refresh(table_id)
     state = (projector.cached(table_id) or model).state
+    if player_id and any(invited == player_id for invited, _ in state.invited):
+        return
     if not code or not state.invitation or code_hash(code) != state.invitation:
         raise Forbidden("this private table needs its current invitation", code="bad_invitation")

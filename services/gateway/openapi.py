@@ -266,6 +266,30 @@ ROUTES: list[Route] = [
     ),
     Route(
         "POST",
+        "/api/tables/{table_id}/invitations",
+        invitations.invite_by_name,
+        "Invite a registered player by name to my open table (they are notified)",
+        invitations.InviteByName,
+        Outcome,
+    ),
+    Route(
+        "DELETE",
+        "/api/tables/{table_id}/invitations/{player_id}",
+        invitations.withdraw,
+        "Withdraw my invitation of a player",
+        None,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/invitations/decline",
+        invitations.decline,
+        "Decline my invitation to a table (accepting is joining it)",
+        invitations.InvitationRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
         "/api/tables/{table_id}/rematch",
         rematch.answer,
         "After the game: offer or accept a rematch (`accept`), or decline it; the last "

@@ -151,6 +151,15 @@ def find_by_token(store: EventStore, token: str) -> Player | None:
     return player if isinstance(player, Player) and player.holds(token_hash) else None
 
 
+def find_by_name(store: EventStore, name: str) -> tuple[str, str] | None:
+    """(player id, name as registered) of a display name, compared as names are; None if
+    nobody holds it (players registered before names were claimed cannot be found)."""
+    claim = _get(store, uuid5(_NAME_NAMESPACE, fold_name(name.strip())))
+    if not isinstance(claim, NameClaim):
+        return None
+    return claim.player_id, claim.name
+
+
 def load_player(store: EventStore, player_id: str) -> Player:
     """A player by id; 404 `unknown_player`."""
     player = _get(store, UUID(player_id))

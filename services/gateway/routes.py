@@ -204,7 +204,7 @@ async def join_table(request: web.Request) -> web.Response:
     who = caller(request)
     body = await decode_body(request, JoinRequest)
     table_id = request.match_info["table_id"]
-    await check_join(request, table_id, body.invitation)
+    await check_join(request, table_id, body.invitation, who.player_id)
     outcome = await send(
         request.app[BROKER],
         table_id=table_id,

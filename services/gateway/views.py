@@ -12,7 +12,7 @@ import msgspec
 
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
-from shared.readmodels.rows import SeatInfo, TableSummary
+from shared.readmodels.rows import Invitee, SeatInfo, TableSummary
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
 from shared.tables.loading import LoggedEvent
 from shared.tables.outcome import table_result
@@ -68,6 +68,7 @@ def summary(
         resigned=list(state.resigned),
         spectators=state.spectators,
         visibility=state.visibility,
+        invited=[Invitee(player_id=p, name=n) for p, n in state.invited],
         rematch_accepted=list(state.rematch or ()),
         rematch_table=state.rematch_table,
         rematch_of=state.rematch_of,

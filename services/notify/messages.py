@@ -12,6 +12,7 @@ KIND_TITLES = {
     "reminder": "reminder: your turn",
     "last_warning": "last warning: your turn",
     "game_over": "game over",
+    "invited": "invitation",
 }
 
 
@@ -30,6 +31,8 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
         return _confirmation(facts)
     if kind == SIGN_IN_KIND:
         return _sign_in(facts)
+    if kind == "invited":
+        return _invited(facts)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES.get(kind.rstrip("0123456789"), kind)
     if kind == "game_over":
@@ -55,6 +58,15 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
 CONFIRM_KIND = "confirm_email"
 SIGN_IN_KIND = "sign_in"
 ACCOUNT_KINDS = frozenset({CONFIRM_KIND, SIGN_IN_KIND})  # asked for: no digest, no quiet hours
+
+
+def _invited(facts: dict[str, Any]) -> Rendered:
+    game, link = str(facts["game"]), str(facts["link"])
+    seated = ", ".join(n for n in facts.get("players", []) if n)
+    intro = f"{facts.get('host', '')} invited you to a table of {game} (seated: {seated})."
+    text = "\n".join([intro, "Join it or decline on its page:", "", link, ""])
+    body = f'<p>{html.escape(intro)}</p><p><a href="{html.escape(link)}">Open the table</a></p>'
+    return Rendered(subject=f"[senet] {game}: invitation", text=text, html=body, link=link)
 
 
 def _sign_in(facts: dict[str, Any]) -> Rendered:

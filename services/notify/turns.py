@@ -19,9 +19,12 @@ from shared.tables.events import TableCreated
 from shared.tables.outcome import table_result
 from shared.tables.state import OVER, PLAYING, TableState
 
+INVITEE_SEAT = -1  # the seat of an `invited` notice: the invitee has none yet
+
 
 class TurnChange(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat began a turn (kind `your_turn`) or the game ended (`game_over`, every seat)."""
+    """A seat began a turn (kind `your_turn`), the game ended (`game_over`, every seat), or
+    a player was invited by name (`invited`, seat INVITEE_SEAT)."""
 
     kind: str
     table_id: str
@@ -42,6 +45,7 @@ class Track:
     seat: int | None = None  # the seat of the last command
     time: float = 0.0  # when the last event was stored (epoch seconds)
     done: bool = False
+    invited: list[str] = field(default_factory=list)  # invited by the open command
 
 
 class TurnTracker:
@@ -73,6 +77,8 @@ class TurnTracker:
         else:
             event = table_state.decode_event(track.state.spec, envelope.name, payload)
             track.state = table_state.evolve(track.state, event)
+            if envelope.name == "PlayerInvited":
+                track.invited.append(str(payload["player_id"]))
         track.command = envelope.command_id
         track.seat = envelope.seat
         track.time = datetime.fromisoformat(envelope.time).timestamp()
@@ -92,6 +98,21 @@ class TurnTracker:
         return changes
 
     def _judge(self, track: Track) -> list[TurnChange]:
+        return self._invitations(track) + self._turns(track)
+
+    def _invitations(self, track: Track) -> list[TurnChange]:
+        """One `invited` notice per player the command invited by name (and still invited)."""
+        state, invited, track.invited = track.state, track.invited, []
+        still = {player for player, _ in state.invited}
+        facts = self.facts(state, None) | {"host": state.names[0] if state.names else ""}
+        return [
+            TurnChange(kind="invited", table_id=state.table_id, turn=state.version,
+                       seat=INVITEE_SEAT, player_id=player, facts=facts, time=track.time)
+            for player in invited
+            if player in still
+        ]  # fmt: skip
+
+    def _turns(self, track: Track) -> list[TurnChange]:
         state = track.state
         if state.status == OVER and not track.done:
             track.done = True

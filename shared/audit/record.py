@@ -35,6 +35,9 @@ CommandKind = Literal[
     "invite",
     "rematch",
     "rematch_offer",
+    "invite_player",
+    "decline",
+    "withdraw",
 ]
 
 
@@ -46,7 +49,9 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     up; the bot moves that follow for resigned seats are re-drawn from the seed),
     `rematch_offer` (after the end: offered or accepted (`accept`), or declined) or
     `rematch` (this table opened as the agreed rematch of `rematch_of`, with `seated` in
-    their seats and the game started, in one command)."""
+    their seats and the game started, in one command), `invite_player` (the creator
+    invited `invitee`, named `player_name`), `decline` (the invitee `player_id`) or
+    `withdraw` (the creator withdrew the invitation of `invitee`)."""
 
     command_id: str
     kind: CommandKind
@@ -60,6 +65,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     code_hash: str = ""  # invite: the invitation's new hash ("" revoked)
     accept: bool = True  # rematch_offer: offered or accepted (False: declined)
     seated: list[SeatRecord] = []  # rematch: who sat where
+    invitee: str = ""  # invite_player, withdraw: the player invited
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -225,6 +231,22 @@ def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
         return CommandRecord(
             command_id=first.command_id, kind="rematch_offer", seat=int(payload["seat"]),
             player_id=str(payload["player_id"]), accept=first.name != "RematchDeclined",
+        )  # fmt: skip
+    if first.name == "PlayerInvited":
+        return CommandRecord(
+            command_id=first.command_id, kind="invite_player", seat=first.seat,
+            player_id=player, invitee=str(payload["player_id"]),
+            player_name=str(payload["name"]),
+        )  # fmt: skip
+    if first.name == "InvitationDeclined":
+        return CommandRecord(
+            command_id=first.command_id, kind="decline", seat=None,
+            player_id=str(payload["player_id"]),
+        )  # fmt: skip
+    if first.name == "InvitationWithdrawn":
+        return CommandRecord(
+            command_id=first.command_id, kind="withdraw", seat=first.seat, player_id=player,
+            invitee=str(payload["player_id"]),
         )  # fmt: skip
     if first.name == "SeatResigned":
         return CommandRecord(

@@ -10,7 +10,9 @@ from shared.audit.record import CommandRecord, EventRecord
 from shared.contracts.envelopes import (
     Action,
     CancelTable,
+    DeclineInvitation,
     ExpireTable,
+    InvitePlayer,
     JoinTable,
     LeaveTable,
     PlayMove,
@@ -22,6 +24,7 @@ from shared.contracts.envelopes import (
     StartTable,
     TimeOutTurn,
     Visibility,
+    WithdrawInvitation,
 )
 from shared.contracts.errors import SenetError
 from shared.games.contract import GameSpec
@@ -176,12 +179,21 @@ def _action(command: CommandRecord) -> Action:
         return SetInvitation(code_hash=command.code_hash)
     if kind == "rematch_offer":
         return Rematch(accept=command.accept)
+    if kind == "invite_player":
+        return InvitePlayer(player_id=command.invitee, player_name=command.player_name)
+    if kind == "decline":
+        return DeclineInvitation()
+    if kind == "withdraw":
+        return WithdrawInvitation(player_id=command.invitee)
     raise SenetError(f"unknown command kind {kind!r}", code="bad_command")
 
 
 def _actor(state: TableState, command: CommandRecord) -> str:
     """Who sent a recorded command: the player in its seat (checked against the record)."""
-    if command.kind in ("join", "timeout", "expire", "cancel", "kick", "invite", "rematch_offer"):
+    if command.kind in (
+        "join", "timeout", "expire", "cancel", "kick", "invite", "rematch_offer",
+        "invite_player", "decline", "withdraw",
+    ):  # fmt: skip
         return command.player_id
     if command.seat is None or not 0 <= command.seat < state.seats:
         raise SenetError(f"seat {command.seat} is not a seat of this table", code="bad_seat")

@@ -105,6 +105,28 @@ class ExpireTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     version: int
 
 
+class InvitePlayer(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The creator invites a registered player by name to the open table (the gateway
+    found `player_id` by the name); the invitee may then join, or decline."""
+
+    player_id: str
+    player_name: str
+
+
+class DeclineInvitation(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True
+):
+    """The invitee declines the invitation."""
+
+
+class WithdrawInvitation(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True
+):
+    """The creator withdraws an invitation to a player."""
+
+    player_id: str
+
+
 class Rematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """After the game: offer a rematch or accept the one offered (`accept`), or decline it.
     When every seat has accepted, the table names the new table (`RematchAgreed`)."""
@@ -123,6 +145,9 @@ Action = (
     CreateTable
     | OpenRematch
     | Rematch
+    | InvitePlayer
+    | DeclineInvitation
+    | WithdrawInvitation
     | JoinTable
     | StartTable
     | PlayMove

@@ -19,6 +19,13 @@ class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
     name: str
 
 
+class Invitee(msgspec.Struct, frozen=True, kw_only=True):
+    """A player invited by name who has not answered yet."""
+
+    player_id: str
+    name: str
+
+
 class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     """A table as the lobby and a player's page list it."""
 
@@ -38,6 +45,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     created_at: str = ""  # ISO 8601, UTC
     updated_at: str = ""
     result: GameResult | None = None  # once the game is over
+    invited: list[Invitee] = []  # invited by name, not answered (open tables)
     rematch_accepted: list[int] = []  # after the game: seats that accepted the open offer
     rematch_table: str = ""  # the agreed rematch (everyone seated there, its game started)
     rematch_of: str = ""  # the finished table this one is the rematch of

@@ -1,7 +1,8 @@
 """The `tables` model: one summary row per table, and one row per seated player.
 
-A player's row carries the group their table is in for them: 0 when it is their turn,
-1 while waiting (the table is open, or someone else must act), 2 once over or cancelled.
+A player's row carries the group their table is in for them: 0 when it is their turn (or
+they were invited by name and have not answered), 1 while waiting (the table is open, or
+someone else must act), 2 once over or cancelled.
 Rows are written once per table per batch, from the table's state after the batch.
 """
 
@@ -13,12 +14,13 @@ import msgspec
 
 from shared.games.contract import GameResult
 from shared.readmodels.db import Cursor
-from shared.readmodels.rows import SeatInfo, TableSummary
+from shared.readmodels.rows import Invitee, SeatInfo, TableSummary
 from shared.readmodels.states import CANCELLED
 from shared.tables.outcome import table_result
 from shared.tables.state import OVER, PLAYING, TableState
 
 MINE, WAITING, DONE = 0, 1, 2
+INVITED_SEAT = -1  # the seat of an invitee's row: none yet
 _encode = msgspec.json.Encoder()
 
 
@@ -67,6 +69,7 @@ def summary(change: TableChange) -> TableSummary:
         resigned=list(state.resigned),
         spectators=state.spectators,
         visibility=state.visibility,
+        invited=[Invitee(player_id=p, name=n) for p, n in state.invited],
         rematch_accepted=list(state.rematch or ()),
         rematch_table=state.rematch_table,
         rematch_of=state.rematch_of,
@@ -99,6 +102,9 @@ def write(cur: Cursor, changes: dict[str, TableChange]) -> None:
             if player:
                 grp = group(change.state, seat, row.to_act)
                 seats.append((player, seat, grp, table_id))
+        for invitee, _ in change.state.invited:  # an invitation waits for an answer: "mine"
+            if change.state.status == "open":
+                seats.append((invitee, INVITED_SEAT, MINE, table_id))
     cur.executemany(
         "INSERT INTO rm_tables (table_id, created_pos, game, status, version, created_at,"
         " updated_at, finished_pos, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"

@@ -30,7 +30,9 @@ from shared.contracts.envelopes import (
     CancelTable,
     Command,
     CreateTable,
+    DeclineInvitation,
     ExpireTable,
+    InvitePlayer,
     JoinTable,
     LeaveTable,
     OpenRematch,
@@ -41,6 +43,7 @@ from shared.contracts.envelopes import (
     SetInvitation,
     StartTable,
     TimeOutTurn,
+    WithdrawInvitation,
 )
 from shared.contracts.errors import (
     BadRequest,
@@ -57,6 +60,9 @@ from shared.games.registry import get_game
 from shared.games.rng import Rng
 from shared.tables.events import (
     InvitationChanged,
+    InvitationDeclined,
+    InvitationWithdrawn,
+    PlayerInvited,
     PlayerLeft,
     PlayerRemoved,
     RematchAccepted,
@@ -76,6 +82,7 @@ from shared.tables.outcome import table_result
 from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, created, evolve
 
 MAX_SEAT_NAME = 40
+MAX_INVITED = 20  # open invitations by name at one table
 MAX_REMATCH_OFFERS = 10  # offers a finished table takes (declined ones count)
 _REMATCH_NAMESPACE = uuid5(NAMESPACE_URL, "senet:rematch")
 
@@ -260,6 +267,40 @@ def _invite(state: TableState, player_id: str, action: SetInvitation, spec: Game
     return Decision(events=[InvitationChanged(code_hash=action.code_hash)], seat=seat)
 
 
+def _invite_player(
+    state: TableState, player_id: str, action: InvitePlayer, spec: GameSpec
+) -> Decision:
+    seat = _creator(state, player_id, "invite players")
+    _lobby_open(state)
+    if state.seat_of(action.player_id) is not None:
+        raise Conflict("that player has a seat here already", code="already_seated")
+    if any(invited == action.player_id for invited, _ in state.invited):
+        raise Conflict("that player is invited already", code="already_invited")
+    if len(state.invited) >= MAX_INVITED:
+        raise Conflict(f"at most {MAX_INVITED} open invitations", code="too_many_invitations")
+    event = PlayerInvited(player_id=action.player_id, name=seat_name(action.player_name))
+    return Decision(events=[event], seat=seat)
+
+
+def _decline(
+    state: TableState, player_id: str, action: DeclineInvitation, spec: GameSpec
+) -> Decision:
+    _lobby_open(state)
+    if not any(invited == player_id for invited, _ in state.invited):
+        raise Conflict("you have no invitation to this table", code="not_invited")
+    return Decision(events=[InvitationDeclined(player_id=player_id)], seat=None)
+
+
+def _withdraw(
+    state: TableState, player_id: str, action: WithdrawInvitation, spec: GameSpec
+) -> Decision:
+    seat = _creator(state, player_id, "withdraw invitations")
+    _lobby_open(state)
+    if not any(invited == action.player_id for invited, _ in state.invited):
+        raise Conflict("that player has no invitation here", code="not_invited")
+    return Decision(events=[InvitationWithdrawn(player_id=action.player_id)], seat=seat)
+
+
 def _is_sha256(value: str) -> bool:
     return len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
@@ -402,6 +443,9 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     CreateTable: _exists,
     OpenRematch: _exists,
     Rematch: _rematch,
+    InvitePlayer: _invite_player,
+    DeclineInvitation: _decline,
+    WithdrawInvitation: _withdraw,
     JoinTable: _join,
     LeaveTable: _leave,
     CancelTable: _cancel,

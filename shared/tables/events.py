@@ -113,6 +113,26 @@ class TableCancelled(TableEvent, frozen=True, kw_only=True):
     by: str = ""
 
 
+class PlayerInvited(TableEvent, frozen=True, kw_only=True):
+    """The creator invited a player by name (notified; may join a private table without the
+    link, or decline)."""
+
+    player_id: str
+    name: str
+
+
+class InvitationDeclined(TableEvent, frozen=True, kw_only=True):
+    """The invitee declined."""
+
+    player_id: str
+
+
+class InvitationWithdrawn(TableEvent, frozen=True, kw_only=True):
+    """The creator withdrew the invitation."""
+
+    player_id: str
+
+
 class RematchOffered(TableEvent, frozen=True, kw_only=True):
     """After the game a seated player offered a rematch (and so accepted it)."""
 
@@ -157,6 +177,9 @@ TABLE_EVENTS: dict[str, type[TableEvent]] = {
         PlayerLeft,
         PlayerRemoved,
         TableCancelled,
+        PlayerInvited,
+        InvitationDeclined,
+        InvitationWithdrawn,
         RematchOffered,
         RematchAccepted,
         RematchDeclined,

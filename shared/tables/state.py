@@ -14,6 +14,9 @@ from shared.games.registry import pinned_game
 from shared.tables.events import (
     TABLE_EVENTS,
     InvitationChanged,
+    InvitationDeclined,
+    InvitationWithdrawn,
+    PlayerInvited,
     PlayerLeft,
     PlayerRemoved,
     RematchAccepted,
@@ -61,6 +64,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     spectators: Spectators = "players"  # who may watch without a seat
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
     invitation: str = ""  # SHA-256 of the invitation code ("": none, or revoked)
+    invited: tuple[tuple[str, str], ...] = ()  # (player id, name) invited by name
     rematch: tuple[int, ...] | None = None  # seats that accepted the open offer (None: none)
     rematch_offers: int = 0  # offers made (bounded: no endless offer and decline)
     rematch_table: str = ""  # the table agreed on as the rematch
@@ -187,6 +191,7 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
     if isinstance(event, TableStarted):
         return msgspec.structs.replace(
             state,
+            invited=(),  # the game began: open invitations lapse
             status=PLAYING,
             game_state=game.initial_state(state.seats, state.options),
             version=version,
@@ -200,6 +205,12 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         return msgspec.structs.replace(state, version=version)
     if isinstance(event, InvitationChanged):
         return msgspec.structs.replace(state, invitation=event.code_hash, version=version)
+    if isinstance(event, PlayerInvited):
+        invited = (*state.invited, (event.player_id, event.name))
+        return msgspec.structs.replace(state, invited=invited, version=version)
+    if isinstance(event, InvitationDeclined | InvitationWithdrawn):
+        invited = tuple(i for i in state.invited if i[0] != event.player_id)
+        return msgspec.structs.replace(state, invited=invited, version=version)
     if isinstance(event, RematchOffered):
         offers = state.rematch_offers + 1
         return msgspec.structs.replace(
@@ -226,6 +237,8 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
 def _seat(
     state: TableState, seat: int, player_id: str | None, name: str, version: int
 ) -> TableState:
+    invited = tuple(i for i in state.invited if i[0] != player_id)  # an invitee sat down
+    state = msgspec.structs.replace(state, invited=invited)
     players = list(state.players)
     names = list(state.names)
     players[seat] = player_id

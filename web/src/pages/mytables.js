@@ -41,13 +41,16 @@ export function MyTables() {
   const me = account.who;
   const myTurn = (tb) => tb.your_turn === true || (Array.isArray(tb.to_act) && tb.status === 'playing'
     && tb.seats.some((s) => s.player_id === me.player_id && tb.to_act.includes(s.seat)));
-  const turn = tables.filter(myTurn);
-  const waiting = tables.filter((tb) => !myTurn(tb) && tb.status !== 'over');
+  const isInvited = (tb) => (tb.invited || []).some((i) => i.player_id === me.player_id);
+  const invited = tables.filter(isInvited);
+  const turn = tables.filter((tb) => myTurn(tb) && !isInvited(tb));
+  const waiting = tables.filter((tb) => !myTurn(tb) && !isInvited(tb) && tb.status !== 'over');
   const over = tables.filter((tb) => tb.status === 'over');
   const group = (label, list, badge) => (list.length ? html`<h3>${label}</h3>
     <ul class="plain tables">${list.map((tb) => html`<${TableRow} table=${tb} games=${games} extra=${badge} />`)}</ul>` : null);
   return html`<section class="panel" aria-labelledby="mine-h"><h2 id="mine-h">${t('myTables')}</h2>
     ${tables.length ? null : html`<p>${t('noTables')}</p>`}
+    ${group(t('invitations'), invited, `✉ ${t('invitedBadge')}`)}
     ${group(t('yourTurn'), turn, `▶ ${t('yourTurn')}`)}
     ${group(t('waiting'), waiting, null)}
     ${group(t('finished'), over.slice(0, 10), null)}

@@ -89,6 +89,29 @@ function ResignButton({ onResign }) {
     <button type="button" class="secondary" data-resign="keep" onClick=${() => setAsked(false)}>${t('resignNo')}</button></p>`;
 }
 
+/** At an open table: the host invites players by name and may withdraw an invitation; an
+ * invitee sees who invited them and may decline (joining is the Join button). */
+function InvitePanel({ view, onInvite, onWithdraw, onDecline }) {
+  const me = account.who;
+  const table = view.table;
+  const invited = table.invited || [];
+  const host = me && creatorOf(table) === me.player_id;
+  const mine = me && invited.some((i) => i.player_id === me.player_id);
+  if (table.status !== 'open' || (!host && !mine)) return null;
+  const hostName = (table.seats.find((s) => s.player_id === creatorOf(table)) || {}).name || '';
+  const submit = (event) => { event.preventDefault(); onInvite(String(new FormData(event.target).get('invitee') || '')); event.target.reset(); };
+  return html`<section class="panel" aria-labelledby="byname-h"><h2 id="byname-h">${host ? t('inviteByName') : t('invitations')}</h2>
+    ${mine ? html`<p data-invited="true">${t('youAreInvited', hostName)}
+      <button type="button" class="secondary" data-decline-invitation="true" onClick=${onDecline}>${t('declineInvitation')}</button></p>` : null}
+    ${host ? html`<form class="row" onSubmit=${submit}>
+      <label for="invitee">${t('playerName')}</label>
+      <input id="invitee" name="invitee" required maxlength="40" autocomplete="off" />
+      <button type="submit" data-invite-name="true">${t('invite')}</button></form>
+      ${invited.length ? html`<p>${t('invitedList')}:</p><ul class="plain">${invited.map((i) => html`<li data-invitee=${i.player_id}>${i.name}
+        <button type="button" class="small secondary" data-withdraw=${i.player_id} onClick=${() => onWithdraw(i.player_id)}>${t('withdraw')}</button></li>`)}</ul>` : null}` : null}
+  </section>`;
+}
+
 /** After the game: offer, accept or decline a rematch; once agreed, the link to it. */
 function RematchPanel({ view, names, onAnswer }) {
   const table = view.table;
@@ -244,6 +267,9 @@ export function TablePage({ id, allMoves }) {
   const start = act(async () => { await post(`/api/tables/${id}/start`); await refresh(); });
   const leave = act(async () => { await post(`/api/tables/${id}/leave`); await refresh(); });
   const resign = act(async () => { await post(`/api/tables/${id}/resign`); await refresh(); });
+  const inviteName = (name) => act(async () => { await post(`/api/tables/${id}/invitations`, { name }); await refresh(); })();
+  const withdraw = (pid) => act(async () => { await api('DELETE', `/api/tables/${id}/invitations/${pid}`); await refresh(); })();
+  const declineInvite = act(async () => { await post(`/api/tables/${id}/invitations/decline`); await refresh(); });
   const answerRematch = (yes) => act(async () => {
     const state = await post(`/api/tables/${id}/rematch`, { accept: yes });
     if (state.rematch_table) { navigate(`/tables/${state.rematch_table}`); return; }
@@ -289,6 +315,7 @@ export function TablePage({ id, allMoves }) {
             : (view.table.resigned || []).includes(view.seat) ? html`<p data-resigned="true">${t('youResigned')}</p>` : null}
         </section>` : null}
         <${Seats} view=${view} onJoin=${join} onStart=${start} onLeave=${leave} onCancel=${cancel} onKick=${kick} />
+        <${InvitePanel} view=${view} onInvite=${inviteName} onWithdraw=${withdraw} onDecline=${declineInvite} />
         ${status === 'open' && account.who && creatorOf(view.table) === account.who.player_id && view.table.visibility === 'private'
           ? html`<section class="panel" aria-labelledby="invite-h"><h2 id="invite-h">${t('invitation')}</h2>
             ${link ? html`<p><a data-invite-link="true" href=${link}>${location.origin}${link}</a></p><p class="muted">${t('inviteHelp')}</p>` : html`<p class="muted">${t('noInvite')}</p>`}

@@ -39,6 +39,7 @@ CHANGED = {
     "spectators": "anyone",
     "visibility": "private",
     "invitation": "0f" * 32,
+    "invited": (("p2", "P2"),),
     "rematch": (0,),
     "rematch_offers": 2,
     "rematch_table": "00000000-0000-4000-8000-000000000043",

@@ -39,13 +39,18 @@ async def register(client: TestClient, name: str) -> Player:
 
 
 async def open_table(
-    client: TestClient, game: str, players: int, options: dict[str, Any] | None = None
+    client: TestClient,
+    game: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    **table: Any,
 ) -> tuple[str, list[Player]]:
-    """Register players, open a table, seat everyone and start; returns the table id."""
+    """Register players, open a table (`table`: more of the create body, e.g. takebacks),
+    seat everyone and start; returns the table id."""
     seated = [await register(client, f"p{i}-{uuid.uuid4().hex[:4]}") for i in range(players)]
     response = await client.post(
         "/api/tables",
-        json={"game": game, "seats": players, "options": options or {}},
+        json={"game": game, "seats": players, "options": options or {}, **table},
         headers=seated[0].auth,
     )
     assert response.status == 201, await response.text()

@@ -35,7 +35,9 @@ class KickRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     command_id: CommandId | None = None
 
 
-async def _forward(request: web.Request, action: Action, command_id: str | None) -> web.Response:
+async def forward(request: web.Request, action: Action, command_id: str | None) -> web.Response:
+    """Send the caller's command to the table and answer its outcome once this gateway's
+    views show it."""
     who = await identify(request)
     outcome = await send(
         request.app[BROKER],
@@ -54,23 +56,23 @@ async def _forward(request: web.Request, action: Action, command_id: str | None)
 async def leave_table(request: web.Request) -> web.Response:
     """Give up my seat at a table that has not started (the creator cancels instead)."""
     body = await decode_body(request, LobbyRequest)
-    return await _forward(request, LeaveTable(), body.command_id)
+    return await forward(request, LeaveTable(), body.command_id)
 
 
 async def resign(request: web.Request) -> web.Response:
     """Resign the game under way: ranked last; with one other player left the game ends."""
     body = await decode_body(request, LobbyRequest)
-    return await _forward(request, Resign(), body.command_id)
+    return await forward(request, Resign(), body.command_id)
 
 
 async def cancel_table(request: web.Request) -> web.Response:
     """Cancel my open table: its seats are freed and it leaves the lobby."""
     body = await decode_body(request, LobbyRequest)
-    return await _forward(request, CancelTable(), body.command_id)
+    return await forward(request, CancelTable(), body.command_id)
 
 
 async def kick_player(request: web.Request) -> web.Response:
     """Remove a seated player from my open table (`{"seat": n}` or `{"player_id": ...}`)."""
     body = await decode_body(request, KickRequest)
     action = RemovePlayer(seat=body.seat, player_id=body.player_id)
-    return await _forward(request, action, body.command_id)
+    return await forward(request, action, body.command_id)

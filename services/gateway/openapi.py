@@ -20,6 +20,7 @@ from services.gateway import (
     rematch,
     results_routes,
     routes,
+    undo,
     view_at,
     views,
     ws,
@@ -286,6 +287,24 @@ ROUTES: list[Route] = [
         invitations.decline,
         "Decline my invitation to a table (accepting is joining it)",
         invitations.InvitationRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/undo",
+        undo.ask,
+        "Ask the others to take back my last move (tables with `takebacks`; never a move "
+        "that drew at random, revealed something hidden or ended the game)",
+        undo.UndoRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/undo/answer",
+        undo.answer,
+        "Accept or decline the take-back another player asked for; the last acceptance "
+        "takes the move back (`MoveUndone`)",
+        undo.UndoAnswer,
         Outcome,
     ),
     Route(

@@ -57,6 +57,7 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     command_id: CommandId | None = None
     spectators: Spectators = "players"  # who may watch without a seat
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
+    takebacks: bool = False  # a move may be taken back when all the others agree
     # The table's seed, 64 hex digits; only where the gateway allows it (`client_seeds`).
     seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
 
@@ -165,6 +166,7 @@ async def create_table(request: web.Request) -> web.Response:
         seed=body.seed,
         spectators=body.spectators,
         visibility=body.visibility,
+        takebacks=body.takebacks,
     )
     outcome = await send(
         request.app[BROKER],

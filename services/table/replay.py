@@ -147,6 +147,7 @@ def verify_table(store: EventStore, table_id: str) -> Report:
         spectators=created.spectators,
         visibility=created.visibility,
         rematch_of=created.rematch_of,
+        takebacks=created.takebacks,
     )
     record_events = [msgspec.convert(msgspec.to_builtins(e), type=EventRecord) for e in events]
     replayed = redecide(header, commands_of(events), record_events)

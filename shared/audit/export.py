@@ -93,6 +93,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
         spectators=created.spectators,
         visibility=created.visibility,
         rematch_of=created.rematch_of,
+        takebacks=created.takebacks,
         commands=commands_of(events),
         events=[
             EventRecord(

@@ -38,6 +38,8 @@ CommandKind = Literal[
     "invite_player",
     "decline",
     "withdraw",
+    "undo",
+    "undo_answer",
 ]
 
 
@@ -51,7 +53,9 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     `rematch` (this table opened as the agreed rematch of `rematch_of`, with `seated` in
     their seats and the game started, in one command), `invite_player` (the creator
     invited `invitee`, named `player_name`), `decline` (the invitee `player_id`) or
-    `withdraw` (the creator withdrew the invitation of `invitee`)."""
+    `withdraw` (the creator withdrew the invitation of `invitee`), `undo` (the seat's player
+    asked to take back their last move) or `undo_answer` (another seat accepted (`accept`)
+    or declined it; the last acceptance takes the move back)."""
 
     command_id: str
     kind: CommandKind
@@ -63,7 +67,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     turn: int = 0
     target: int | None = None
     code_hash: str = ""  # invite: the invitation's new hash ("" revoked)
-    accept: bool = True  # rematch_offer: offered or accepted (False: declined)
+    accept: bool = True  # rematch_offer, undo_answer: accepted (False: declined)
     seated: list[SeatRecord] = []  # rematch: who sat where
     invitee: str = ""  # invite_player, withdraw: the player invited
 
@@ -108,6 +112,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     spectators: Spectators = "players"  # who could watch (records before: players)
     visibility: Visibility = "public"
     rematch_of: str = ""  # the finished table whose players agreed on this one
+    takebacks: bool = False  # moves could be taken back by consent
 
 
 class BadRecord(BadRequest):
@@ -231,6 +236,13 @@ def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
         return CommandRecord(
             command_id=first.command_id, kind="rematch_offer", seat=int(payload["seat"]),
             player_id=str(payload["player_id"]), accept=first.name != "RematchDeclined",
+        )  # fmt: skip
+    if first.name in ("UndoRequested", "UndoAccepted", "UndoDeclined"):
+        return CommandRecord(
+            command_id=first.command_id,
+            kind="undo" if first.name == "UndoRequested" else "undo_answer",
+            seat=int(payload["seat"]), player_id=str(payload["player_id"]),
+            accept=first.name != "UndoDeclined",
         )  # fmt: skip
     if first.name == "PlayerInvited":
         return CommandRecord(

@@ -9,6 +9,7 @@ import msgspec
 from shared.audit.record import CommandRecord, EventRecord
 from shared.contracts.envelopes import (
     Action,
+    AnswerUndo,
     CancelTable,
     DeclineInvitation,
     ExpireTable,
@@ -18,6 +19,7 @@ from shared.contracts.envelopes import (
     PlayMove,
     Rematch,
     RemovePlayer,
+    RequestUndo,
     Resign,
     SetInvitation,
     Spectators,
@@ -64,6 +66,7 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     spectators: Spectators = "players"
     visibility: Visibility = "public"
     rematch_of: str = ""
+    takebacks: bool = False
 
 
 class Replayed(msgspec.Struct, frozen=True, kw_only=True):
@@ -126,6 +129,7 @@ def _expected(
             spectators=header.spectators,
             visibility=header.visibility,
             rematch_of=header.rematch_of,
+            takebacks=header.takebacks,
         )
         return decider.opening(created, command.player_name).events
     if command.kind == "rematch":
@@ -136,6 +140,7 @@ def _expected(
             rules_version=header.rules_version, creator=header.creator,
             commitment=header.commitment, seed=header.seed, spectators=header.spectators,
             visibility=header.visibility, rematch_of=header.rematch_of,
+            takebacks=header.takebacks,
         )  # fmt: skip
         seated = sorted(command.seated, key=lambda s: s.seat)
         players = [s.player_id for s in seated]
@@ -179,6 +184,10 @@ def _action(command: CommandRecord) -> Action:
         return SetInvitation(code_hash=command.code_hash)
     if kind == "rematch_offer":
         return Rematch(accept=command.accept)
+    if kind == "undo":
+        return RequestUndo()
+    if kind == "undo_answer":
+        return AnswerUndo(accept=command.accept)
     if kind == "invite_player":
         return InvitePlayer(player_id=command.invitee, player_name=command.player_name)
     if kind == "decline":

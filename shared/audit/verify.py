@@ -36,6 +36,7 @@ def header_of(record: GameRecord) -> Header:
         spectators=record.spectators,
         visibility=record.visibility,
         rematch_of=record.rematch_of,
+        takebacks=record.takebacks,
     )
 
 

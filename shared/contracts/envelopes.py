@@ -39,6 +39,7 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     seed: str | None = None
     spectators: Spectators = "players"
     visibility: Visibility = "public"
+    takebacks: bool = False  # players may take back a move when all the others agree
 
 
 class SetInvitation(
@@ -134,6 +135,18 @@ class Rematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknow
     accept: bool = True
 
 
+class RequestUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """At a table with take-backs: ask the others to take back one's last move (allowed
+    while it revealed nothing and drew nothing, and nobody else has moved since)."""
+
+
+class AnswerUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """Accept or decline the take-back another player asked for; when every other playing
+    seat has accepted, the move is taken back (`MoveUndone`)."""
+
+    accept: bool
+
+
 class OpenRematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """Open the table a finished table agreed on as its rematch (sent to the new table's id,
     by the gateway, after the agreement): everyone seated, the game started."""
@@ -145,6 +158,8 @@ Action = (
     CreateTable
     | OpenRematch
     | Rematch
+    | RequestUndo
+    | AnswerUndo
     | InvitePlayer
     | DeclineInvitation
     | WithdrawInvitation

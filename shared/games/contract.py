@@ -73,6 +73,10 @@ class GameSpec(Generic[S, M, E]):
     - `prompt(state, seat)`: a short phrase of what the seat is asked ("choose a disaster").
     - `rematch_order(result, seats)` (optional): who sits where at a rematch, as the old
       seats in new seat order (a game whose rules say who starts, e.g. the loser).
+    - `undoable(state_before, seat, move, events)` (optional): whether a move may be taken
+      back at a table with take-backs; the platform already refuses a move that drew at
+      random, ended the game or was followed by a bot's move, so this only has to refuse
+      moves that revealed something the game hides. None: no move may be taken back.
     """
 
     name: str
@@ -96,6 +100,8 @@ class GameSpec(Generic[S, M, E]):
     # The old seats in the order they sit at a rematch (index: new seat); None: rotated,
     # everyone one seat on, so the second player starts (`rotated_seats`).
     rematch_order: Callable[[GameResult, int], Sequence[int]] | None = None
+    # Whether a move (which drew nothing at random) may be taken back; None: never.
+    undoable: Callable[[S, int, M, Sequence[E]], bool] | None = None
 
     def seats_at_rematch(self, result: GameResult, seats: int) -> list[int]:
         """The old seats in new seat order for a rematch (the game's order, else rotated)."""
@@ -130,6 +136,12 @@ class GameSpec(Generic[S, M, E]):
     def convert_options(self, data: Any) -> msgspec.Struct:
         """Table options from builtins, defaults filled in."""
         return msgspec.convert(data or {}, type=self.options_type)
+
+
+def nothing_hidden(state: Any, seat: int, move: Any, events: Sequence[Any]) -> bool:
+    """`undoable` of a game with no hidden information: every move that drew nothing at
+    random may be taken back."""
+    return True
 
 
 def rotated_seats(seats: int) -> list[int]:

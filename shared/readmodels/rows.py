@@ -49,6 +49,9 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     rematch_accepted: list[int] = []  # after the game: seats that accepted the open offer
     rematch_table: str = ""  # the agreed rematch (everyone seated there, its game started)
     rematch_of: str = ""  # the finished table this one is the rematch of
+    takebacks: bool = False  # a move may be taken back when all the others agree
+    undo_seat: int = -1  # the seat that may ask to take back its last move (-1: none)
+    undo_asked: list[int] | None = None  # a take-back is asked: the seats that accepted
 
 
 class Page(msgspec.Struct, Generic[T], frozen=True, kw_only=True):

@@ -31,7 +31,7 @@ def _stored_field(field: msgspec.structs.FieldInfo) -> tuple[Any, ...]:
     return (field.name, kind, default)
 
 
-_GAME_FIELDS = ("options", "game_state")  # decoded with the game's own types
+_GAME_FIELDS = ("options", "game_state", "undo_from")  # decoded with the game's own types
 # Every field of `TableState` (a field added there is stored and read back without a change
 # here; a snapshot written before it reads back with the field's default).
 _StoredState = msgspec.defstruct(
@@ -53,12 +53,17 @@ def decode_state(text: str | bytes) -> TableState:
     stored: Any = _decode_stored.decode(text)
     spec = pinned_game(stored.game, stored.rules_version)
     options = msgspec.json.decode(stored.options, type=spec.options_type)
-    game_state = None
-    if bytes(stored.game_state) != b"null":
-        state_type = type(spec.initial_state(stored.seats, options))
-        game_state = msgspec.json.decode(stored.game_state, type=state_type)
+    state_type = type(spec.initial_state(stored.seats, options))
+
+    def game_state(raw: msgspec.Raw) -> Any:
+        return None if bytes(raw) == b"null" else msgspec.json.decode(raw, type=state_type)
+
     fields = msgspec.structs.asdict(stored)
-    fields.update(options=options, game_state=game_state)
+    fields.update(
+        options=options,
+        game_state=game_state(stored.game_state),
+        undo_from=game_state(stored.undo_from),
+    )
     return TableState(**fields)
 
 

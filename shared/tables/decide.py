@@ -27,6 +27,7 @@ import msgspec
 
 from shared.contracts.envelopes import (
     Action,
+    AnswerUndo,
     CancelTable,
     Command,
     CreateTable,
@@ -39,6 +40,7 @@ from shared.contracts.envelopes import (
     PlayMove,
     Rematch,
     RemovePlayer,
+    RequestUndo,
     Resign,
     SetInvitation,
     StartTable,
@@ -62,6 +64,8 @@ from shared.tables.events import (
     InvitationChanged,
     InvitationDeclined,
     InvitationWithdrawn,
+    MoveBegan,
+    MoveUndone,
     PlayerInvited,
     PlayerLeft,
     PlayerRemoved,
@@ -77,6 +81,9 @@ from shared.tables.events import (
     TableCreated,
     TableStarted,
     TurnTimedOut,
+    UndoAccepted,
+    UndoDeclined,
+    UndoRequested,
 )
 from shared.tables.outcome import table_result
 from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, created, evolve
@@ -138,6 +145,7 @@ def new_table(table_id: str, player_id: str, action: CreateTable, seed: str) -> 
         rules_version=game.rules_version,
         spectators=action.spectators,
         visibility=action.visibility,
+        takebacks=action.takebacks,
         creator=player_id,
         commitment=commitment_of(table_id, seed),
         seed=seed,
@@ -173,6 +181,7 @@ def rematch_created(old: TableState, seed: str) -> TableCreated:
         spectators=old.spectators,
         visibility=old.visibility,
         rematch_of=old.table_id,
+        takebacks=old.takebacks,
     )
 
 
@@ -326,9 +335,72 @@ def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -
     seat = _seated(state, player_id)
     if seat in state.resigned:
         raise Conflict("you resigned this game", code="resigned")
-    events, move = play_events(state, seat, action.move, spec)
-    events += bots_for_resigned(state, events, spec)
-    return Decision(events=events, seat=seat, move=msgspec.to_builtins(move))
+    rng = step_rng(state)
+    events, move = play_events(state, seat, action.move, spec, rng)
+    bots = bots_for_resigned(state, events, spec)
+    if state.takebacks:
+        undoable = (
+            rng.draws == 0
+            and not bots
+            and not isinstance(events[-1], SeedRevealed)  # the game ended
+            and spec.undoable is not None
+            and spec.undoable(state.game_state, seat, move, events)
+        )
+        events.insert(0, MoveBegan(seat=seat, undoable=undoable))
+    return Decision(events=events + bots, seat=seat, move=msgspec.to_builtins(move))
+
+
+def _request_undo(
+    state: TableState, player_id: str, action: RequestUndo, spec: GameSpec
+) -> Decision:
+    """Ask to take back one's last move; with nobody left to ask it is taken back at once."""
+    _in_play(state)
+    seat = _seated(state, player_id)
+    if not state.takebacks:
+        raise Conflict("this table does not allow take-backs", code="takebacks_off")
+    if state.undo_seat != seat:
+        raise Conflict(
+            "only the last move can be taken back, by the player who made it",
+            code="not_last_move",
+        )
+    if state.undo_asked is not None:
+        raise Conflict("the take-back is asked already", code="undo_pending")
+    if state.undo_declined:
+        raise Conflict("the take-back of that move was declined", code="undo_declined")
+    if state.undo_from is None:
+        raise Conflict(
+            "that move drew at random, revealed something hidden or ended the game",
+            code="move_not_undoable",
+        )
+    events: list[Any] = [UndoRequested(seat=seat, player_id=player_id)]
+    if not _undo_voters(state):
+        events.append(MoveUndone(seat=seat, version=state.undo_version))
+    return Decision(events=events, seat=seat)
+
+
+def _answer_undo(state: TableState, player_id: str, action: AnswerUndo, spec: GameSpec) -> Decision:
+    """Accept or decline the take-back asked; the last acceptance takes the move back."""
+    _in_play(state)
+    seat = _seated(state, player_id)
+    if state.undo_asked is None:
+        raise Conflict("no take-back is asked", code="no_undo_asked")
+    if seat == state.undo_seat:
+        raise Conflict("the others answer your take-back", code="own_undo")
+    if seat not in _undo_voters(state):
+        raise Conflict("you resigned this game", code="resigned")
+    if seat in state.undo_asked:
+        raise Conflict("you accepted the take-back already", code="already_accepted")
+    if not action.accept:
+        return Decision(events=[UndoDeclined(seat=seat, player_id=player_id)], seat=seat)
+    events: list[Any] = [UndoAccepted(seat=seat, player_id=player_id)]
+    if set(_undo_voters(state)) <= {*state.undo_asked, seat}:
+        events.append(MoveUndone(seat=state.undo_seat, version=state.undo_version))
+    return Decision(events=events, seat=seat)
+
+
+def _undo_voters(state: TableState) -> list[int]:
+    """The seats that must agree to a take-back: every other seat its player still plays."""
+    return [s for s in state.playing_seats() if s != state.undo_seat and s not in state.forfeited]
 
 
 def _resign(state: TableState, player_id: str, action: Resign, spec: GameSpec) -> Decision:
@@ -443,6 +515,8 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     CreateTable: _exists,
     OpenRematch: _exists,
     Rematch: _rematch,
+    RequestUndo: _request_undo,
+    AnswerUndo: _answer_undo,
     InvitePlayer: _invite_player,
     DeclineInvitation: _decline,
     WithdrawInvitation: _withdraw,
@@ -473,9 +547,14 @@ def bot_rng(state: TableState) -> Rng:
 
 
 def play_events(
-    state: TableState, seat: int, raw_move: Any, spec: GameSpec | None = None
+    state: TableState,
+    seat: int,
+    raw_move: Any,
+    spec: GameSpec | None = None,
+    rng: Rng | None = None,
 ) -> tuple[list[Any], Any]:
-    """The events a move (JSON, Raw or builtins) causes, SeedRevealed last if the game ends."""
+    """The events a move (JSON, Raw or builtins) causes, SeedRevealed last if the game ends;
+    `rng` (by default `step_rng(state)`) counts the draws the move made."""
     _in_play(state)
     game = spec or state.spec
     try:
@@ -490,7 +569,7 @@ def play_events(
     if seat not in game.to_act(state.game_state):
         raise NotYourTurn("it is not your turn")
     try:
-        events: list[Any] = list(game.decide(state.game_state, seat, move, step_rng(state)))
+        events: list[Any] = list(game.decide(state.game_state, seat, move, rng or step_rng(state)))
     except IllegalMove as exc:
         raise IllegalMove(exc.message, code="illegal_move", details={"rule": exc.code}) from exc
     if not events:

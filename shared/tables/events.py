@@ -28,6 +28,7 @@ class TableCreated(TableEvent, frozen=True, kw_only=True):
     spectators: Spectators = "players"  # who may watch without a seat (tables before: players)
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
     rematch_of: str = ""  # the finished table whose players agreed on this one
+    takebacks: bool = False  # a move may be taken back when all the others agree
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True):
@@ -163,6 +164,45 @@ class RematchAgreed(TableEvent, frozen=True, kw_only=True):
     names: list[str]
 
 
+class MoveBegan(TableEvent, frozen=True, kw_only=True):
+    """At a table with take-backs, the first event of each move: the seat that moves, and
+    whether the move may be taken back (it drew nothing at random, revealed nothing the
+    game hides, did not end the game and no bot moved after it in the same command)."""
+
+    seat: int
+    undoable: bool
+
+
+class UndoRequested(TableEvent, frozen=True, kw_only=True):
+    """The player who made the last move asked to take it back."""
+
+    seat: int
+    player_id: str
+
+
+class UndoAccepted(TableEvent, frozen=True, kw_only=True):
+    """Another player agreed to the take-back."""
+
+    seat: int
+    player_id: str
+
+
+class UndoDeclined(TableEvent, frozen=True, kw_only=True):
+    """Another player refused the take-back: the move stands and cannot be asked back."""
+
+    seat: int
+    player_id: str
+
+
+class MoveUndone(TableEvent, frozen=True, kw_only=True):
+    """Everyone agreed: the last move of `seat` is taken back; the game is again as it was
+    at table version `version` (the version before that move's MoveBegan). The table's own
+    version still counts on: nothing is deleted from the log."""
+
+    seat: int
+    version: int
+
+
 TABLE_EVENTS: dict[str, type[TableEvent]] = {
     cls.__name__: cls
     for cls in (
@@ -184,5 +224,10 @@ TABLE_EVENTS: dict[str, type[TableEvent]] = {
         RematchAccepted,
         RematchDeclined,
         RematchAgreed,
+        MoveBegan,
+        UndoRequested,
+        UndoAccepted,
+        UndoDeclined,
+        MoveUndone,
     )
 }

@@ -16,6 +16,8 @@ from shared.tables.events import (
     InvitationChanged,
     InvitationDeclined,
     InvitationWithdrawn,
+    MoveBegan,
+    MoveUndone,
     PlayerInvited,
     PlayerLeft,
     PlayerRemoved,
@@ -32,6 +34,9 @@ from shared.tables.events import (
     TableEvent,
     TableStarted,
     TurnTimedOut,
+    UndoAccepted,
+    UndoDeclined,
+    UndoRequested,
 )
 from shared.tables.upcasting import has_upcasters, upcast
 
@@ -71,6 +76,18 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     rematch_players: tuple[str, ...] = ()  # its players in its seat order
     rematch_names: tuple[str, ...] = ()
     rematch_of: str = ""  # the finished table this one is the rematch of
+    takebacks: bool = False  # a move may be taken back when all the others agree
+    undo_seat: int = -1  # the seat that made the last move (-1: none since a bot or timeout)
+    undo_version: int = 0  # the table version before that move
+    undo_from: Any = None  # the game state before it, when it may be taken back
+    undo_asked: tuple[int, ...] | None = None  # asked: the seats that accepted so far
+    undo_declined: bool = False  # a take-back of the last move was declined
+
+    def undo_open(self) -> int:
+        """The seat that may ask (or has asked) to take back its last move; -1: none."""
+        if self.undo_from is None or self.undo_declined:
+            return -1
+        return self.undo_seat
 
     def playing_seats(self) -> list[int]:
         """The seats still played by their players (not resigned)."""
@@ -157,6 +174,7 @@ def created(table_id: str, event: TableCreated) -> TableState:
         spectators=event.spectators,
         visibility=event.visibility,
         rematch_of=event.rematch_of,
+        takebacks=event.takebacks,
         creator=event.creator,
         commitment=event.commitment,
         seed=event.seed,
@@ -198,11 +216,14 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         )
     if isinstance(event, SeedRevealed):
         return msgspec.structs.replace(state, revealed_seed=event.seed, version=version)
-    if isinstance(event, SeatForfeited):
-        forfeited = tuple(sorted({*state.forfeited, event.seat}))
-        return msgspec.structs.replace(state, forfeited=forfeited, version=version)
-    if isinstance(event, TurnTimedOut):
+    if isinstance(event, TurnTimedOut | SeatForfeited):
+        state = _no_undo(state)  # a bot moved (or takes the seat): nothing to take back
+        if isinstance(event, SeatForfeited):
+            forfeited = tuple(sorted({*state.forfeited, event.seat}))
+            return msgspec.structs.replace(state, forfeited=forfeited, version=version)
         return msgspec.structs.replace(state, version=version)
+    if isinstance(event, MoveBegan | UndoRequested | UndoAccepted | UndoDeclined | MoveUndone):
+        return _evolve_undo(state, event, version)
     if isinstance(event, InvitationChanged):
         return msgspec.structs.replace(state, invitation=event.code_hash, version=version)
     if isinstance(event, PlayerInvited):
@@ -227,11 +248,41 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
             rematch_names=tuple(event.names), version=version,
         )  # fmt: skip
     if isinstance(event, SeatResigned):
+        state = _no_undo(state)
         resigned = (*state.resigned, event.seat)
         left = [s for s in range(state.seats) if s not in resigned]
         status = OVER if len(left) <= 1 else state.status
         return msgspec.structs.replace(state, resigned=resigned, status=status, version=version)
     raise TypeError(f"unexpected table event {type(event).__name__}")
+
+
+def _evolve_undo(state: TableState, event: TableEvent, version: int) -> TableState:
+    """Take-backs: a move begins, is asked back, accepted, declined, or taken back."""
+    if isinstance(event, MoveBegan):
+        return msgspec.structs.replace(
+            state, undo_seat=event.seat, undo_version=state.version,
+            undo_from=state.game_state if event.undoable else None, undo_asked=None,
+            undo_declined=False, version=version,
+        )  # fmt: skip
+    if isinstance(event, UndoRequested):
+        return msgspec.structs.replace(state, undo_asked=(), version=version)
+    if isinstance(event, UndoAccepted):
+        accepted = (*(state.undo_asked or ()), event.seat)
+        return msgspec.structs.replace(state, undo_asked=accepted, version=version)
+    if isinstance(event, UndoDeclined):
+        return msgspec.structs.replace(state, undo_asked=None, undo_declined=True, version=version)
+    assert isinstance(event, MoveUndone)
+    return msgspec.structs.replace(_no_undo(state), game_state=state.undo_from, version=version)
+
+
+def _no_undo(state: TableState) -> TableState:
+    """The state with nothing left to take back."""
+    if state.undo_seat < 0 and state.undo_from is None and state.undo_asked is None:
+        return state
+    return msgspec.structs.replace(
+        state, undo_seat=-1, undo_version=0, undo_from=None, undo_asked=None,
+        undo_declined=False,
+    )  # fmt: skip
 
 
 def _seat(

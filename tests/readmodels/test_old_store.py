@@ -16,7 +16,8 @@ from tests.platform import embedded_config
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "old-store"
 NEW_FIELDS = (  # added since
     "to_act", "created_at", "updated_at", "result", "creator", "resigned", "visibility",
-    "spectators", "rematch_accepted", "rematch_table", "rematch_of", "invited",
+    "spectators", "rematch_accepted", "rematch_table", "rematch_of", "invited", "takebacks",
+    "undo_seat", "undo_asked",
 )  # fmt: skip
 
 

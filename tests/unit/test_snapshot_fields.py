@@ -46,13 +46,19 @@ CHANGED = {
     "rematch_players": ("p1", "p0"),
     "rematch_names": ("P1", "P0"),
     "rematch_of": "00000000-0000-4000-8000-000000000041",
+    "takebacks": True,
+    "undo_seat": 1,
+    "undo_version": 7,
+    "undo_asked": (0,),
+    "undo_declined": True,
 }
 
 
 def test_a_snapshot_keeps_every_field_of_the_state() -> None:
-    state = msgspec.structs.replace(_started(), **CHANGED)
+    started = _started()
+    state = msgspec.structs.replace(started, undo_from=started.game_state, **CHANGED)
     for field in msgspec.structs.fields(TableState):
-        if field.required or field.name in ("version", "game_state"):
+        if field.required or field.name in ("version", "game_state", "undo_from"):
             continue
         default = (
             field.default_factory() if field.default_factory is not msgspec.NODEFAULT

@@ -47,6 +47,9 @@ export const STRINGS = {
     declineRematch: 'Decline', rematchOffered: (names) => `${names} would like a rematch.`,
     rematchWaiting: (n, m) => `Waiting for the others: ${n} of ${m} accepted.`,
     toRematch: 'Go to the rematch', rematchOf: 'This is a rematch of', previousGame: 'the previous game',
+    takebacks: 'Allow take-backs (a move may be taken back when all the others agree)',
+    takeBack: 'Take back my last move', undoAsked: (who) => `${who} asks to take back the last move.`,
+    undoWaiting: (n, m) => `Take-back asked: ${n} of ${m} agreed.`, acceptUndo: 'Allow', declineUndo: 'Refuse',
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
   },
   de: {
@@ -94,6 +97,9 @@ export const STRINGS = {
     declineRematch: 'Ablehnen', rematchOffered: (names) => `${names} möchte eine Revanche.`,
     rematchWaiting: (n, m) => `Warte auf die anderen: ${n} von ${m} haben angenommen.`,
     toRematch: 'Zur Revanche', rematchOf: 'Dies ist eine Revanche von', previousGame: 'der vorigen Partie',
+    takebacks: 'Zurücknehmen erlauben (ein Zug darf zurückgenommen werden, wenn alle anderen zustimmen)',
+    takeBack: 'Meinen letzten Zug zurücknehmen', undoAsked: (who) => `${who} möchte den letzten Zug zurücknehmen.`,
+    undoWaiting: (n, m) => `Zurücknahme erbeten: ${n} von ${m} einverstanden.`, acceptUndo: 'Erlauben', declineUndo: 'Ablehnen',
     chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
   },
 };

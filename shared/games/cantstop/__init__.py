@@ -7,7 +7,7 @@ from shared.games.cantstop.evolve import evolve
 from shared.games.cantstop.rules import decide, legal_moves, to_act
 from shared.games.cantstop.state import C, CantStopOptions, CantStopState, initial_state
 from shared.games.cantstop.views import prompt, redact, view
-from shared.games.contract import GameResult, GameSpec
+from shared.games.contract import GameResult, GameSpec, nothing_hidden
 from shared.games.kit import fail
 from shared.games.rng import Rng
 
@@ -48,4 +48,5 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    undoable=nothing_hidden,  # no hidden information: any move that drew nothing
 )

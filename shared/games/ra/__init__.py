@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.games.contract import GameSpec
+from shared.games.contract import GameSpec, nothing_hidden
 from shared.games.ra.components import C
 from shared.games.ra.events import RaEvent
 from shared.games.ra.evolve import evolve
@@ -32,5 +32,6 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    undoable=nothing_hidden,  # no hidden information: any move that drew nothing
 )
 """The Ra game package as the platform hosts it."""

@@ -43,9 +43,13 @@ export async function logAfter(id, after) {
   return out;
 }
 
+// Events that only mark where something begins: not a line of the log.
+const UNLOGGED = new Set(['MoveBegan']);
+
 export function Log({ entries, names }) {
+  const shown = entries.filter((e) => !UNLOGGED.has(e.name));
   return html`<section class="panel log" aria-labelledby="log-h"><h2 id="log-h">${t('log')}</h2>
-    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...entries].reverse().map((e) => html`<li value=${e.version} data-version=${e.version}>${describe(e, names)}</li>`)}</ol>
+    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...shown].reverse().map((e) => html`<li value=${e.version} data-version=${e.version}>${describe(e, names)}</li>`)}</ol>
   </section>`;
 }
 
@@ -110,6 +114,25 @@ function InvitePanel({ view, onInvite, onWithdraw, onDecline }) {
       ${invited.length ? html`<p>${t('invitedList')}:</p><ul class="plain">${invited.map((i) => html`<li data-invitee=${i.player_id}>${i.name}
         <button type="button" class="small secondary" data-withdraw=${i.player_id} onClick=${() => onWithdraw(i.player_id)}>${t('withdraw')}</button></li>`)}</ul>` : null}` : null}
   </section>`;
+}
+
+/** Take-backs: the mover may ask to take back the last move; the others allow or refuse. */
+function UndoPanel({ view, names, onAsk, onAnswer }) {
+  const table = view.table;
+  const me = view.seat;
+  if (!table.takebacks || me === null || me === undefined || table.undo_seat < 0) return null;
+  const asked = table.undo_asked;
+  if (asked === null || asked === undefined) {
+    if (table.undo_seat !== me) return null;
+    return html`<p><button type="button" class="secondary" data-undo="ask" onClick=${onAsk}>↶ ${t('takeBack')}</button></p>`;
+  }
+  const voters = table.seats.length - 1 - (table.resigned || []).filter((s) => s !== table.undo_seat).length;
+  if (table.undo_seat === me || asked.includes(me)) {
+    return html`<p data-undo-waiting="true">${t('undoWaiting', asked.length, voters)}</p>`;
+  }
+  return html`<div role="group" aria-label=${t('takeBack')}><p data-undo-asked="true">${t('undoAsked', names[table.undo_seat] || `#${table.undo_seat + 1}`)}</p>
+    <p class="row"><button type="button" data-undo="accept" onClick=${() => onAnswer(true)}>${t('acceptUndo')}</button>
+    <button type="button" class="secondary" data-undo="decline" onClick=${() => onAnswer(false)}>${t('declineUndo')}</button></p></div>`;
 }
 
 /** After the game: offer, accept or decline a rematch; once agreed, the link to it. */
@@ -275,6 +298,8 @@ export function TablePage({ id, allMoves }) {
     if (state.rematch_table) { navigate(`/tables/${state.rematch_table}`); return; }
     await refresh();
   })();
+  const askUndo = act(async () => { await post(`/api/tables/${id}/undo`); await refresh(); });
+  const answerUndo = (yes) => act(async () => { await post(`/api/tables/${id}/undo/answer`, { accept: yes }); await refresh(); })();
   const cancel = act(async () => { await post(`/api/tables/${id}/cancel`); await refresh(); });
   const kick = (seat) => act(async () => { await post(`/api/tables/${id}/kick`, { seat }); await refresh(); })();
 
@@ -309,6 +334,7 @@ export function TablePage({ id, allMoves }) {
       <div class="side-col">
         ${status === 'playing' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
           ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
+          <${UndoPanel} view=${view} names=${names} onAsk=${askUndo} onAnswer=${answerUndo} />
           <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
           ${view.seat !== null && view.seat !== undefined && !(view.table.resigned || []).includes(view.seat)
             ? html`<${ResignButton} onResign=${resign} />`

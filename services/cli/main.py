@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from services.cli import bench_audit, bench_load, bench_scale
+from services.cli import bench_audit, bench_load, bench_peers, bench_scale
 from services.cli import verbs as verbs_package
 from services.cli.failures import explain
 from services.cli.observe import add_metrics_options, start_probes
@@ -124,6 +124,7 @@ def build_parser(env: Mapping[str, str] | None = None) -> argparse.ArgumentParse
     bench_load.add_parser(bench_kinds)
     bench_audit.add_parser(bench_kinds)
     bench_scale.add_parser(bench_kinds)
+    bench_peers.add_parser(bench_kinds)
     for verb in plugin_verbs():
         verb.add_parser(verbs)
     for sub in verbs.choices.values():

@@ -23,6 +23,7 @@ GAME_PACKAGES: dict[str, str] = {
     "sobek": "shared.games.sobek",
     "cantstop": "shared.games.cantstop",
     "herazeus": "shared.games.herazeus",
+    "tictactoe": "shared.games.tictactoe",
 }
 
 # (game, rules version) -> package exposing GAME, for versions older than the live one.

@@ -82,7 +82,7 @@ def test_every_event_decodes_as_the_games_own_union_decodes_it(
         assert table_state.decode_event(spec, envelope.name, payload) == expected
         assert table_state.decode_event_json(spec, envelope.name, envelope.payload) == expected
         seen += 1
-    assert seen > 50
+    assert seen > 10  # a whole game (tic-tac-toe has the fewest: 13)
 
 
 def test_an_older_schema_is_upcast_on_the_json_path_too() -> None:

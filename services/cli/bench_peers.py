@@ -1,0 +1,370 @@
+"""`senet bench peers`: senet beside boardgame.io on the same machine, in one run.
+
+Both serve the same tic-tac-toe (senet's `tictactoe` game; `peers/bgio_server.js`), driven
+by the same Python process (`peer_drivers`): HTTP + WebSocket for senet, socket.io for
+boardgame.io, after calibrating that driver against an echo server. Paired by durability:
+boardgame.io in memory beside `senet serve` on the in-process broker and memory store;
+boardgame.io with bgio-postgres beside senet on RabbitMQ + PostgreSQL (the same server).
+For 1, 10 and 50 concurrent matches each side reports moves/s, the latency until the mover
+and until the opponent hold the new state, the server's CPU-ms per move (its processes, and
+PostgreSQL and RabbitMQ where it uses them, read from /proc) and its memory. Then the
+durability check: each durable server is killed with SIGKILL in the middle of a run and
+restarted on the same data; moves acknowledged to a client but missing afterwards are
+counted. boardgame.io comes from the npm registry (the pinned `peers/package-lock.json`)
+into a cache directory; without Node.js the run says so and stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from services.cli import cpu, peer_drivers
+from services.cli.bench import _percentile
+from shared.ports import free_port
+
+PEERS = Path(__file__).parent / "peers"
+READY_SECONDS = 60.0
+
+
+def add_parser(kinds: Any) -> None:
+    """Register `senet bench peers`."""
+    peers = kinds.add_parser("peers", help="senet beside boardgame.io: the same game, one run")
+    peers.add_argument("--matches", default="1,10,50", help="concurrent matches [%(default)s]")
+    peers.add_argument("--seconds", type=float, default=10.0, help="per run [%(default)s]")
+    peers.add_argument("--kill-after", type=float, default=4.0,
+                       help="seconds into the durability run [%(default)s]")  # fmt: skip
+    peers.add_argument("--cache", default=None, help="npm cache dir [~/.cache/senet/peers]")
+    peers.add_argument("--pairs", default="memory,durable", help="[%(default)s]")
+    peers.add_argument("--no-durability", action="store_true", help="skip the SIGKILL check")
+    peers.set_defaults(bench_run=run_peers)
+
+
+@dataclass
+class Server:
+    """A server process under test: how to start it again, where it answers."""
+
+    name: str
+    command: list[str]
+    base: str
+    ready_path: str
+    env: dict[str, str]
+    process: subprocess.Popen[bytes] | None = None
+
+    async def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + READY_SECONDS
+        async with aiohttp.ClientSession() as http:
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"{self.name} exited with {self.process.returncode}")
+                with contextlib.suppress(aiohttp.ClientError, OSError):
+                    async with http.get(self.base + self.ready_path) as answer:
+                        if answer.status < 500:
+                            return
+                await asyncio.sleep(0.2)
+        raise RuntimeError(f"{self.name} did not become ready at {self.base}")
+
+    def kill(self) -> None:
+        """SIGKILL, the whole process group."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def bgio_dir(cache: str | None) -> Path | None:
+    """boardgame.io installed from the lockfile into the cache (None: no Node.js or npm)."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        return None
+    lock = (PEERS / "package-lock.json").read_bytes()
+    root = Path(cache) if cache else Path.home() / ".cache" / "senet" / "peers"
+    target = root / hashlib.sha256(lock).hexdigest()[:12]
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json", "bgio_server.js"):
+        shutil.copyfile(PEERS / name, target / name)
+    if not (target / "node_modules" / "boardgame.io").is_dir():
+        print(f"installing boardgame.io into {target} (npm ci) ...", file=sys.stderr)
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=target, check=True
+        )
+    return target
+
+
+def versions(bgio: Path) -> dict[str, str]:
+    """The exact versions in this run."""
+    from importlib.metadata import version
+
+    lock = json.loads((bgio / "package-lock.json").read_text())["packages"]
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    found = {"node": node, "python-socketio": version("python-socketio")}
+    for package in ("boardgame.io", "bgio-postgres", "koa-compose", "socket.io", "sequelize"):
+        found[package] = lock.get(f"node_modules/{package}", {}).get("version", "?")
+    return found
+
+
+async def run_peers(args: argparse.Namespace) -> int:
+    """The whole comparison; JSON on stdout, a readable summary on stderr."""
+    bgio = bgio_dir(args.cache)
+    if bgio is None:
+        print("senet bench peers: Node.js and npm are needed for boardgame.io; skipped",
+              file=sys.stderr)  # fmt: skip
+        print(json.dumps({"skipped": "node or npm not found"}))
+        return 0
+    matches = [int(n) for n in args.matches.split(",") if n.strip()]
+    report: dict[str, Any] = {"versions": versions(bgio), "seconds_per_run": args.seconds}
+    report["calibration"] = await calibrate(max(matches), min(args.seconds, 5.0))
+    _say(f"driver ceiling: {report['calibration']}")
+    pairs: dict[str, Any] = {}
+    for pair in args.pairs.split(","):
+        async with _pair(pair, bgio, args) as servers:
+            pairs[pair] = {}
+            for server in servers:
+                pairs[pair][server.name] = await _runs(server, pair, matches, args.seconds)
+            if pair == "durable" and not args.no_durability:
+                pairs[pair]["durability"] = {
+                    s.name: await durability(s, args.kill_after) for s in servers
+                }
+    report["pairs"] = pairs
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+async def calibrate(concurrency: int, seconds: float) -> dict[str, Any]:
+    """The driver alone against an echo server: round trips per second and its CPU each."""
+    port = free_port()
+    echo = Server("echo", [sys.executable, "-m", "services.cli.peer_echo", str(port)],
+                  f"http://127.0.0.1:{port}", "/echo", dict(os.environ))  # fmt: skip
+    await echo.start()
+    try:
+        out: dict[str, Any] = {"concurrency": concurrency}
+        for kind, measure in (("http", peer_drivers.echo_http),
+                              ("socketio", peer_drivers.echo_socketio)):  # fmt: skip
+            count, used = await measure(echo.base, concurrency, seconds)
+            out[kind] = {
+                "round_trips_per_s": round(count / seconds),
+                "driver_cpu_ms_each": round(used * 1000 / max(count, 1), 3),
+            }
+        return out
+    finally:
+        echo.stop()
+
+
+@contextlib.asynccontextmanager
+async def _pair(pair: str, bgio: Path, args: argparse.Namespace) -> AsyncIterator[list[Server]]:
+    """Both servers of a durability pair, each on its own fresh data."""
+    env = {**os.environ, "SENET_RATE_LIMIT": "0", "SENET_MAX_IN_FLIGHT_PER_PLAYER": "0"}
+    senet_port, bgio_port = free_port(), free_port()
+    senet = [sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "serve",
+             "--port", str(senet_port)]  # fmt: skip
+    node = ["node", str(bgio / "bgio_server.js"), str(bgio_port)]
+    async with contextlib.AsyncExitStack() as stack:
+        if pair == "memory":
+            senet += ["--store", "memory", "--broker", "memory"]
+        else:
+            schema = await stack.enter_async_context(_pg_schema(args.postgres))
+            prefix = "peers" + uuid.uuid4().hex[:8]
+            senet += ["--store", schema, "--broker", args.amqp, "--prefix", prefix]
+            node.append(await stack.enter_async_context(_pg_database(args.postgres)))
+            stack.push_async_callback(_forget_queues, schema, args.amqp, prefix)
+        servers = [
+            Server("senet", senet, f"http://127.0.0.1:{senet_port}", "/readyz", env),
+            Server("boardgame.io", node, f"http://127.0.0.1:{bgio_port}", "/games", env),
+        ]
+        try:
+            yield servers
+        finally:
+            for server in servers:
+                server.stop()
+
+
+async def _runs(server: Server, pair: str, matches: list[int], seconds: float) -> dict[str, Any]:
+    """A fresh server, then one run per concurrency."""
+    await server.start()
+    out: dict[str, Any] = {}
+    try:
+        for count in matches:
+            out[str(count)] = await measure(server, pair, count, seconds)
+            _say(f"{pair:8} {server.name:13} {count:3} matches: {_line(out[str(count)])}")
+    finally:
+        server.stop()
+    return out
+
+
+async def measure(server: Server, pair: str, matches: int, seconds: float) -> dict[str, Any]:
+    """One run flat out: moves/s, latencies, server CPU-ms per move, memory."""
+    samples = peer_drivers.Samples()
+    assert server.process is not None
+    named = {"postgresql": "postgres"} if pair == "durable" else {}
+    if pair == "durable" and server.name == "senet":
+        named["rabbitmq"] = "beam.smp"
+    trees = {"server": server.process.pid}
+    async with aiohttp.ClientSession(server.base) as http:
+        loop = _loop(server, http)
+        before = cpu.sample(trees, named)
+        started = time.monotonic()
+        await peer_drivers.run_matches(loop, matches, seconds, samples)
+        elapsed = time.monotonic() - started
+        after = cpu.sample(trees, named)
+    per = cpu.per_move(before, after, samples.moves)
+    return {
+        "moves": samples.moves,
+        "moves_per_s": round(samples.moves / elapsed, 1),
+        "matches_finished": samples.matches,
+        "errors": samples.errors,
+        "mover_ms": _quantiles(samples.mover_ms),
+        "opponent_ms": _quantiles(samples.opponent_ms),
+        "server_cpu_ms_per_move": per["total"] if per else None,
+        "cpu_ms_per_move_by_part": per,
+        "server_rss_mb": _rss_mb(server.process.pid),
+    }
+
+
+def _loop(server: Server, http: aiohttp.ClientSession) -> peer_drivers.Loop:
+    if server.name == "senet":
+        return peer_drivers.senet_loop(http, seed=1)
+    return peer_drivers.bgio_loop(http, server.base, seed=1)
+
+
+async def durability(server: Server, kill_after: float) -> dict[str, Any]:
+    """10 matches flat out, SIGKILL after `kill_after` s, restart on the same data; count
+    the acknowledged moves the restarted server no longer has."""
+    samples = peer_drivers.Samples()
+    await server.start()
+    try:
+        async with aiohttp.ClientSession(server.base) as http:
+            run = asyncio.create_task(
+                peer_drivers.run_matches(_loop(server, http), 10, kill_after + 3.0, samples)
+            )
+            await asyncio.sleep(kill_after)
+            server.kill()
+            await run
+        acked = {match: set(cells) for match, cells in samples.acked.items()}
+        await server.start()
+        missing = 0
+        async with aiohttp.ClientSession(server.base) as http:
+            for match, cells in acked.items():
+                if server.name == "senet":
+                    kept = await peer_drivers.senet_marks(http, match, samples.tokens[match])
+                else:
+                    kept = await peer_drivers.bgio_marks(
+                        server.base, match, samples.credentials[match]
+                    )
+                missing += len(cells - kept)
+        result = {"acknowledged": sum(len(c) for c in acked.values()), "missing": missing,
+                  "matches": len(acked)}  # fmt: skip
+        _say(f"durability {server.name:13} {result}")
+        return result
+    finally:
+        server.stop()
+
+
+async def _forget_queues(store: str, amqp: str, prefix: str, shards: int = 8) -> None:
+    """Delete the queues and exchanges the senet server declared on RabbitMQ: a platform of
+    the same prefix declares its projectors' queues again and removes what it declared;
+    the command shards and the exchanges are deleted by name."""
+    import aio_pika
+
+    from services.cli.platform import Platform, PlatformConfig
+    from shared.messaging.port import Topology
+
+    platform = Platform(PlatformConfig(store=store, broker=amqp, prefix=prefix, shards=shards))
+    await platform.start()
+    await platform.broker.cleanup()
+    await platform.stop()
+    platform.store.close()
+    topology = Topology()
+    connection = await aio_pika.connect(amqp)
+    try:
+        channel = await connection.channel()
+        queues = [topology.shard_queue(i) for i in range(shards)] + ["commands.dlq"]
+        for queue in queues:
+            await channel.queue_delete(f"{prefix}.{queue}")
+        exchanges = (topology.commands_exchange, topology.events_exchange,
+                     topology.views_exchange, topology.signals_exchange, "dlx")  # fmt: skip
+        for exchange in exchanges:
+            await channel.exchange_delete(f"{prefix}.{exchange}")
+    finally:
+        await connection.close()
+
+
+@contextlib.asynccontextmanager
+async def _pg_schema(url: str) -> AsyncIterator[str]:
+    from services.cli.bench import _postgres_schema
+
+    fresh, drop = await _postgres_schema(url)
+    try:
+        yield fresh
+    finally:
+        drop()
+
+
+@contextlib.asynccontextmanager
+async def _pg_database(url: str) -> AsyncIterator[str]:
+    """A fresh database on the same PostgreSQL for bgio-postgres (its tables live in the
+    database's public schema, so not in ours), dropped afterwards."""
+    import psycopg
+
+    name = "peers_" + uuid.uuid4().hex[:8]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _quantiles(values: list[float]) -> dict[str, float]:
+    return {f"p{q}": round(_percentile(values, q), 2) for q in (50, 90, 99)}
+
+
+def _rss_mb(pid: int) -> float | None:
+    """Resident memory of a process and its children, in MB (None without /proc)."""
+    processes = cpu._processes()
+    total = 0
+    for member in cpu.tree(pid, processes):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return round(total / 1024, 1) if processes else None
+
+
+def _line(run: dict[str, Any]) -> str:
+    return (
+        f"{run['moves_per_s']:7} moves/s, mover p50/p99 {run['mover_ms']['p50']}/"
+        f"{run['mover_ms']['p99']} ms, opponent p50/p99 {run['opponent_ms']['p50']}/"
+        f"{run['opponent_ms']['p99']} ms, {run['server_cpu_ms_per_move']} CPU-ms/move, "
+        f"{run['server_rss_mb']} MB, {run['errors']} errors"
+    )
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

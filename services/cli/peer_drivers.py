@@ -1,0 +1,340 @@
+"""The load of `senet bench peers`: tic-tac-toe matches played flat out against senet (HTTP
+moves, WebSocket pushes) or boardgame.io (socket.io), and the echo calibration.
+
+Every match has two players, each with its own socket. The mover sends a random empty cell;
+its latency ends when its own client holds the new state (senet: the move's answer, which
+carries the mover's view; boardgame.io: the mover's `update`), the opponent's when the
+opponent's socket receives it. A finished match is followed by a new one. A move counts
+as acknowledged once the mover holds its new state: the durability check compares these
+with what a restarted server still has.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+CELLS = 9
+CALL_TIMEOUT = 30.0  # seconds a move, a push or a sync may take before it counts as an error
+
+
+@dataclass
+class Samples:
+    """What the driver saw: latencies in ms, moves, errors, and the acknowledged marks."""
+
+    mover_ms: list[float] = field(default_factory=list)
+    opponent_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    matches: int = 0  # finished
+    errors: int = 0
+    acked: dict[str, set[int]] = field(default_factory=dict)  # match -> cells acknowledged
+    tokens: dict[str, str] = field(default_factory=dict)  # senet: match -> a player's token
+    credentials: dict[str, str] = field(default_factory=dict)  # bgio: match -> player 0's
+
+
+Loop = Callable[[int, float, Samples], Awaitable[None]]
+
+
+async def run_matches(loop: Loop, concurrency: int, seconds: float, samples: Samples) -> None:
+    """`concurrency` matches at once (each followed by another) until the time is up; a
+    match cut by the deadline, or by a dying server, leaves what it acknowledged."""
+    deadline = time.monotonic() + seconds
+    tasks = [asyncio.create_task(_guarded(loop, i, deadline, samples)) for i in range(concurrency)]
+    await asyncio.gather(*tasks)
+
+
+async def _guarded(loop: Loop, index: int, deadline: float, samples: Samples) -> None:
+    while time.monotonic() < deadline:
+        try:
+            await loop(index, deadline, samples)
+        except Exception:
+            samples.errors += 1
+            await asyncio.sleep(0.2)  # a server being killed: do not spin
+
+
+# ---- senet ------------------------------------------------------------------------------
+
+
+class _Watched:
+    """A player's WebSocket: the latest pushed view and when each version arrived."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+        self.view: dict[str, Any] = {}
+        self.arrived: dict[int, float] = {}
+        self.changed = asyncio.Event()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.socket:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                break
+            data = message.json()
+            version = data.get("table", {}).get("version") if isinstance(data, dict) else None
+            if version is None:
+                continue
+            self.arrived.setdefault(version, time.perf_counter())
+            if version >= self.view.get("table", {}).get("version", 0):
+                self.view = data
+            self.changed.set()
+
+    async def until(self, version: int) -> float:
+        """When a view of at least `version` arrived."""
+        async with asyncio.timeout(CALL_TIMEOUT):
+            while self.view.get("table", {}).get("version", 0) < version:
+                self.changed.clear()
+                await self.changed.wait()
+        return min(t for v, t in self.arrived.items() if v >= version)
+
+    async def close(self) -> None:
+        await self.socket.close()
+        self.reader.cancel()
+
+
+def senet_loop(http: aiohttp.ClientSession, seed: int) -> Loop:
+    """One senet match after another through `http` (its base URL is the gateway)."""
+
+    players: dict[int, list[str]] = {}  # each loop's two players play all its matches
+
+    async def play(index: int, deadline: float, samples: Samples) -> None:
+        rng = random.Random(f"{seed}-{index}-{samples.moves}")
+        if index not in players:
+            players[index] = []
+            for seat in range(2):
+                name = f"peer-{uuid.uuid4().hex[:12]}-{seat}"
+                player = await _call(http, "POST", "/api/players", None, {"name": name})
+                players[index].append(player["token"])
+        tokens = players[index]
+        body = {"game": "tictactoe", "seats": 2}
+        table_id = (await _call(http, "POST", "/api/tables", tokens[0], body))["table_id"]
+        await _call(http, "POST", f"/api/tables/{table_id}/join", tokens[1], {})
+        await _call(http, "POST", f"/api/tables/{table_id}/start", tokens[0], {})
+        samples.tokens[table_id] = tokens[0]
+        sockets = [
+            _Watched(await http.ws_connect(f"/api/tables/{table_id}/ws?token={t}")) for t in tokens
+        ]
+        try:
+            view = await _call(http, "GET", f"/api/tables/{table_id}/view", tokens[0])
+            version = view["table"]["version"]
+            for watched in sockets:
+                await watched.until(version)
+            while time.monotonic() < deadline:
+                view = sockets[0].view
+                if view.get("result") is not None:
+                    samples.matches += 1
+                    return
+                mover = view["to_act"][0]
+                cells = sockets[mover].view["game"]["cells"]
+                cell = rng.choice([i for i in range(CELLS) if cells[i] == -1])
+                move = {"move": {"type": "Mark", "cell": cell}, "expected_version": version}
+                started = time.perf_counter()
+                answer = await _call(http, "POST", f"/api/tables/{table_id}/moves",
+                                     tokens[mover], move)  # fmt: skip
+                answered = time.perf_counter()
+                version = answer["version"]
+                samples.acked.setdefault(table_id, set()).add(cell)
+                samples.moves += 1
+                samples.mover_ms.append((answered - started) * 1000)
+                seen = await sockets[1 - mover].until(version)
+                samples.opponent_ms.append((seen - started) * 1000)
+                await sockets[mover].until(version)
+        finally:
+            for watched in sockets:
+                await watched.close()
+
+    return play
+
+
+async def _call(
+    http: aiohttp.ClientSession, method: str, path: str, token: str | None, body: Any = None
+) -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    timeout = aiohttp.ClientTimeout(total=CALL_TIMEOUT)
+    async with http.request(method, path, json=body, headers=headers, timeout=timeout) as answer:
+        data = await answer.json()
+        if answer.status >= 300:
+            raise RuntimeError(f"{method} {path}: {answer.status} {data}")
+        return data
+
+
+async def senet_marks(http: aiohttp.ClientSession, table_id: str, token: str) -> set[int]:
+    """The cells a (restarted) senet still has marked at a table."""
+    view = await _call(http, "GET", f"/api/tables/{table_id}/view", token)
+    return {i for i, owner in enumerate(view["game"]["cells"]) if owner != -1}
+
+
+# ---- boardgame.io -----------------------------------------------------------------------
+
+
+class _Player:
+    """One boardgame.io client (socket.io, the game's namespace): the latest state."""
+
+    def __init__(self, base: str, match_id: str, player_id: str, credentials: str) -> None:
+        import socketio  # python-socketio: the `bench` extra
+
+        self.client = socketio.AsyncClient(reconnection=False)
+        self.base, self.match_id = base, match_id
+        self.player_id, self.credentials = player_id, credentials
+        self.state: dict[str, Any] = {}
+        self.arrived: dict[int, float] = {}
+        self.changed = asyncio.Event()
+        self.client.on("sync", self._sync, namespace="/tictactoe")
+        self.client.on("update", self._update, namespace="/tictactoe")
+
+    async def _sync(self, match_id: str, info: dict[str, Any], *rest: Any) -> None:
+        self._hold(info["state"])
+
+    async def _update(self, match_id: str, state: dict[str, Any], *rest: Any) -> None:
+        self._hold(state)  # then the delta log
+
+    def _hold(self, state: dict[str, Any]) -> None:
+        self.arrived.setdefault(state["_stateID"], time.perf_counter())
+        if state["_stateID"] >= self.state.get("_stateID", -1):
+            self.state = state
+        self.changed.set()
+
+    async def connect(self) -> None:
+        await self.client.connect(self.base, namespaces=["/tictactoe"], transports=["websocket"])
+        await self.client.emit(
+            "sync", (self.match_id, self.player_id, self.credentials, 2), namespace="/tictactoe"
+        )
+        await self.until(0)
+
+    async def until(self, state_id: int) -> float:
+        async with asyncio.timeout(CALL_TIMEOUT):
+            while self.state.get("_stateID", -1) < state_id:
+                self.changed.clear()
+                await self.changed.wait()
+        return min(t for s, t in self.arrived.items() if s >= state_id)
+
+    async def mark(self, cell: int) -> None:
+        action = {
+            "type": "MAKE_MOVE",
+            "payload": {"type": "mark", "args": [cell], "playerID": self.player_id,
+                        "credentials": self.credentials},
+        }  # fmt: skip
+        state_id = self.state["_stateID"]
+        await self.client.emit(
+            "update", (action, state_id, self.match_id, self.player_id), namespace="/tictactoe"
+        )
+
+    async def close(self) -> None:
+        await self.client.disconnect()
+
+
+async def bgio_match(http: aiohttp.ClientSession) -> tuple[str, list[str]]:
+    """A new match with both seats joined: (match id, credentials by player)."""
+    created = await _call(http, "POST", "/games/tictactoe/create", None, {"numPlayers": 2})
+    match_id = created["matchID"]
+    credentials = []
+    for player in ("0", "1"):
+        body = {"playerID": player, "playerName": f"peer-{player}"}
+        joined = await _call(http, "POST", f"/games/tictactoe/{match_id}/join", None, body)
+        credentials.append(joined["playerCredentials"])
+    return match_id, credentials
+
+
+def bgio_loop(http: aiohttp.ClientSession, base: str, seed: int) -> Loop:
+    """One boardgame.io match after another (lobby API over `http`, moves over socket.io)."""
+
+    async def play(index: int, deadline: float, samples: Samples) -> None:
+        rng = random.Random(f"{seed}-{index}-{samples.moves}")
+        match_id, credentials = await bgio_match(http)
+        samples.credentials[match_id] = credentials[0]
+        players = [_Player(base, match_id, str(p), credentials[p]) for p in range(2)]
+        try:
+            for player in players:
+                await player.connect()
+            while time.monotonic() < deadline:
+                state = players[0].state
+                if state["ctx"].get("gameover") is not None:
+                    samples.matches += 1
+                    return
+                mover = int(state["ctx"]["currentPlayer"])
+                cells = players[mover].state["G"]["cells"]
+                cell = rng.choice([i for i in range(CELLS) if cells[i] is None])
+                next_id = players[mover].state["_stateID"] + 1
+                started = time.perf_counter()
+                await players[mover].mark(cell)
+                answered = await players[mover].until(next_id)
+                samples.acked.setdefault(match_id, set()).add(cell)
+                samples.moves += 1
+                samples.mover_ms.append((answered - started) * 1000)
+                seen = await players[1 - mover].until(next_id)
+                samples.opponent_ms.append((seen - started) * 1000)
+        finally:
+            for player in players:
+                await player.close()
+
+    return play
+
+
+async def bgio_marks(base: str, match_id: str, credentials: str) -> set[int]:
+    """The cells a (restarted) boardgame.io still has marked in a match."""
+    player = _Player(base, match_id, "0", credentials)
+    try:
+        await player.connect()
+        return {i for i, mark in enumerate(player.state["G"]["cells"]) if mark is not None}
+    finally:
+        await player.close()
+
+
+# ---- calibration ------------------------------------------------------------------------
+
+
+async def echo_http(base: str, concurrency: int, seconds: float) -> tuple[int, float]:
+    """HTTP round trips against the echo server: (count, driver CPU seconds)."""
+    done = 0
+    deadline = time.monotonic() + seconds
+    cpu = time.process_time()
+    async with aiohttp.ClientSession(base) as http:
+
+        async def loop() -> None:
+            nonlocal done
+            body = {"move": {"type": "Mark", "cell": 4}, "expected_version": 7}
+            while time.monotonic() < deadline:
+                async with http.post("/echo", json=body) as answer:
+                    await answer.read()
+                done += 1
+
+        await asyncio.gather(*(loop() for _ in range(concurrency)))
+    return done, time.process_time() - cpu
+
+
+async def echo_socketio(base: str, concurrency: int, seconds: float) -> tuple[int, float]:
+    """socket.io round trips (one client per loop, as one per player): (count, CPU s)."""
+    import socketio
+
+    done = 0
+    deadline = time.monotonic() + seconds
+    cpu = time.process_time()
+
+    async def loop() -> None:
+        nonlocal done
+        client = socketio.AsyncClient(reconnection=False)
+        answered = asyncio.Event()
+
+        async def pong(data: Any) -> None:
+            answered.set()
+
+        client.on("pong", pong, namespace="/echo")
+        await client.connect(base, namespaces=["/echo"], transports=["websocket"])
+        try:
+            while time.monotonic() < deadline:
+                answered.clear()
+                await client.emit("ping", {"cell": 4, "stateID": 7}, namespace="/echo")
+                async with asyncio.timeout(CALL_TIMEOUT):
+                    await answered.wait()
+                done += 1
+        finally:
+            await client.disconnect()
+
+    await asyncio.gather(*(loop() for _ in range(concurrency)))
+    return done, time.process_time() - cpu

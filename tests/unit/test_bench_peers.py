@@ -1,0 +1,71 @@
+"""`senet bench peers`: without Node.js it says so and stops; with it, both servers play the
+same tic-tac-toe, and on RabbitMQ + PostgreSQL the SIGKILL check finds no acknowledged senet
+move missing (boardgame.io's figure is whatever it is: it is reported, not judged)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from services.cli.bench_peers import bgio_dir
+from tests.conftest import AMQP_URL, PG_URL, require_server
+
+ROOT = Path(__file__).parent.parent.parent
+
+
+def _bench(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "bench",
+               "--postgres", PG_URL, "--amqp", AMQP_URL, "peers", *args]  # fmt: skip
+    return subprocess.run(
+        command, cwd=ROOT, env=env or dict(os.environ), capture_output=True, text=True,
+        timeout=600,
+    )  # fmt: skip
+
+
+def test_without_node_the_bench_says_so_and_stops(tmp_path: Path) -> None:
+    env = {**os.environ, "PATH": str(tmp_path)}  # neither node nor npm on it
+    done = _bench("--cache", str(tmp_path / "cache"), env=env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"skipped": "node or npm not found"}
+    assert "Node.js and npm are needed" in done.stderr
+    assert not (tmp_path / "cache").exists()
+
+
+def _node() -> None:
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true: Node.js and npm must be installed")
+        pytest.skip("Node.js and npm are not installed")
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+def test_both_servers_play_and_a_killed_senet_loses_no_acknowledged_move() -> None:
+    _node()
+    require_server("PostgreSQL", "127.0.0.1", 5432)
+    require_server("RabbitMQ", "127.0.0.1", 5672)
+    bgio = bgio_dir(None)
+    assert bgio is not None and (bgio / "node_modules" / "boardgame.io").is_dir()
+    done = _bench("--matches", "2", "--seconds", "1.5", "--kill-after", "2")
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout)
+    assert report["versions"]["boardgame.io"] == "0.50.2"
+    assert report["versions"]["koa-compose"] == "4.1.0"  # its lobby API answers 404 with 4.2
+    for kind in ("http", "socketio"):
+        assert report["calibration"][kind]["round_trips_per_s"] > 0
+    for pair in ("memory", "durable"):
+        for side in ("senet", "boardgame.io"):
+            run = report["pairs"][pair][side]["2"]
+            assert run["moves"] > 0 and run["errors"] == 0, (pair, side, run)
+            assert run["mover_ms"]["p50"] > 0 and run["opponent_ms"]["p50"] > 0
+            assert run["server_cpu_ms_per_move"] > 0 and run["server_rss_mb"] > 0
+    durability = report["pairs"]["durable"]["durability"]
+    assert durability["senet"]["acknowledged"] > 0
+    assert durability["senet"]["missing"] == 0
+    assert durability["boardgame.io"]["acknowledged"] > 0

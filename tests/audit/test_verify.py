@@ -52,7 +52,17 @@ def _first_list_event(data: dict[str, Any], after: str) -> tuple[int, str]:
         for key, value in event["payload"].items():
             if isinstance(value, list) and len({repr(v) for v in value}) > 1:
                 return index, key
-    raise AssertionError("no event with a list to tamper with")
+    return _first_number(data, after)
+
+
+def _first_number(data: dict[str, Any], after: str) -> tuple[int, str]:
+    """A game that deals nothing (tic-tac-toe): the first number of its first move."""
+    names = [e["name"] for e in data["events"]]
+    for index in range(names.index(after) + 1, len(names)):
+        for key, value in data["events"][index]["payload"].items():
+            if key != "seat" and type(value) is int:
+                return index, key
+    raise AssertionError("no event with a list or a number to tamper with")
 
 
 def test_a_changed_die_face_is_named() -> None:
@@ -72,9 +82,13 @@ def test_a_changed_die_face_is_named() -> None:
 def test_a_changed_card_in_the_deal_is_named(game: str, records: dict[str, Any]) -> None:
     data = as_builtins(records[game])
     index, key = _first_list_event(data, "TableStarted")
-    values = data["events"][index]["payload"][key]
-    other = next(i for i, v in enumerate(values) if repr(v) != repr(values[0]))
-    values[0], values[other] = values[other], values[0]
+    payload = data["events"][index]["payload"]
+    values = payload[key]
+    if isinstance(values, list):
+        other = next(i for i, v in enumerate(values) if repr(v) != repr(values[0]))
+        values[0], values[other] = values[other], values[0]
+    else:
+        payload[key] = values + 1
     problem = _verify(data)
     assert problem.kind == "event_differs"
     assert problem.version == data["events"][index]["version"]

@@ -18,6 +18,7 @@ from services.cli.platform import SERVE_ROLES, Platform
 from services.cli.verbs import verify as verify_verb
 from services.gateway.keys import GatewaySettings
 from shared.games.registry import available_games
+from shared.tables.events import TABLE_EVENTS as _TABLE_EVENTS
 from tests.platform import Player, embedded_config, open_table, play_moves, register
 
 pytestmark = pytest.mark.slow
@@ -79,7 +80,12 @@ def _swap_in_the_deal(record: dict[str, Any]) -> tuple[int, str]:
                 other = next(i for i, v in enumerate(value) if repr(v) != repr(value[0]))
                 value[0], value[other] = value[other], value[0]
                 return event["version"], key
-    raise AssertionError("no dealt list to tamper with")
+    first_move = next(e for e in record["events"][1:] if e["name"] not in _TABLE_EVENTS)
+    for key, value in first_move["payload"].items():  # a game that deals nothing
+        if key != "seat" and type(value) is int:
+            first_move["payload"][key] = value + 1
+            return first_move["version"], key
+    raise AssertionError("no dealt list or first move to tamper with")
 
 
 async def _wait_for_verdict(platform: Platform, table_id: str) -> None:

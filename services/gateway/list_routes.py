@@ -16,13 +16,13 @@ from services.gateway.auth import caller
 from services.gateway.http import json_response, table_model
 from services.gateway.keys import STORE
 from services.gateway.storecall import in_store
-from services.gateway.views import summary
 from shared.audit.verdicts import Verdict
 from shared.contracts.errors import Unavailable
 from shared.games.registry import GAME_PACKAGES, get_game
 from shared.readmodels import ReadModels, queries
 from shared.readmodels.db import DB_OUTAGES
 from shared.readmodels.rows import Page, TableSummary
+from shared.readmodels.tables import summary_of
 from shared.standings.board import PlayerResult, Rating, Standing
 
 READMODELS = web.AppKey("readmodels", ReadModels)
@@ -79,7 +79,7 @@ async def get_table(request: web.Request) -> web.Response:
     model = await table_model(request)
     row = await _read(request, queries.table, model.state.table_id)
     if row is None:
-        row = summary(model.state, created_at=model.created_at, updated_at=model.updated_at)
+        row = summary_of(model.state, model.created_at, model.updated_at)
     return json_response(row)
 
 

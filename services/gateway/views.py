@@ -1,7 +1,7 @@
 """What a viewer may see of a table: the player view and the redacted event log.
 
-`TableSummary` and `SeatInfo` are the read models' (`shared.readmodels.rows`): one shape
-for the lobby, the lists and the `table` of a view.
+A view's `table` is the read models' `TableSummary`, built by the one builder the lobby and
+the lists use (`shared.readmodels.tables.summary_of`).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import msgspec
 
 from services.gateway.projector import TableModel
 from shared.games.contract import GameResult
-from shared.readmodels.rows import Invitee, SeatInfo, TableSummary
+from shared.readmodels.rows import TableSummary
+from shared.readmodels.tables import summary_of
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
 from shared.tables.loading import LoggedEvent
 from shared.tables.outcome import table_result
-from shared.tables.state import PLAYING, TableState
+from shared.tables.state import PLAYING
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,44 +42,6 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     time: str
     seat: int | None
     payload: Any
-
-
-def summary(
-    state: TableState,
-    to_act: list[int] | None = None,
-    result: GameResult | None = None,
-    created_at: str = "",
-    updated_at: str = "",
-) -> TableSummary:
-    """The public summary of a table (who must act and the result when the caller knows)."""
-    seats = [
-        SeatInfo(seat=i, player_id=pid, name=state.names[i]) for i, pid in enumerate(state.players)
-    ]
-    return TableSummary(
-        table_id=state.table_id,
-        game=state.game,
-        status=state.status,
-        version=state.version,
-        seats=seats,
-        options=state.options,
-        commitment=state.commitment,
-        rules_version=state.rules_version,
-        to_act=to_act or [],
-        creator=state.creator,
-        resigned=list(state.resigned),
-        spectators=state.spectators,
-        visibility=state.visibility,
-        invited=[Invitee(player_id=p, name=n) for p, n in state.invited],
-        rematch_accepted=list(state.rematch or ()),
-        rematch_table=state.rematch_table,
-        rematch_of=state.rematch_of,
-        takebacks=state.takebacks,
-        undo_seat=state.undo_open(),
-        undo_asked=None if state.undo_asked is None else list(state.undo_asked),
-        created_at=created_at,
-        updated_at=updated_at,
-        result=result,
-    )
 
 
 def player_view(model: TableModel, seat: int | None) -> PlayerView:
@@ -106,7 +69,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
             moves, prompt = [], ""
         result = table_result(state)  # the game's, with the table's forfeits and resignations
     view = PlayerView(
-        table=summary(state, to_act, result, model.created_at, model.updated_at),
+        table=summary_of(state, model.created_at, model.updated_at, acting=to_act, outcome=result),
         seat=seat,
         to_act=to_act,
         your_turn=seat is not None and seat in to_act,

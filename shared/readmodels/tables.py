@@ -51,7 +51,19 @@ def result(state: TableState) -> GameResult | None:
 
 def summary(change: TableChange) -> TableSummary:
     """The summary row of a table."""
-    state = change.state
+    return summary_of(change.state, change.created_at, change.updated_at)
+
+
+def summary_of(
+    state: TableState,
+    created_at: str = "",
+    updated_at: str = "",
+    *,
+    acting: list[int] | None = None,
+    outcome: GameResult | None = None,
+) -> TableSummary:
+    """The public summary of a table, the one shape of the lobby, the lists and views;
+    `acting` and `outcome` when the caller has them at hand (else computed)."""
     return TableSummary(
         table_id=state.table_id,
         game=state.game,
@@ -64,7 +76,7 @@ def summary(change: TableChange) -> TableSummary:
         options=state.options,
         commitment=state.commitment,
         rules_version=state.rules_version,
-        to_act=to_act(state),
+        to_act=to_act(state) if acting is None else acting,
         creator=state.creator,
         resigned=list(state.resigned),
         spectators=state.spectators,
@@ -76,9 +88,9 @@ def summary(change: TableChange) -> TableSummary:
         takebacks=state.takebacks,
         undo_seat=state.undo_open(),
         undo_asked=None if state.undo_asked is None else list(state.undo_asked),
-        created_at=change.created_at,
-        updated_at=change.updated_at,
-        result=result(state),
+        created_at=created_at,
+        updated_at=updated_at,
+        result=result(state) if outcome is None else outcome,
     )
 
 

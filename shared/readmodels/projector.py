@@ -69,6 +69,23 @@ class Batch:
     verdicts: list[Verdict] = field(default_factory=list)
 
 
+def _move_positions(cur: Any, stored: dict[str, int], end: int) -> None:
+    """Move every model behind `end` from its read position to `end`, in one statement per
+    distinct read position (usually one); raises LostRace if another process moved one."""
+    behind: dict[int, list[str]] = {}
+    for model in MODELS:
+        if stored[model] < end:
+            behind.setdefault(stored[model], []).append(model)
+    for position, models in behind.items():
+        marks = ", ".join("?" * len(models))
+        moved = cur.execute(
+            f"UPDATE rm_positions SET position = ? WHERE position = ? AND model IN ({marks})",
+            (end, position, *models),
+        )
+        if moved != len(models):
+            raise LostRace(",".join(models))
+
+
 class ReadModelProjector:
     """Keeps the read models of one store current; see the module docstring."""
 
@@ -98,6 +115,7 @@ class ReadModelProjector:
         self.listeners: list[Callable[[], None]] = []  # called after every committed step
         self.lost_races = 0
         self.applied = 0
+        self._known: dict[str, int] | None = None  # the positions this process committed
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
@@ -196,27 +214,27 @@ class ReadModelProjector:
         return self.position >= position
 
     def step(self) -> int:
-        """Apply the next batch (blocking); the number of notifications read (0: none)."""
+        """Apply the next batch (blocking); the number of notifications read (0: none).
+
+        The positions this projector committed last are trusted for the next batch (a
+        position moved meanwhile by another process fails the conditional UPDATE, and the
+        step starts over from the stored ones); with nothing new to read they are read
+        again, so a rebuild's reset is seen even when no event follows it."""
         while True:
-            stored = positions(self.db)
+            known, self._known = self._known, None
+            stored = known if known is not None else positions(self.db)
             start = min(stored.values())
             notes = self.store.notifications(start, self.batch)
             if not notes:
+                if known is not None:
+                    continue  # look at the stored positions before saying "nothing"
                 self.positions = stored
                 return 0
             batch = self._fold(notes, stored)
             end = notes[-1].id
             try:
                 with self.db.transaction() as cur:
-                    for model in MODELS:
-                        if stored[model] >= end:
-                            continue
-                        moved = cur.execute(
-                            "UPDATE rm_positions SET position = ? WHERE model = ? AND position = ?",
-                            (end, model, stored[model]),
-                        )
-                        if moved != 1:
-                            raise LostRace(model)
+                    _move_positions(cur, stored, end)
                     tables_model.write(cur, batch.tables)
                     results_model.write(cur, batch.results)
                     verdicts_model.write(cur, batch.verdicts)
@@ -226,6 +244,7 @@ class ReadModelProjector:
             if self.pause:
                 time.sleep(self.pause)  # committed: a SIGKILL now lands between two batches
             self.positions = {m: max(p, end) for m, p in stored.items()}
+            self._known = dict(self.positions)
             self.applied += len(notes)
             metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))
             metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 
 import msgspec
 import structlog
@@ -112,15 +113,17 @@ class Relay:
         if not notes:
             return 0
         exchange = self.broker.topology.events_exchange
-        for note in notes:
-            if is_table_notification(note):
-                envelope = envelope_of(self.store, note)
-                body = _encode.encode(envelope)
-                with metrics.PUBLISH_SECONDS.time():
-                    await self.broker.publish(exchange, routing_key(envelope), body)
-                metrics.RELAY_PUBLISHED.inc()
+        envelopes = [envelope_of(self.store, n) for n in notes if is_table_notification(n)]
+        messages = [(routing_key(e), _encode.encode(e)) for e in envelopes]
+        # In store order, the confirmations awaited together: one broker round trip (and one
+        # of RabbitMQ's disk syncs) for the batch rather than one per event.
+        with metrics.PUBLISH_SECONDS.time():
+            await self.broker.publish_many(exchange, messages)
+        metrics.RELAY_PUBLISHED.inc(len(messages))
+        if log.is_enabled_for(logging.DEBUG):
+            for envelope in envelopes:
                 with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
-                    log.debug("event_published", position=note.id, name=envelope.name)
+                    log.debug("event_published", position=envelope.position, name=envelope.name)
         self.position = notes[-1].id
         await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
         self.published += len(notes)

@@ -29,7 +29,7 @@ GROUP_COMMIT_BATCH = Histogram(
     buckets=(1, 2, 4, 8, 16, 32, 64, 128),
 )  # fmt: skip
 PUBLISH_SECONDS = Histogram(
-    "senet_publish_seconds", "The relay publishing one event until the broker confirms it",
+    "senet_publish_seconds", "The relay publishing one batch until the broker confirms all of it",
     buckets=_FAST,
 )  # fmt: skip
 RELAY_PUBLISHED = Counter("senet_relay_published_events", "Events the relay published")

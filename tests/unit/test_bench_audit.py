@@ -53,7 +53,7 @@ async def test_bench_audit_reports_replay_verify_per_game_and_rebuild_speed(
     assert set(verify) == set(GAMES)
     for game in GAMES:
         assert set(verify[game]) == VERIFY_KEYS
-        assert verify[game]["games"] == 1 and verify[game]["events_per_game"] > 10  # whole games
+        assert verify[game]["games"] == 1 and verify[game]["events_per_game"] >= 8  # whole games
         assert verify[game]["fold_ms"] > 0 and verify[game]["replay_verify_ms"] > 0
 
     again = build_parser().parse_args(["bench", "audit", "--games", "1", "--store", url])

@@ -109,6 +109,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     max_players: int
     rules_version: int
     options_schema: dict[str, Any]
+    takebacks: bool = False  # some moves may be taken back at a table with `takebacks`
 
 
 async def register_player(request: web.Request) -> web.Response:
@@ -139,6 +140,7 @@ async def list_games(request: web.Request) -> web.Response:
                 max_players=game.max_players,
                 rules_version=game.rules_version,
                 options_schema=msgspec.json.schema(game.options_type),
+                takebacks=game.undoable is not None,
             )
         )
     return json_response(out)

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from tests.browser.conftest import Server
-from tests.browser.kit import attr, call, save_screenshot, wait_for
+from tests.browser.kit import attr, call, create_table, save_screenshot, sign_up, wait_for
 from tests.browser.test_live import open_page, version_of
 
 
@@ -62,3 +63,18 @@ def test_a_take_back_asked_on_the_page_is_allowed_by_the_other_player_live(
     assert back["game"] == rolled["game"] and back["legal_moves"] == rolled["legal_moves"]
     log = mover.find_element(By.CSS_SELECTOR, ".log-lines").text
     assert "taken back" in log and "Move began" not in log
+
+
+def test_the_create_form_offers_take_backs_only_for_games_that_allow_them(
+    server: Server, browser: Any
+) -> None:
+    base = server.base
+    page = browser()
+    me = sign_up(page, base, f"form-{uuid.uuid4().hex[:6]}")
+    page.get(base + "/")
+    games = Select(wait_for(lambda: page.find_element(By.ID, "create-game")))
+    games.select_by_value("egizia")  # it hides cards and marks no move as undoable
+    wait_for(lambda: not page.find_elements(By.ID, "create-takebacks"), what="no take-backs")
+    table_id = create_table(page, base, "cantstop")  # the box is ticked by default
+    summary = call(base, "GET", f"/api/tables/{table_id}", token=me["token"])
+    assert summary["takebacks"] is True and summary["game"] == "cantstop"

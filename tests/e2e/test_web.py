@@ -47,6 +47,9 @@ async def test_games_describe_their_options_with_types_defaults_and_allowed_valu
     props = egizia["$defs"][egizia["$ref"].split("/")[-1]]["properties"]
     assert props["variant"] == {"type": "boolean", "default": False}
     assert games["ra"]["options_schema"]["$defs"]["RaOptions"]["properties"] == {}
+    # whether the game lets a move be taken back (the create form offers take-backs then)
+    assert games["ra"]["takebacks"] and games["cantstop"]["takebacks"]
+    assert not games["egizia"]["takebacks"] and not games["sobek"]["takebacks"]
 
 
 async def test_the_view_at_a_version_is_the_view_each_seat_had_then(client: TestClient) -> None:

@@ -58,7 +58,7 @@ function CreateTable({ games }) {
     try {
       const clean = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
       const visibility = secret ? 'private' : 'public';
-      const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators, visibility, takebacks });
+      const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators, visibility, takebacks: takebacks && spec.takebacks });
       if (secret) {  // a private table is joined by its link: make the first one now
         const invitation = await post(`/api/tables/${made.table_id}/invitation`);
         sessionStorage.setItem(`senet.invite.${made.table_id}`, invitation.link);
@@ -78,7 +78,7 @@ function CreateTable({ games }) {
         <select id="create-seats" name="seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.target.value))}>
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
       <label class="check"><input type="checkbox" id="create-private" name="private" checked=${secret} onChange=${(e) => setSecret(e.target.checked)} /> ${t('privateTable')}</label>
-      <label class="check"><input type="checkbox" id="create-takebacks" name="takebacks" checked=${takebacks} onChange=${(e) => setTakebacks(e.target.checked)} /> ${t('takebacks')}</label>
+      ${spec.takebacks ? html`<label class="check"><input type="checkbox" id="create-takebacks" name="takebacks" checked=${takebacks} onChange=${(e) => setTakebacks(e.target.checked)} /> ${t('takebacks')}</label>` : null}
       <div class="field"><label for="create-spectators">${t('spectators')}</label>
         <select id="create-spectators" name="spectators" value=${spectators} onChange=${(e) => setSpectators(e.target.value)}>
           ${['players', 'anyone', 'none'].map((v) => html`<option value=${v}>${t(`watch_${v}`)}</option>`)}</select></div>

@@ -135,20 +135,7 @@ def verify_table(store: EventStore, table_id: str) -> Report:
     if state.status == OVER and state.revealed_seed:
         return verify_record(record_of(table_id, events))
     created = msgspec.convert(events[0].payload, type=TableCreated)
-    header = Header(
-        table_id=table_id,
-        game=created.game,
-        rules_version=created.rules_version,
-        options=dict(created.options),
-        seats=created.seats,
-        creator=created.creator,
-        commitment=created.commitment,
-        seed=created.seed,
-        spectators=created.spectators,
-        visibility=created.visibility,
-        rematch_of=created.rematch_of,
-        takebacks=created.takebacks,
-    )
+    header = Header.of(table_id, created)
     record_events = [msgspec.convert(msgspec.to_builtins(e), type=EventRecord) for e in events]
     replayed = redecide(header, commands_of(events), record_events)
     return Report(

@@ -68,6 +68,18 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     rematch_of: str = ""
     takebacks: bool = False
 
+    @classmethod
+    def of(cls, table_id: str, created: TableCreated) -> Header:
+        """The header of a table opened by `created` (its fields are TableCreated's: a field
+        added there and not here fails at once)."""
+        return cls(table_id=table_id, **msgspec.structs.asdict(created))
+
+    def opened(self) -> TableCreated:
+        """The TableCreated this header stands for."""
+        fields = msgspec.structs.asdict(self)
+        del fields["table_id"]
+        return TableCreated(**fields)
+
 
 class Replayed(msgspec.Struct, frozen=True, kw_only=True):
     """The state the rules reach, and the first divergence (None: identical)."""
@@ -118,34 +130,14 @@ def _expected(
     if command.kind == "create":
         if state is not None:
             raise SenetError("the table is created twice", code="table_exists")
-        created = TableCreated(
-            game=header.game,
-            seats=header.seats,
-            options=header.options,
-            rules_version=header.rules_version,
-            creator=header.creator,
-            commitment=header.commitment,
-            seed=header.seed,
-            spectators=header.spectators,
-            visibility=header.visibility,
-            rematch_of=header.rematch_of,
-            takebacks=header.takebacks,
-        )
-        return decider.opening(created, command.player_name).events
+        return decider.opening(header.opened(), command.player_name).events
     if command.kind == "rematch":
         if state is not None:
             raise SenetError("the table is created twice", code="table_exists")
-        opened = TableCreated(
-            game=header.game, seats=header.seats, options=header.options,
-            rules_version=header.rules_version, creator=header.creator,
-            commitment=header.commitment, seed=header.seed, spectators=header.spectators,
-            visibility=header.visibility, rematch_of=header.rematch_of,
-            takebacks=header.takebacks,
-        )  # fmt: skip
         seated = sorted(command.seated, key=lambda s: s.seat)
         players = [s.player_id for s in seated]
         names = [s.name for s in seated]
-        return decider.rematch_opening(header.table_id, opened, players, names).events
+        return decider.rematch_opening(header.table_id, header.opened(), players, names).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
     decision = decider.decide(state, _actor(state, command), _action(command), spec=spec)

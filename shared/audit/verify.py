@@ -23,21 +23,8 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def header_of(record: GameRecord) -> Header:
-    """The opening of a table as its record states it."""
-    return Header(
-        table_id=record.table_id,
-        game=record.game,
-        rules_version=record.rules_version,
-        options=record.options,
-        seats=record.seats,
-        creator=record.creator,
-        commitment=record.commitment,
-        seed=record.seed,
-        spectators=record.spectators,
-        visibility=record.visibility,
-        rematch_of=record.rematch_of,
-        takebacks=record.takebacks,
-    )
+    """The opening of a table as its record states it (the record has every header field)."""
+    return Header(**{name: getattr(record, name) for name in Header.__struct_fields__})
 
 
 def verify_record(record: GameRecord) -> Report:

@@ -386,8 +386,8 @@ def _answer_undo(state: TableState, player_id: str, action: AnswerUndo, spec: Ga
         raise Conflict("no take-back is asked", code="no_undo_asked")
     if seat == state.undo_seat:
         raise Conflict("the others answer your take-back", code="own_undo")
-    if seat not in _undo_voters(state):
-        raise Conflict("you resigned this game", code="resigned")
+    if seat not in _undo_voters(state):  # resigned, or forfeited to a bot
+        raise Conflict("your seat no longer answers take-backs", code="resigned")
     if seat in state.undo_asked:
         raise Conflict("you accepted the take-back already", code="already_accepted")
     if not action.accept:

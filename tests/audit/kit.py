@@ -41,6 +41,24 @@ class Driver:
         outcome = self.worker.decide_and_store(command)
         assert outcome.accepted, outcome.error
 
+    def refused(self, table_id: str, player: str, action: Any) -> str:
+        """Decide one command that must be refused; its error code (nothing is stored)."""
+        command = Command(
+            command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action
+        )
+        outcome = self.worker.decide_and_store(command)
+        assert not outcome.accepted and outcome.error is not None
+        return outcome.error.code
+
+    def start_table(self, table_id: str, game: str, players: list[str], **table: Any) -> None:
+        """Open a table (`table`: more of CreateTable, e.g. takebacks), seat every player in
+        order and start the game."""
+        create = CreateTable(game=game, seats=len(players), player_name="P0", **table)
+        self.send(table_id, players[0], create)
+        for index, player in enumerate(players[1:], 1):
+            self.send(table_id, player, JoinTable(player_name=f"P{index}"))
+        self.send(table_id, players[0], StartTable())
+
     def state(self, table_id: str) -> TableState:
         """The table's current state as the worker holds it."""
         table = self.worker.tables.get(table_id)
@@ -101,11 +119,11 @@ def play_table(
     if forged or rules_version is not None:
         open_forged_table(store, table_id, game, seats, players[0],
                           rules_version=rules_version, honest=not forged)  # fmt: skip
+        for index, player in enumerate(players[1:], 1):
+            driver.send(table_id, player, JoinTable(player_name=f"P{index}"))
+        driver.send(table_id, players[0], StartTable())
     else:
-        driver.send(table_id, players[0], CreateTable(game=game, seats=seats, player_name="P0"))
-    for index, player in enumerate(players[1:], 1):
-        driver.send(table_id, player, JoinTable(player_name=f"P{index}"))
-    driver.send(table_id, players[0], StartTable())
+        driver.start_table(table_id, game, players)
     state = driver.state(table_id)
     spec = state.spec
     while spec.result(state.game_state) is None:

@@ -11,13 +11,10 @@ import pytest
 from shared.audit.export import export_table
 from shared.audit.verify import verify_record
 from shared.contracts.envelopes import (
-    CreateTable,
-    JoinTable,
     OpenRematch,
     PlayMove,
     Rematch,
     Resign,
-    StartTable,
 )
 from shared.games.registry import available_games, get_game
 from shared.store import open_store
@@ -67,10 +64,7 @@ def test_a_rematch_of_every_game_opens_one_seat_on_and_both_records_verify(
     seats = min(get_game(game).max_players, 3)
     table_id = f"00000000-0000-4000-8000-{seed:012d}"
     players = [f"p{i}" for i in range(seats)]
-    driver.send(table_id, players[0], CreateTable(game=game, seats=seats, player_name="P0"))
-    for index, player in enumerate(players[1:], 1):
-        driver.send(table_id, player, JoinTable(player_name=f"P{index}"))
-    driver.send(table_id, players[0], StartTable())
+    driver.start_table(table_id, game, players)
     _play(driver, table_id, players, rng, rng.randrange(0, 40))
     agreed = _agree(driver, table_id, players, rng)
     new_id = agreed.rematch_table

@@ -9,7 +9,7 @@ import pytest
 
 from shared.audit.export import export_table
 from shared.audit.verify import verify_record
-from shared.contracts.envelopes import CreateTable, JoinTable, PlayMove, Resign, StartTable
+from shared.contracts.envelopes import PlayMove, Resign
 from shared.games.registry import available_games, get_game
 from shared.store import open_store
 from shared.tables.outcome import final_result
@@ -25,10 +25,7 @@ def test_a_game_with_random_resignations_ends_and_verifies(game: str, seed: int)
     seats = min(get_game(game).max_players, 3)
     table_id = f"00000000-0000-4000-8000-{seed:012d}"
     players = [f"p{i}" for i in range(seats)]
-    driver.send(table_id, players[0], CreateTable(game=game, seats=seats, player_name="P0"))
-    for index, player in enumerate(players[1:], 1):
-        driver.send(table_id, player, JoinTable(player_name=f"P{index}"))
-    driver.send(table_id, players[0], StartTable())
+    driver.start_table(table_id, game, players)
     state = driver.state(table_id)
     order: list[int] = []
     # The first resignation early (every game is longer than that), maybe a second later.

@@ -18,27 +18,14 @@ from shared.audit.export import export_table
 from shared.audit.verify import verify_record
 from shared.contracts.envelopes import (
     AnswerUndo,
-    Command,
-    CreateTable,
-    JoinTable,
     PlayMove,
     RequestUndo,
     Resign,
-    StartTable,
 )
 from shared.games.registry import available_games, get_game
 from shared.store import open_store
 from shared.tables.codec import decode_state, encode_state
 from tests.audit.kit import Driver
-
-
-def _refused(driver: Driver, table_id: str, player: str, action: object) -> str:
-    command = Command(
-        command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action
-    )  # type: ignore[arg-type]
-    outcome = driver.worker.decide_and_store(command)
-    assert not outcome.accepted and outcome.error is not None
-    return outcome.error.code
 
 
 @pytest.mark.parametrize("game", available_games())
@@ -51,11 +38,7 @@ def test_random_take_backs_rewind_exactly_and_the_game_verifies(game: str, seed:
     seats = max(spec.min_players, min(spec.max_players, 2 + seed % 2))
     table_id = str(uuid.UUID(int=seed, version=4))
     players = [f"p{i}" for i in range(seats)]
-    create = CreateTable(game=game, seats=seats, player_name="P0", takebacks=True)
-    driver.send(table_id, players[0], create)
-    for index, player in enumerate(players[1:], 1):
-        driver.send(table_id, player, JoinTable(player_name=f"P{index}"))
-    driver.send(table_id, players[0], StartTable())
+    driver.start_table(table_id, game, players, takebacks=True)
     undone = declined = 0
     state = driver.state(table_id)
     for _ in range(rng.randrange(20, 80)):
@@ -69,7 +52,7 @@ def test_random_take_backs_rewind_exactly_and_the_game_verifies(game: str, seed:
         if state.status != "playing" or rng.random() < 0.5:
             continue
         if state.undo_open() != seat:
-            code = _refused(driver, table_id, players[seat], RequestUndo())
+            code = driver.refused(table_id, players[seat], RequestUndo())
             assert code == "move_not_undoable"
             continue
         assert spec.undoable is not None, "a game without the hook takes nothing back"
@@ -85,7 +68,7 @@ def test_random_take_backs_rewind_exactly_and_the_game_verifies(game: str, seed:
         if refuse:
             declined += 1
             assert state.game_state == after and state.undo_declined
-            code = _refused(driver, table_id, players[seat], RequestUndo())
+            code = driver.refused(table_id, players[seat], RequestUndo())
             assert code == "undo_declined"
         else:
             undone += 1

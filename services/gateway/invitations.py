@@ -89,6 +89,7 @@ async def _set(request: web.Request, hashed: str) -> Outcome:
     body = await decode_body(request, InvitationRequest) if request.can_read_body else None
     outcome = await send(
         request.app[BROKER],
+        views=request.app[PROJECTOR],
         table_id=request.match_info["table_id"],
         player_id=who.player_id,
         action=SetInvitation(code_hash=hashed),

@@ -41,6 +41,7 @@ async def forward(request: web.Request, action: Action, command_id: str | None) 
     who = await identify(request)
     outcome = await send(
         request.app[BROKER],
+        views=request.app[PROJECTOR],
         table_id=request.match_info["table_id"],
         player_id=who.player_id,
         action=action,

@@ -25,9 +25,9 @@ from typing import Any
 import msgspec
 import structlog
 
-from shared.contracts.envelopes import EventEnvelope
+from shared.contracts.envelopes import Committed, EventEnvelope
 from shared.messaging.port import Broker, Delivery
-from shared.observability import metrics
+from shared.observability import correlation, metrics
 from shared.observability.logs import log_fields
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
@@ -68,6 +68,7 @@ class ViewProjector:
         self.applied_events = 0  # events folded into cached tables (live or read)
         self.loads = 0  # tables loaded from the store
         self.loaded_events = 0  # events folded by those loads (after their snapshots)
+        self.catch_ups = 0  # reads of a cached table's newer events from the store
         self.changed = asyncio.Condition()
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
         self.ready = False
@@ -135,6 +136,7 @@ class ViewProjector:
         model = self.tables.get(table_id)
         if model is None:
             return
+        self.catch_ups += 1
         newer = await asyncio.to_thread(table_log, self.store, table_id, model.state.version)
         folded = 0
         for entry in newer:
@@ -150,6 +152,22 @@ class ViewProjector:
         """Apply one published event to its table if cached (or watched by a WebSocket)."""
         envelope = _decode_envelope.decode(delivery.body)
         await self.apply(envelope)
+
+    async def apply_committed(
+        self, table_id: str, committed: list[Committed], command_id: str
+    ) -> None:
+        """Fold the events a command just stored (from the table worker's reply) into the
+        cached table, before the relay brings them (they are then duplicates)."""
+        model = self.tables.get(table_id)
+        if model is None:
+            return  # not cached: `wait_for` loads it from the store
+        for event in committed:
+            envelope = EventEnvelope(
+                position=0, table_id=table_id, game=model.state.game, version=event.version,
+                name=event.name, time=event.time, payload=event.payload, seat=event.seat,
+                command_id=command_id, correlation_id=correlation.current() or "",
+            )  # fmt: skip
+            await self.apply(envelope)
 
     async def apply(self, envelope: EventEnvelope) -> None:
         """Fold an envelope into its cached table; a gap reads the table's newer events."""

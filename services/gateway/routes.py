@@ -172,6 +172,7 @@ async def create_table(request: web.Request) -> web.Response:
     )
     outcome = await send(
         request.app[BROKER],
+        views=request.app[PROJECTOR],
         table_id=table_id,
         player_id=who.player_id,
         action=action,
@@ -192,6 +193,7 @@ async def _lobby(request: web.Request, action: StartTable) -> web.Response:
     body = await decode_body(request, LobbyCommand)
     outcome = await send(
         request.app[BROKER],
+        views=request.app[PROJECTOR],
         table_id=request.match_info["table_id"],
         player_id=who.player_id,
         action=action,
@@ -211,6 +213,7 @@ async def join_table(request: web.Request) -> web.Response:
     await check_join(request, table_id, body.invitation, who.player_id)
     outcome = await send(
         request.app[BROKER],
+        views=request.app[PROJECTOR],
         table_id=table_id,
         player_id=who.player_id,
         action=JoinTable(player_name=who.name),
@@ -255,6 +258,7 @@ async def submit_move(request: web.Request) -> web.Response:
         await _check_named_seat(request, table_id, who, body.seat)
     outcome = await send(
         request.app[BROKER],
+        views=request.app[PROJECTOR],
         table_id=table_id,
         player_id=who.player_id,
         action=PlayMove(move=body.move),

@@ -22,7 +22,14 @@ from eventsourcing.persistence import IntegrityError
 from services.table import commands
 from services.table.cache import TableCache
 from services.table.group_commit import GroupCommitter
-from shared.contracts.envelopes import Command, CreateTable, OpenRematch, Outcome
+from shared.contracts.envelopes import (
+    Command,
+    Committed,
+    CreateTable,
+    OpenRematch,
+    Outcome,
+    Reply,
+)
 from shared.contracts.errors import (
     BadRequest,
     InternalError,
@@ -238,7 +245,23 @@ def _staged(command: Command, table: Table, seat: int | None) -> Staged:
     """A decided command: its outcome, its table and the events to save."""
     pending = list(table.collect_events())
     names = [getattr(e, "name", "TableCreated") for e in pending]
-    return outcome_of(command, table, seat=seat, events=names), table, pending
+    outcome = outcome_of(command, table, seat=seat, events=names, committed=_committed(pending))
+    return outcome, table, pending
+
+
+def _committed(pending: list[Any]) -> list[Committed]:
+    """The recorded events as the reply carries them (the gateway folds them at once)."""
+    return [
+        Committed(
+            version=event.originator_version,
+            name=event.name,
+            time=event.timestamp.isoformat(),
+            payload=msgspec.Raw(_encode.encode(event.payload)),
+            seat=event.seat,
+        )
+        for event in pending
+        if isinstance(event, Table.Recorded)
+    ]
 
 
 def outcome_of(
@@ -249,13 +272,15 @@ def outcome_of(
     events: list[str],
     version: int | None = None,
     replayed: bool = False,
-) -> Outcome:
-    """An accepted command's Outcome: the table's version, status and seats to act after it."""
+    committed: list[Committed] | None = None,
+) -> Reply:
+    """An accepted command's Outcome (a Reply with the events it stored, if any): the
+    table's version, status and seats to act after it."""
     state = table.table
     to_act: list[int] = []
     if state.game_state is not None and state.status == "playing":
         to_act = list(state.spec.to_act(state.game_state))
-    return Outcome(
+    return Reply(
         command_id=command.command_id,
         table_id=command.table_id,
         accepted=True,
@@ -265,6 +290,7 @@ def outcome_of(
         status=state.status,
         to_act=to_act,
         replayed=replayed,
+        committed=committed or [],
     )
 
 

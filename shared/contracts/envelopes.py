@@ -202,6 +202,25 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     error: ErrorBody | None = None
 
 
+class Committed(msgspec.Struct, frozen=True, kw_only=True):
+    """One event a command stored, as the table worker's reply carries it to the gateway,
+    which folds it into its cached table at once instead of waiting for the relay.
+    Internal: it may hold what a seat must not see, so it never goes to a client."""
+
+    version: int  # the table's version after this event
+    name: str
+    time: str  # ISO 8601, as the stored event's timestamp
+    payload: msgspec.Raw
+    seat: int | None = None
+
+
+class Reply(Outcome, frozen=True, kw_only=True):
+    """The table worker's answer on the wire: the Outcome and the events the command
+    stored (none for a refused or repeated command). Clients get the Outcome alone."""
+
+    committed: list[Committed] = []
+
+
 class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A stored event as it travels to projectors: its place in the log and its payload."""
 

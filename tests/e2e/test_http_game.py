@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import pytest
 from aiohttp import WSMsgType
@@ -12,6 +13,7 @@ from aiohttp.test_utils import TestClient
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
 from tests.platform import (
+    embedded_config,
     full_log,
     open_table,
     play_moves,
@@ -151,3 +153,46 @@ async def test_a_moves_answer_carries_the_movers_view_as_get_view_gives_it(
         other = answer["view"]["game"]["players"][1 - seat]
         if game == "sobek":
             assert other["hand"] is None  # never another seat's hand
+
+
+async def test_a_move_is_answered_from_the_workers_reply_without_the_relay(
+    aiohttp_client: Any,
+) -> None:
+    """The worker's reply carries the stored events: the gateway folds them at once, so a
+    move is answered (and pushed to the other seat) with no relay running and no store read;
+    the events themselves never reach the client."""
+    config = embedded_config()
+    config.roles = frozenset({"table", "gateway"})  # nothing publishes the events
+    platform = Platform(config)
+    await platform.start()
+    try:
+        assert platform.app is not None and platform.relay is None
+        client = await aiohttp_client(platform.app)
+        table_id, players = await open_table(client, "ra", 2)
+        projector = platform.app[PROJECTOR]
+        first = await view(client, table_id, players[0])
+        seat = first["to_act"][0]
+        watcher = players[1 - seat]
+        socket = await client.ws_connect(f"/api/tables/{table_id}/ws?token={watcher.token}")
+        assert (await socket.receive_json())["table"]["version"] == first["table"]["version"]
+        catch_ups = projector.catch_ups
+        for _ in range(3):
+            mine = await view(client, table_id, players[seat])
+            response = await client.post(
+                f"/api/tables/{table_id}/moves",
+                json={"move": mine["legal_moves"][0]},
+                headers=players[seat].auth,
+            )
+            assert response.status == 200, await response.text()
+            answer = await response.json()
+            assert "committed" not in answer
+            assert answer["view"]["table"]["version"] == answer["version"]
+            pushed = await socket.receive_json(timeout=5)
+            while pushed["table"]["version"] < answer["version"]:  # one push per event
+                pushed = await socket.receive_json(timeout=5)
+            assert pushed["table"]["version"] == answer["version"]
+            seat = answer["to_act"][0]
+        assert projector.catch_ups == catch_ups  # nothing was read back from the store
+        await socket.close()
+    finally:
+        await platform.stop()

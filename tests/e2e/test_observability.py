@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
@@ -21,13 +23,28 @@ def _delta(before: Samples, after: Samples, name: str, **labels: str) -> float:
     return value(after, name, **labels) - value(before, name, **labels)
 
 
-async def test_metrics_count_each_command_outcome_exactly(client: TestClient) -> None:
+async def _published(client: TestClient, platform: Platform) -> Samples:
+    """Scrape once the relay has published every stored event (the gateway answers a
+    command as soon as its views have the events from the worker's reply, before the
+    relay has published them)."""
+    assert platform.relay is not None
+    for _ in range(500):
+        if platform.relay.position >= platform.store.last_position():
+            return await _scrape(client)
+        await asyncio.sleep(0.01)
+    raise AssertionError("the relay did not catch up")
+
+
+async def test_metrics_count_each_command_outcome_exactly(
+    client: TestClient, platform: Platform
+) -> None:
     table_id, players = await open_table(client, "ra", 2)
     first = await view(client, table_id, players[0])
     actor = players[first["to_act"][0]]
     idle = players[1 - first["to_act"][0]]
-    move = (await view(client, table_id, actor))["legal_moves"][0]
-    before = await _scrape(client)
+    mine = await view(client, table_id, actor)
+    move = mine["legal_moves"][0]
+    before = await _published(client, platform)
 
     body = {"move": move, "command_id": "metrics-1"}
     accepted = await client.post(f"/api/tables/{table_id}/moves", json=body, headers=actor.auth)
@@ -39,7 +56,7 @@ async def test_metrics_count_each_command_outcome_exactly(client: TestClient) ->
         f"/api/tables/{table_id}/moves", json={"move": move}, headers=idle.auth
     )
     assert rejected.status == 409
-    after = await _scrape(client)
+    after = await _published(client, platform)
 
     assert _delta(before, after, "senet_commands_total", outcome="accepted", code="") == 1
     assert _delta(before, after, "senet_commands_total", outcome="replayed", code="") == 1
@@ -48,7 +65,6 @@ async def test_metrics_count_each_command_outcome_exactly(client: TestClient) ->
     assert _delta(before, after, "senet_decide_seconds_count") == 2  # a repeat is not decided
     assert _delta(before, after, "senet_store_save_seconds_count") == 1
     assert _delta(before, after, "senet_group_commit_batch_size_count") == 3
-    # The gateway answers an accepted move once its views applied it, so all were published.
     assert _delta(before, after, "senet_relay_published_events_total") == events
     assert 1 <= _delta(before, after, "senet_publish_seconds_count") <= events  # batches
     applied = "senet_projector_applied_events_total"

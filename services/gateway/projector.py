@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +71,7 @@ class ViewProjector:
         self.catch_ups = 0  # reads of a cached table's newer events from the store
         self.changed = asyncio.Condition()
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self.on_event: list[Callable[[], None]] = []  # called for every event delivered
         self.ready = False
         self._loading: dict[str, asyncio.Future[TableModel | None]] = {}
         self._announced: dict[str, int] = {}  # newest version heard of, per table being loaded
@@ -150,6 +151,8 @@ class ViewProjector:
 
     async def on_delivery(self, delivery: Delivery) -> None:
         """Apply one published event to its table if cached (or watched by a WebSocket)."""
+        for wake in self.on_event:
+            wake()
         envelope = _decode_envelope.decode(delivery.body)
         await self.apply(envelope)
 

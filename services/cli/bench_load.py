@@ -135,6 +135,7 @@ def figures(samples: Samples) -> dict[str, Any]:
     """Moves/s, latency and projector lag percentiles (ms), errors."""
     ms = [x * 1000 for x in samples.latencies]
     lags = [x * 1000 for x in samples.lags]
+    pushes = [x * 1000 for x in samples.pushes]
     elapsed = samples.elapsed
     return {
         "moves": len(ms),
@@ -142,6 +143,8 @@ def figures(samples: Samples) -> dict[str, Any]:
         "moves_per_s": round(len(ms) / elapsed, 1) if elapsed else 0.0,
         "latency_ms": {f"p{q}": round(_percentile(ms, q), 1) for q in (50, 95, 99)},
         "projector_lag_ms": {f"p{q}": round(_percentile(lags, q), 1) for q in (50, 95, 99)},
+        "push_ms": {f"p{q}": round(_percentile(pushes, q), 1) for q in (50, 95, 99)},
+        "views_fetched": samples.fetched,
         "views_pushed_before_answer": round(sum(1 for x in lags if x <= 0) / len(lags), 3)
         if lags
         else None,
@@ -255,13 +258,13 @@ async def _until_members(
 
 
 def _line(run: dict[str, Any]) -> str:
-    lat, lag = run["latency_ms"], run["projector_lag_ms"]
+    lat, lag, push = run["latency_ms"], run["projector_lag_ms"], run["push_ms"]
     offered = run["offered_per_s"] or "max"
     return (
         f"workers {run['workers']:>2} offered {offered!s:>7} moves/s {run['moves_per_s']:>7} "
-        f"p50/p95/p99 {lat['p50']}/{lat['p95']}/{lat['p99']} ms  lag p50/p99 "
-        f"{lag['p50']}/{lag['p99']} ms  errors {run['errors']}"
-        + _cpu_line(run.get("cpu_ms_per_move"))
+        f"p50/p95/p99 {lat['p50']}/{lat['p95']}/{lat['p99']} ms  push p50/p99 "
+        f"{push['p50']}/{push['p99']} ms  lag p50/p99 {lag['p50']}/{lag['p99']} ms  "
+        f"errors {run['errors']}" + _cpu_line(run.get("cpu_ms_per_move"))
     )
 
 

@@ -1,14 +1,19 @@
 """The load generator of `senet bench load`: bot tables through the gateway's HTTP API.
 
-Each table is one bot loop: the actor's view (legal moves), then the move; at most one
-move of a table is in flight. With an offered rate, each table paces its moves at
-`rate / tables` per second (a late table moves at once, never twice). A WebSocket per
-table (seat 0) records when each new version of the view arrives, for the projector lag.
+The bots play as the web client does: every seat holds the table's WebSocket, which pushes
+its view (legal moves included) after every change, and a move is one HTTP request, whose
+answer carries the mover's new view. Each table is one bot loop: the actor's latest pushed
+view (a `GET /view` only if the push does not come within `PUSH_PATIENCE`), then the move;
+at most one move of a table is in flight. With an offered rate, each table paces its moves
+at `rate / tables` per second (a late table moves at once, never twice). The sockets record
+when each version reached each seat: the push latency of the other seats (from the move
+request) and the projector lag (from the mover's answer).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -20,6 +25,8 @@ import aiohttp
 
 from services.cli.selfplay import Api, ApiError, Bot
 
+PUSH_PATIENCE = 2.0  # seconds to wait for a pushed view before reading it with GET
+
 
 @dataclass
 class Samples:
@@ -27,6 +34,8 @@ class Samples:
 
     latencies: list[float] = field(default_factory=list)  # per accepted move
     lags: list[float] = field(default_factory=list)  # view pushed minus move answered
+    pushes: list[float] = field(default_factory=list)  # view pushed minus move sent
+    fetched: int = 0  # views read with GET because the push was late
     errors: dict[str, int] = field(default_factory=dict)  # code: count
     elapsed: float = 0.0
     tables_played: int = 0
@@ -39,10 +48,13 @@ class _Table:
     table_id: str
     bots: list[Bot]
     to_act: list[int]
-    pushed: dict[int, float] = field(default_factory=dict)  # version: first arrival
-    answered: dict[int, float] = field(default_factory=dict)  # version: move answered
-    known: dict[str, Any] | None = None  # the last mover's view from its move's answer
-    watcher: asyncio.Task[None] | None = None
+    version: int = 0  # the newest version answered
+    pushed: dict[int, dict[int, float]] = field(default_factory=dict)  # seat: version: arrival
+    views: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat: newest view
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    answered: dict[int, tuple[int, float, float]] = field(default_factory=dict)  # version:
+    # (mover, sent, answered)
+    watchers: list[asyncio.Task[None]] = field(default_factory=list)
 
 
 def run_bots(
@@ -58,7 +70,7 @@ async def drive(
     """The load run: open the tables, play until the deadline, collect the samples."""
     samples = Samples()
     timeout = aiohttp.ClientTimeout(total=60)
-    connector = aiohttp.TCPConnector(limit=tables * 3)
+    connector = aiohttp.TCPConnector(limit=tables * (players + 2))  # sockets + requests
     async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
         api = Api(session, base, patience=0)  # a 503 is an error here, not a pause
         opened = await asyncio.gather(*(_open(api, game, players, i) for i in range(tables)))
@@ -76,9 +88,11 @@ async def drive(
         samples.elapsed = time.perf_counter() - started
         samples.cpu_seconds = time.process_time() - cpu_started
         for table in [*opened, *finished]:
-            if table.watcher is not None:
-                table.watcher.cancel()
-            samples.lags.extend(_lags(table))
+            for watcher in table.watchers:
+                watcher.cancel()
+            lags, pushes = _lags(table)
+            samples.lags.extend(lags)
+            samples.pushes.extend(pushes)
     return samples
 
 
@@ -90,23 +104,54 @@ async def _open(api: Api, game: str, players: int, index: int) -> _Table:
     for bot in bots[1:]:
         await api.call("POST", f"/api/tables/{table_id}/join", bot, {})
     started = await api.call("POST", f"/api/tables/{table_id}/start", bots[0], {})
-    table = _Table(game, table_id, bots, list(started["to_act"]))
-    table.watcher = asyncio.create_task(_watch(api, table))
+    table = _Table(game, table_id, bots, list(started["to_act"]), int(started["version"]))
+    table.watchers = [asyncio.create_task(_watch(api, table, s)) for s in range(len(bots))]
     return table
 
 
-async def _watch(api: Api, table: _Table) -> None:
-    """Record the first arrival of every view version pushed to seat 0."""
-    url = f"{api.base}/api/tables/{table.table_id}/ws?token={table.bots[0].token}"
+async def _watch(api: Api, table: _Table, seat: int) -> None:
+    """Keep the seat's newest pushed view and the first arrival of every version."""
+    url = f"{api.base}/api/tables/{table.table_id}/ws?token={table.bots[seat].token}"
+    arrivals = table.pushed.setdefault(seat, {})
     try:
         async with api.session.ws_connect(url) as socket:
             async for message in socket:
                 if message.type not in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
                     break
                 view: dict[str, Any] = json.loads(message.data)
-                table.pushed.setdefault(int(view["table"]["version"]), time.perf_counter())
+                version = int(view["table"]["version"])
+                arrivals.setdefault(version, time.perf_counter())
+                _keep(table, seat, view)
     except (aiohttp.ClientError, asyncio.CancelledError):
         return
+
+
+def _keep(table: _Table, seat: int, view: dict[str, Any]) -> None:
+    """Remember the seat's view if it is newer than the one held."""
+    held = table.views.get(seat)
+    if held is None or held["table"]["version"] < view["table"]["version"]:
+        table.views[seat] = view
+        table.changed.set()
+
+
+async def _view(api: Api, table: _Table, seat: int, samples: Samples) -> dict[str, Any]:
+    """The seat's view at the newest answered version: pushed, or read if the push is late."""
+    deadline = time.perf_counter() + PUSH_PATIENCE
+    while True:
+        held = table.views.get(seat)
+        if held is not None and held["table"]["version"] >= table.version:
+            return held
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        table.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(table.changed.wait(), left)
+    samples.fetched += 1
+    path = f"/api/tables/{table.table_id}/view?min_version={table.version}"
+    view: dict[str, Any] = await api.call("GET", path, table.bots[seat])
+    _keep(table, seat, view)
+    return view
 
 
 async def _play(
@@ -142,10 +187,7 @@ async def _move(api: Api, table: _Table, samples: Samples, rng: random.Random) -
     seat = rng.choice(table.to_act)
     path = f"/api/tables/{table.table_id}"
     try:
-        known, table.known = table.known, None
-        reuse = known is not None and known["seat"] == seat  # the same seat moves again
-        mine = known if reuse else await api.call("GET", f"{path}/view", table.bots[seat])
-        assert mine is not None
+        mine = await _view(api, table, seat, samples)
         if not mine["legal_moves"]:
             table.to_act = list(mine["to_act"])
             return
@@ -162,18 +204,27 @@ async def _move(api: Api, table: _Table, samples: Samples, rng: random.Random) -
         return
     answered = time.perf_counter()
     samples.latencies.append(answered - t0)
-    table.answered[int(outcome["version"])] = answered
+    version = int(outcome["version"])
+    table.answered[version] = (seat, t0, answered)
+    table.version = max(table.version, version)
     table.to_act = list(outcome["to_act"])
-    table.known = outcome.get("view")
+    if outcome.get("view"):
+        _keep(table, seat, outcome["view"])
 
 
-def _lags(table: _Table) -> list[float]:
-    """For each answered version: the first push of that version or a later one, minus the
-    answer (negative: the view reached the watcher before the mover heard back)."""
-    pushes = sorted(table.pushed.items())
-    out = []
-    for version, answered in table.answered.items():
-        later = [at for pushed, at in pushes if pushed >= version]
-        if later:
-            out.append(min(later) - answered)
-    return out
+def _lags(table: _Table) -> tuple[list[float], list[float]]:
+    """For each answered move and each other seat: the first push of that version or a
+    later one minus the mover's answer (the projector lag; negative: pushed first) and
+    minus the move's request (the push latency)."""
+    lags: list[float] = []
+    pushes: list[float] = []
+    for seat, arrivals in table.pushed.items():
+        ordered = sorted(arrivals.items())
+        for version, (mover, sent, answered) in table.answered.items():
+            if seat == mover:
+                continue
+            later = [at for pushed, at in ordered if pushed >= version]
+            if later:
+                lags.append(min(later) - answered)
+                pushes.append(min(later) - sent)
+    return lags, pushes

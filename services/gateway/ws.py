@@ -66,6 +66,8 @@ async def _serve(
             if reader in done:
                 waiter.cancel()
                 break
+            while not changes.empty():  # the events of one move: one view, one frame
+                changes.get_nowait()
     finally:
         projector.unlisten(table_id, changes)
         beat.cancel()

@@ -147,6 +147,9 @@ class ReadModelDB:
             self._local.conn = None
 
 
+ROWS_PER_STATEMENT = 100  # rows of one multi-row statement (SQLite allows 32,766 values)
+
+
 class Cursor:
     """A cursor inside a transaction, taking `?` placeholders on both databases."""
 
@@ -163,6 +166,18 @@ class Cursor:
         """Run one statement for many rows."""
         if rows:
             self.cursor.executemany(self.db.sql(statement), rows)
+
+    def many_rows(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run a statement whose `{values}` becomes `VALUES (?, ..), (?, ..)`: one round trip
+        per `ROWS_PER_STATEMENT` rows, where `executemany` makes one per row."""
+        if not rows:
+            return
+        marks = "(" + ", ".join("?" * len(rows[0])) + ")"
+        for at in range(0, len(rows), ROWS_PER_STATEMENT):
+            chunk = rows[at : at + ROWS_PER_STATEMENT]
+            values = "VALUES " + ", ".join([marks] * len(chunk))
+            params = [value for row in chunk for value in row]
+            self.cursor.execute(self.db.sql(statement.replace("{values}", values)), params)
 
     def fetchall(self, statement: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows of a query."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import msgspec
 
 from shared.games.contract import GameResult
-from shared.readmodels.db import Cursor
+from shared.readmodels.db import ROWS_PER_STATEMENT, Cursor
 from shared.readmodels.rows import Invitee, SeatInfo, TableSummary
 from shared.readmodels.states import CANCELLED
 from shared.tables.outcome import table_result
@@ -120,9 +120,9 @@ def write(cur: Cursor, changes: dict[str, TableChange]) -> None:
         for invitee, _ in change.state.invited:  # an invitation waits for an answer: "mine"
             if change.state.status == "open":
                 seats.append((invitee, INVITED_SEAT, MINE, table_id))
-    cur.executemany(
+    cur.many_rows(
         "INSERT INTO rm_tables (table_id, created_pos, game, status, version, created_at,"
-        " updated_at, finished_pos, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " updated_at, finished_pos, body) {values}"
         " ON CONFLICT (table_id) DO UPDATE SET status = excluded.status,"
         " version = excluded.version, updated_at = excluded.updated_at,"
         " finished_pos = COALESCE(rm_tables.finished_pos, excluded.finished_pos),"
@@ -130,13 +130,18 @@ def write(cur: Cursor, changes: dict[str, TableChange]) -> None:
         tables,
     )
     private = [(t,) for t, c in changes.items() if c.state.visibility == "private"]
-    cur.executemany(  # kept out of the lobby
-        "INSERT INTO rm_private (table_id) VALUES (?) ON CONFLICT (table_id) DO NOTHING", private
+    cur.many_rows(  # kept out of the lobby
+        "INSERT INTO rm_private (table_id) {values} ON CONFLICT (table_id) DO NOTHING", private
     )
-    cur.executemany("DELETE FROM rm_seats WHERE table_id = ?", [(t,) for t in changes])
-    cur.executemany(  # the table's position of creation is on its row (new or not)
+    ids = list(changes)
+    for at in range(0, len(ids), ROWS_PER_STATEMENT):
+        chunk = ids[at : at + ROWS_PER_STATEMENT]
+        marks = ", ".join("?" * len(chunk))
+        cur.execute(f"DELETE FROM rm_seats WHERE table_id IN ({marks})", chunk)
+    cur.many_rows(  # the table's position of creation is on its row (new or not)
         "INSERT INTO rm_seats (player_id, table_id, seat, grp, created_pos)"
-        " SELECT ?, table_id, ?, ?, created_pos FROM rm_tables WHERE table_id = ?"
-        " ON CONFLICT (player_id, table_id) DO NOTHING",
+        " SELECT v.column1, v.column4, v.column2, v.column3, t.created_pos"
+        " FROM ({values}) AS v JOIN rm_tables t ON t.table_id = v.column4"
+        " WHERE true ON CONFLICT (player_id, table_id) DO NOTHING",
         seats,
     )

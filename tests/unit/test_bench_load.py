@@ -29,6 +29,9 @@ def test_a_tiny_embedded_load_run_reports_moves_latency_lag_and_the_raw_floor(
     assert run["errors"] == 0 and run["error_codes"] == {}
     assert set(run["latency_ms"]) == set(run["projector_lag_ms"]) == {"p50", "p95", "p99"}
     assert run["latency_ms"]["p50"] <= run["latency_ms"]["p95"] <= run["latency_ms"]["p99"]
+    push = run["push_ms"]  # the other seats' sockets, from the move's request
+    assert 0 < push["p50"] <= push["p95"] <= push["p99"]
+    assert run["views_fetched"] < run["moves"]  # the bots play on pushed views
     assert 0 <= run["views_pushed_before_answer"] <= 1
     assert report["raw_floor"]["per_s"] > 0 and report["raw_floor"]["count"] > 0
     cpu = run["cpu_ms_per_move"]  # the embedded platform is this process; the bots their own

@@ -114,17 +114,17 @@ async def _sweep(setup: Setup, args: argparse.Namespace, runs: list[dict[str, An
 
 async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[str, Any]:
     async with _gateway(setup, args.url) as (base, workers):
-        before = _cpu(workers, in_process=args.url is None)
+        parts = _parts(workers, in_process=args.url is None)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
             samples: Samples = await asyncio.get_running_loop().run_in_executor(
                 pool, run_bots, base, args.tables, args.players, args.duration, rate,
-                args.game, args.seed,
+                args.game, args.seed, parts, CPU_NAMED,
             )  # fmt: skip
-        after = _cpu(workers, in_process=args.url is None)
     run = figures(samples) | {"workers": setup.workers, "tables": args.tables}
+    before, after = samples.cpu_before, samples.cpu_after
     if before is not None and after is not None:
-        after["bots"] = samples.cpu_seconds
+        before, after = before | {"bots": 0.0}, after | {"bots": samples.cpu_seconds}
     run["cpu_ms_per_move"] = cpu.per_move(before, after, run["moves"])
     run["offered_per_s"] = rate or None
     print(f"run: {_line(run)}", file=sys.stderr, flush=True)
@@ -218,17 +218,18 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, in
             platform.store.close()  # its connection pool: runs of a sweep must not pile up
 
 
-def _cpu(workers: int | None, *, in_process: bool) -> dict[str, float] | None:
-    """CPU seconds so far: this process (the gateway and relay; the table workers too when
-    they run in it), the workers' process tree, RabbitMQ and PostgreSQL (by program name)."""
-    named = {"rabbitmq": "beam.smp", "postgresql": "postgres"}
-    trees = {"table_workers": workers} if workers is not None else {}
-    used = cpu.sample(trees, named)
-    if used is None:
-        return None
-    own = "gateway_relay" if workers is not None or not in_process else "platform"
-    used[own] = time.process_time()
-    return used
+CPU_NAMED = {"rabbitmq": "beam.smp", "postgresql": "postgres"}  # parts found by program
+
+
+def _parts(workers: int | None, *, in_process: bool) -> dict[str, int]:
+    """The platform's process trees whose CPU time the bots sample while they play (only
+    then: opening the tables is left out): this process (the gateway and relay; the table
+    workers too when they run in it) and the workers' process."""
+    if not in_process:
+        return {}  # a gateway given by --url: only RabbitMQ and PostgreSQL are known
+    if workers is None:
+        return {"platform": os.getpid()}
+    return {"gateway_relay": os.getpid(), "table_workers": workers}
 
 
 def _start_workers(config: PlatformConfig, workers: int) -> subprocess.Popen[bytes]:
@@ -241,7 +242,8 @@ def _start_workers(config: PlatformConfig, workers: int) -> subprocess.Popen[byt
         "--no-relay", "--workers", str(workers), "--store", store,
         "--broker", config.broker, "--prefix", config.prefix, "--shards", str(config.shards),
     ]  # fmt: skip
-    return subprocess.Popen(command, env={**os.environ, "SENET_LOG_JSON": "1"})
+    env = {**os.environ, "SENET_LOG_JSON": "1"}
+    return subprocess.Popen(command, env=env, stdout=sys.stderr)  # stdout is the report
 
 
 async def _until_members(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import time
 import uuid
@@ -23,6 +24,7 @@ from typing import Any
 
 import aiohttp
 
+from services.cli import cpu
 from services.cli.selfplay import Api, ApiError, Bot
 
 PUSH_PATIENCE = 2.0  # seconds to wait for a pushed view before reading it with GET
@@ -40,6 +42,8 @@ class Samples:
     elapsed: float = 0.0
     tables_played: int = 0
     cpu_seconds: float = 0.0  # the bots' own CPU time while they played
+    cpu_before: dict[str, float] | None = None  # the platform's parts when play began
+    cpu_after: dict[str, float] | None = None  # and when it ended (`services.cli.cpu`)
 
 
 @dataclass
@@ -58,14 +62,31 @@ class _Table:
 
 
 def run_bots(
-    base: str, tables: int, players: int, seconds: float, rate: float, game: str, seed: int
+    base: str,
+    tables: int,
+    players: int,
+    seconds: float,
+    rate: float,
+    game: str,
+    seed: int,
+    parts: dict[str, int] | None = None,
+    named: dict[str, str] | None = None,
 ) -> Samples:
-    """Drive the tables for some seconds (meant to run in a process of its own)."""
-    return asyncio.run(drive(base, tables, players, seconds, rate, game, seed))
+    """Drive the tables for some seconds (meant to run in a process of its own); `parts`
+    and `named` are the platform's processes to sample CPU time of while playing."""
+    return asyncio.run(drive(base, tables, players, seconds, rate, game, seed, parts, named))
 
 
 async def drive(
-    base: str, tables: int, players: int, seconds: float, rate: float, game: str, seed: int
+    base: str,
+    tables: int,
+    players: int,
+    seconds: float,
+    rate: float,
+    game: str,
+    seed: int,
+    parts: dict[str, int] | None = None,
+    named: dict[str, str] | None = None,
 ) -> Samples:
     """The load run: open the tables, play until the deadline, collect the samples."""
     samples = Samples()
@@ -74,6 +95,8 @@ async def drive(
     async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
         api = Api(session, base, patience=0)  # a 503 is an error here, not a pause
         opened = await asyncio.gather(*(_open(api, game, players, i) for i in range(tables)))
+        own = [os.getpid()]  # a child of the platform's process: not part of it
+        samples.cpu_before = cpu.sample(parts or {}, named or {}, exclude=own)
         started = time.perf_counter()
         cpu_started = time.process_time()
         deadline = started + seconds
@@ -87,6 +110,7 @@ async def drive(
         )
         samples.elapsed = time.perf_counter() - started
         samples.cpu_seconds = time.process_time() - cpu_started
+        samples.cpu_after = cpu.sample(parts or {}, named or {}, exclude=own)
         for table in [*opened, *finished]:
             for watcher in table.watchers:
                 watcher.cancel()

@@ -1,7 +1,9 @@
 """The outbox relay: publishes stored events, in store order, to the events exchange.
 
-It records its position after publishing, so a crash between the two republishes a few
-events; consumers track the positions they applied and skip those (DESIGN.md, Write side).
+It records its position after publishing, at most every `RECORD_EVERY` seconds while events
+keep coming (one store write per interval, not per batch) and whenever the store goes quiet,
+so a crash republishes at most that interval's events; consumers track the versions and
+positions they applied and skip those.
 Any number of relays may run: only the holder of the lease `<prefix>.relay.lease`
 publishes, the others stand by and try to take the lease every `retry` seconds.
 """
@@ -24,6 +26,7 @@ from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
 
 log = structlog.get_logger("senet.relay")
+RECORD_EVERY = 0.5  # seconds between two records of the position while publishing
 _encode = msgspec.json.Encoder()
 
 
@@ -99,16 +102,35 @@ class Relay:
         self.position = await asyncio.to_thread(self.store.position_of, self.consumer)
         metrics.RELAY_ACTIVE.set(1)
         log.info("relay_started", position=self.position, lease=self.lease.name)
-        while self.lease.held():
-            moved = await self.publish_pending()
-            if not moved:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wakeup.wait(), self.idle)
-                self.wakeup.clear()
-        log.warning("relay_lease_lost", position=self.position)
+        loop = asyncio.get_running_loop()
+        recorded, recorded_at = self.position, loop.time()
+        try:
+            while self.lease.held():
+                moved = await self.publish_pending(record=False)
+                quiet = False
+                if not moved:
+                    try:
+                        await asyncio.wait_for(self.wakeup.wait(), self.idle)
+                    except TimeoutError:
+                        quiet = True
+                    self.wakeup.clear()
+                due = quiet or loop.time() - recorded_at >= RECORD_EVERY
+                if self.position != recorded and due:
+                    await self._record()
+                    recorded, recorded_at = self.position, loop.time()
+            log.warning("relay_lease_lost", position=self.position)
+        finally:
+            if self.position != recorded:  # best effort: a lost record only republishes
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(self._record())
 
-    async def publish_pending(self) -> int:
-        """Publish one batch of stored events after the position; returns how many."""
+    async def _record(self) -> None:
+        await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+
+    async def publish_pending(self, *, record: bool = True) -> int:
+        """Publish one batch of stored events after the position; returns how many.
+        `record`: record the new position in the store now (the run loop records it at
+        most every `RECORD_EVERY` seconds, and when the store goes quiet)."""
         notes = await asyncio.to_thread(self.store.notifications, self.position, self.batch)
         if not notes:
             return 0
@@ -125,6 +147,7 @@ class Relay:
                 with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
                     log.debug("event_published", position=envelope.position, name=envelope.name)
         self.position = notes[-1].id
-        await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+        if record:
+            await self._record()
         self.published += len(notes)
         return len(notes)

@@ -1,5 +1,8 @@
 """`senet bench load`: bot games through the gateway with N table workers; latency,
-throughput, projector lag and errors, next to the raw floor measured in the same run.
+throughput, the other seats' push latency, projector lag, errors and CPU-milliseconds per
+move of each process, next to the raw floor measured in the same run. On RabbitMQ the
+platform runs as deployed: this process is the gateway, `senet table --no-relay` and
+`senet relay` run beside it.
 
 With `--plot DIR` it sweeps: throughput for 1, 2 and 4 table workers, then latency at
 offered loads around the saturation throughput, and draws `DIR/load.png` (both panels),
@@ -113,8 +116,8 @@ async def _sweep(setup: Setup, args: argparse.Namespace, runs: list[dict[str, An
 
 
 async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[str, Any]:
-    async with _gateway(setup, args.url) as (base, workers):
-        parts = _parts(workers, in_process=args.url is None)
+    async with _gateway(setup, args.url) as (base, apart):
+        parts = _parts(apart, in_process=args.url is None)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
             samples: Samples = await asyncio.get_running_loop().run_in_executor(
@@ -182,37 +185,42 @@ async def _store(url: str) -> AsyncIterator[str]:
 
 
 @contextlib.asynccontextmanager
-async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, int | None]]:
+async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, dict[str, int]]]:
     """The base URL of a gateway (the given one, or a platform started for this run) and the
-    pid of the table workers' process when they run apart."""
+    pids of the platform's processes beside this one (the table workers, the relay)."""
     if url is not None:
-        yield url, None
+        yield url, {}
         return
     async with _store(setup.store) as store:
         prefix = "load" + uuid.uuid4().hex[:8]
         in_process = setup.broker == "memory"
-        roles = ALL_ROLES if in_process else frozenset({"gateway", "relay"})
+        roles = ALL_ROLES if in_process else frozenset({"gateway"})
         config = PlatformConfig(
             store=store, broker=setup.broker, prefix=prefix, shards=setup.shards, roles=roles,
             table_workers=setup.workers if in_process else 1,
         )  # fmt: skip
         platform = Platform(config)
         await platform.start()
-        workers = None if in_process else _start_workers(config, setup.workers)
+        apart: dict[str, subprocess.Popen[bytes]] = {}
+        if not in_process:  # as deployed: the workers and the relay in processes of their own
+            workers = ["--no-relay", "--workers", str(setup.workers)]
+            apart["table_workers"] = _start(config, "table", *workers)
+            apart["relay"] = _start(config, "relay")
         port = free_port()
         runner = None
         try:
-            if workers is not None:
-                await _until_members(platform, setup.workers, workers.poll)
+            if apart:
+                await _until_members(platform, setup.workers, apart["table_workers"].poll)
             assert platform.app is not None
             runner = await serve_http(platform.app, "127.0.0.1", port)
-            yield f"http://127.0.0.1:{port}", workers.pid if workers is not None else None
+            yield f"http://127.0.0.1:{port}", {part: child.pid for part, child in apart.items()}
         finally:
             if runner is not None:
                 await runner.cleanup()
-            if workers is not None:
-                workers.terminate()
-                await asyncio.to_thread(workers.wait)
+            for child in apart.values():
+                child.terminate()
+            for child in apart.values():
+                await asyncio.to_thread(child.wait)
             await platform.broker.cleanup()
             await platform.stop()
             platform.store.close()  # its connection pool: runs of a sweep must not pile up
@@ -221,29 +229,28 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, in
 CPU_NAMED = {"rabbitmq": "beam.smp", "postgresql": "postgres"}  # parts found by program
 
 
-def _parts(workers: int | None, *, in_process: bool) -> dict[str, int]:
+def _parts(apart: dict[str, int], *, in_process: bool) -> dict[str, int]:
     """The platform's process trees whose CPU time the bots sample while they play (only
-    then: opening the tables is left out): this process (the gateway and relay; the table
-    workers too when they run in it) and the workers' process."""
+    then: opening the tables is left out): this process (the gateway; the whole platform
+    when it runs embedded) and the processes beside it (table workers, relay)."""
     if not in_process:
         return {}  # a gateway given by --url: only RabbitMQ and PostgreSQL are known
-    if workers is None:
-        return {"platform": os.getpid()}
-    return {"gateway_relay": os.getpid(), "table_workers": workers}
+    own = "gateway" if apart else "platform"
+    return {own: os.getpid(), **apart}
 
 
-def _start_workers(config: PlatformConfig, workers: int) -> subprocess.Popen[bytes]:
-    """`senet table --workers N --no-relay` for this run's store, broker and prefix."""
+def _start(config: PlatformConfig, verb: str, *options: str) -> subprocess.Popen[bytes]:
+    """`senet <verb>` for this run's store, broker and prefix (`table`, `relay`)."""
     store = config.store
     if store.startswith("postgresql"):  # one writer thread each: small pools, or N x 16
         store += ("&" if "?" in store else "?") + "pool_size=2"
     command = [
-        sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "table",
-        "--no-relay", "--workers", str(workers), "--store", store,
-        "--broker", config.broker, "--prefix", config.prefix, "--shards", str(config.shards),
+        sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", verb, *options,
+        "--store", store, "--broker", config.broker, "--prefix", config.prefix,
+        "--shards", str(config.shards),
     ]  # fmt: skip
     env = {**os.environ, "SENET_LOG_JSON": "1"}
-    return subprocess.Popen(command, env=env, stdout=sys.stderr)  # stdout is the report
+    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)  # ours: the report
 
 
 async def _until_members(

@@ -1,0 +1,27 @@
+"""`senet bench load` in the deployed layout: gateway, table worker and relay as separate
+processes on RabbitMQ + PostgreSQL, each with its CPU time per move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from services.cli.main import main
+
+
+def test_a_tiny_deployed_load_run_reports_each_process(
+    amqp_url: str, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = postgres_url.split("?")[0]  # the bench makes (and drops) a schema per run
+    args = ["--log-level", "WARNING", "bench", "load", "--tables", "3", "--duration", "2",
+            "--floor-seconds", "0.5", "--store", base, "--broker", amqp_url]  # fmt: skip
+    assert main(args) == 0
+    report = json.loads(capsys.readouterr().out)  # the processes' own output stays off it
+    (run,) = report["runs"]
+    assert run["moves"] > 0 and run["errors"] == 0
+    assert run["views_fetched"] < run["moves"]  # views come from the sockets' pushes
+    cpu = run["cpu_ms_per_move"]
+    assert set(cpu) == {"gateway", "table_workers", "relay", "rabbitmq", "postgresql", "bots",
+                        "total"}  # fmt: skip
+    assert all(cpu[part] > 0 for part in ("gateway", "table_workers", "relay", "bots"))

@@ -13,7 +13,8 @@ from the stored positions. So any number of processes may run a projector on one
 The events exchange only wakes the projector (a private queue; each delivery is a wake-up),
 and it polls the store every `poll` seconds anyway, so a lost message only delays. Two looks
 are at least `linger` seconds apart: under load each transaction carries the events of many
-moves instead of one (a quiet store is still read at the first wake-up).
+moves instead of one (a quiet store is still read at the first wake-up, and a reader waiting
+in `wait_for` cuts the pause short).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from shared.tasks import stop_tasks
 log = structlog.get_logger("senet.readmodels")
 BATCH = 500  # notifications per step (one transaction)
 POLL = 1.0  # seconds between looks at the store without a wake-up
-LINGER = 0.05  # seconds at least between two looks while events keep coming: larger batches
+LINGER = 0.2  # seconds at least between two looks while events keep coming: larger batches
 PROGRESS_EVERY = 2.0  # seconds between progress lines while building
 BUILDING = 5 * BATCH  # behind by more than this at a wake-up: log progress lines
 
@@ -119,9 +120,11 @@ class ReadModelProjector:
         self.changed = asyncio.Condition()
         self.listeners: list[Callable[[], None]] = []  # called after every committed step
         self.lost_races = 0
+        self.batches = 0  # batches committed by this projector
         self.applied = 0
         self._known: dict[str, int] | None = None  # the positions this process committed
         self._wake = asyncio.Event()
+        self._hurry = asyncio.Event()  # a reader waits: no lingering
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
@@ -169,8 +172,11 @@ class ReadModelProjector:
                 async with asyncio.timeout(self.poll):
                     await self._wake.wait()
             rest = looked + self.linger - loop.time()
-            if rest > 0:
-                await asyncio.sleep(rest)  # more events arrive meanwhile: one batch for all
+            if rest > 0 and not self._hurry.is_set():
+                with contextlib.suppress(TimeoutError):  # more events arrive: one batch for all
+                    async with asyncio.timeout(rest):
+                        await self._hurry.wait()
+            self._hurry.clear()
             self._wake.clear()
 
     async def catch_up(self, progress: Progress | None = None) -> int:
@@ -216,6 +222,7 @@ class ReadModelProjector:
         if self.position >= position or not self.following:
             return self.position >= position
         self.wake()
+        self._hurry.set()
         async with self.changed:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(
@@ -256,6 +263,7 @@ class ReadModelProjector:
             self.positions = {m: max(p, end) for m, p in stored.items()}
             self._known = dict(self.positions)
             self.applied += len(notes)
+            self.batches += 1
             metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))
             metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
             return len(notes)

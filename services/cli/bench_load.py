@@ -31,6 +31,7 @@ from services.cli import cpu
 from services.cli.bench import _percentile, _postgres_schema, raw_floor
 from services.cli.load_bots import Samples, run_bots
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
+from services.gateway.keys import GatewaySettings
 from services.table.shards import GROUP
 from shared.ports import free_port
 
@@ -198,6 +199,7 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, di
         config = PlatformConfig(
             store=store, broker=setup.broker, prefix=prefix, shards=setup.shards, roles=roles,
             table_workers=setup.workers if in_process else 1,
+            gateway=GatewaySettings(max_sockets_per_address=0),  # the bots: one address
         )  # fmt: skip
         platform = Platform(config)
         await platform.start()

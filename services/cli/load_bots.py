@@ -146,7 +146,7 @@ async def _watch(api: Api, table: _Table, seat: int) -> None:
                 version = int(view["table"]["version"])
                 arrivals.setdefault(version, time.perf_counter())
                 _keep(table, seat, view)
-    except (aiohttp.ClientError, asyncio.CancelledError):
+    except (aiohttp.ClientError, TimeoutError, asyncio.CancelledError):
         return
 
 
@@ -197,6 +197,8 @@ async def _play(
         if not table.to_act:
             finished.append(table)
             samples.tables_played += 1
+            for watcher in table.watchers:  # its sockets' connections serve the next table
+                watcher.cancel()
             try:
                 table = await _open(api, table.game, len(table.bots), rng.randrange(10**9))
             except (ApiError, aiohttp.ClientError, TimeoutError) as error:

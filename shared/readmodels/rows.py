@@ -52,6 +52,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     takebacks: bool = False  # a move may be taken back when all the others agree
     undo_seat: int = -1  # the seat that may ask to take back its last move (-1: none)
     undo_asked: list[int] | None = None  # a take-back is asked: the seats that accepted
+    undo_voters: list[int] = []  # while asked: the seats whose consent it needs
 
 
 class Page(msgspec.Struct, Generic[T], frozen=True, kw_only=True):

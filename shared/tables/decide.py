@@ -373,7 +373,7 @@ def _request_undo(
             code="move_not_undoable",
         )
     events: list[Any] = [UndoRequested(seat=seat, player_id=player_id)]
-    if not _undo_voters(state):
+    if not state.undo_voters():
         events.append(MoveUndone(seat=seat, version=state.undo_version))
     return Decision(events=events, seat=seat)
 
@@ -386,21 +386,16 @@ def _answer_undo(state: TableState, player_id: str, action: AnswerUndo, spec: Ga
         raise Conflict("no take-back is asked", code="no_undo_asked")
     if seat == state.undo_seat:
         raise Conflict("the others answer your take-back", code="own_undo")
-    if seat not in _undo_voters(state):  # resigned, or forfeited to a bot
+    if seat not in state.undo_voters():  # resigned, or forfeited to a bot
         raise Conflict("your seat no longer answers take-backs", code="resigned")
     if seat in state.undo_asked:
         raise Conflict("you accepted the take-back already", code="already_accepted")
     if not action.accept:
         return Decision(events=[UndoDeclined(seat=seat, player_id=player_id)], seat=seat)
     events: list[Any] = [UndoAccepted(seat=seat, player_id=player_id)]
-    if set(_undo_voters(state)) <= {*state.undo_asked, seat}:
+    if set(state.undo_voters()) <= {*state.undo_asked, seat}:
         events.append(MoveUndone(seat=state.undo_seat, version=state.undo_version))
     return Decision(events=events, seat=seat)
-
-
-def _undo_voters(state: TableState) -> list[int]:
-    """The seats that must agree to a take-back: every other seat its player still plays."""
-    return [s for s in state.playing_seats() if s != state.undo_seat and s not in state.forfeited]
 
 
 def _resign(state: TableState, player_id: str, action: Resign, spec: GameSpec) -> Decision:

@@ -93,6 +93,11 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
         """The seats still played by their players (not resigned)."""
         return [s for s in range(self.seats) if s not in self.resigned]
 
+    def undo_voters(self) -> list[int]:
+        """The seats that must agree to a take-back: every other seat its player still plays
+        (not resigned, not forfeited to a bot)."""
+        return [s for s in self.playing_seats() if s != self.undo_seat and s not in self.forfeited]
+
     @property
     def spec(self) -> GameSpec:
         """The game played at this table, in the rules version the table was opened with."""

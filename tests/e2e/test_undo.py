@@ -56,6 +56,7 @@ async def test_an_accepted_take_back_restores_the_game(client: TestClient) -> No
     assert status == 200 and outcome["events"] == ["UndoRequested"]
     asked = await view(client, table_id, other)
     assert asked["table"]["undo_asked"] == []
+    assert asked["table"]["undo_voters"] == [asked["seat"]]  # whose consent it needs
     status, body = await _post(client, table_id, "undo/answer", mover, {"accept": True})
     assert (status, body["code"]) == (409, "own_undo")
     status, outcome = await _post(client, table_id, "undo/answer", other, {"accept": True})
@@ -124,3 +125,32 @@ async def test_no_take_backs_where_the_table_does_not_allow_them(client: TestCli
     assert (status, body["code"]) == (409, "takebacks_off")
     status, body = await _post(client, table_id, "undo/answer", mover, {"accept": "yes"})
     assert status == 400
+
+
+async def test_a_resigned_seat_is_no_voter_and_the_others_consent_suffices(
+    client: TestClient,
+) -> None:
+    table_id, players = await open_table(client, "cantstop", 3, takebacks=True)
+    first = await view(client, table_id, players[0])
+    resigning = next(s for s in range(3) if s not in first["to_act"])
+    status, _ = await _post(client, table_id, "resign", players[resigning], {})
+    assert status == 200
+    while True:  # the player to act rolls until a roll offers sums, then chooses
+        seat = (await view(client, table_id, players[0]))["to_act"][0]
+        await _move(client, table_id, players[seat], {"type": "Roll"})
+        mine = await view(client, table_id, players[seat])
+        choices = [m for m in mine["legal_moves"] if m["type"] == "Choose"]
+        if choices:
+            await _move(client, table_id, players[seat], choices[0])
+            break
+    status, _ = await _post(client, table_id, "undo", players[seat], {})
+    assert status == 200
+    (voter,) = [s for s in range(3) if s not in (seat, resigning)]
+    asked = await view(client, table_id, players[voter])
+    assert asked["table"]["undo_voters"] == [voter]
+    status, body = await _post(
+        client, table_id, "undo/answer", players[resigning], {"accept": True}
+    )
+    assert (status, body["code"]) == (409, "resigned")
+    status, outcome = await _post(client, table_id, "undo/answer", players[voter], {"accept": True})
+    assert status == 200 and outcome["events"] == ["UndoAccepted", "MoveUndone"]

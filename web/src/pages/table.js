@@ -126,9 +126,9 @@ function UndoPanel({ view, names, onAsk, onAnswer }) {
     if (table.undo_seat !== me) return null;
     return html`<p><button type="button" class="secondary" data-undo="ask" onClick=${onAsk}>↶ ${t('takeBack')}</button></p>`;
   }
-  const voters = table.seats.length - 1 - (table.resigned || []).filter((s) => s !== table.undo_seat).length;
-  if (table.undo_seat === me || asked.includes(me)) {
-    return html`<p data-undo-waiting="true">${t('undoWaiting', asked.length, voters)}</p>`;
+  const voters = table.undo_voters || [];
+  if (table.undo_seat === me || asked.includes(me) || !voters.includes(me)) {
+    return html`<p data-undo-waiting="true">${t('undoWaiting', asked.length, voters.length)}</p>`;
   }
   return html`<div role="group" aria-label=${t('takeBack')}><p data-undo-asked="true">${t('undoAsked', names[table.undo_seat] || `#${table.undo_seat + 1}`)}</p>
     <p class="row"><button type="button" data-undo="accept" onClick=${() => onAnswer(true)}>${t('acceptUndo')}</button>

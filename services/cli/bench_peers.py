@@ -299,15 +299,12 @@ async def _forget_queues(store: str, amqp: str, prefix: str, shards: int = 8) ->
     await platform.broker.cleanup()
     await platform.stop()
     platform.store.close()
-    topology = Topology()
+    queues, exchanges = Topology(shards=shards).named()
     connection = await aio_pika.connect(amqp)
     try:
         channel = await connection.channel()
-        queues = [topology.shard_queue(i) for i in range(shards)] + ["commands.dlq"]
         for queue in queues:
             await channel.queue_delete(f"{prefix}.{queue}")
-        exchanges = (topology.commands_exchange, topology.events_exchange,
-                     topology.views_exchange, topology.signals_exchange, "dlx")  # fmt: skip
         for exchange in exchanges:
             await channel.exchange_delete(f"{prefix}.{exchange}")
     finally:

@@ -117,7 +117,7 @@ class AmqpBroker:
     def _kind(self, exchange: str) -> ExchangeType:
         if exchange == self.topology.views_exchange:
             return ExchangeType.FANOUT
-        if exchange in (self.topology.commands_exchange, "dlx"):
+        if exchange in (self.topology.commands_exchange, self.topology.dead_letters):
             return ExchangeType.DIRECT
         return ExchangeType.TOPIC
 
@@ -125,7 +125,7 @@ class AmqpBroker:
         return {
             "x-queue-type": "quorum",
             "x-delivery-limit": delivery_limit,
-            "x-dead-letter-exchange": self._name("dlx"),
+            "x-dead-letter-exchange": self._name(self.topology.dead_letters),
             "x-dead-letter-routing-key": dead_letter_key,
         }
 
@@ -159,23 +159,19 @@ class AmqpBroker:
 
     async def _declare_topology(self, channel: AbstractChannel) -> None:
         topology = self.topology
-        exchanges = (
-            "dlx",
-            topology.commands_exchange,
-            topology.events_exchange,
-            topology.views_exchange,
-            topology.signals_exchange,
-        )
-        for exchange in exchanges:
+        _, exchanges = topology.named()
+        for exchange in sorted(exchanges, key=lambda name: name != topology.dead_letters):
             await self._exchange(exchange, channel)
-        await self._dead_letter_queue(channel, f"{topology.commands_exchange}.dlq")
+        await self._dead_letter_queue(
+            channel, topology.dead_letter_queue(topology.commands_exchange)
+        )
         for shard in range(topology.shards):
             queue = await self._shard_queue(channel, shard)
             await queue.bind(self._name(topology.commands_exchange), str(shard))
 
     async def _shard_queue(self, channel: AbstractChannel, shard: int) -> AbstractQueue:
         """Declare a shard's quorum queue (single active consumer, delivery limit, DLX)."""
-        dead_letter_key = f"{self.topology.commands_exchange}.dlq"
+        dead_letter_key = self.topology.dead_letter_queue(self.topology.commands_exchange)
         arguments = {
             **self._quorum(dead_letter_key, self.topology.delivery_limit),
             "x-single-active-consumer": True,
@@ -202,7 +198,7 @@ class AmqpBroker:
             self._name(name), durable=True, arguments={"x-queue-type": "quorum"}
         )
         self._queues.add(self._name(name))
-        await queue.bind(self._name("dlx"), name)
+        await queue.bind(self._name(self.topology.dead_letters), name)
 
     async def close(self) -> None:
         """Stop the consumers and close the connection (unacked messages return to queues)."""
@@ -377,8 +373,8 @@ class AmqpBroker:
             private = f"{self.prefix}.private.{uuid.uuid4().hex}"
             target = await channel.declare_queue(private, exclusive=True, auto_delete=True)
         else:
-            await self._dead_letter_queue(channel, f"{queue}.dlq")
-            arguments = self._quorum(f"{queue}.dlq", EVENT_DELIVERY_LIMIT)
+            await self._dead_letter_queue(channel, self.topology.dead_letter_queue(queue))
+            arguments = self._quorum(self.topology.dead_letter_queue(queue), EVENT_DELIVERY_LIMIT)
             name = self._name(queue)
             target = await channel.declare_queue(name, durable=True, arguments=arguments)
             self._queues.add(name)
@@ -466,7 +462,9 @@ class AmqpBroker:
         assert self._connection is not None
         channel = await self._connection.channel()
         try:
-            dlq = await channel.get_queue(self._name(f"{queue}.dlq"), ensure=True)
+            dlq = await channel.get_queue(
+                self._name(self.topology.dead_letter_queue(queue)), ensure=True
+            )
             taken = []
             while (message := await dlq.get(no_ack=True, fail=False)) is not None:
                 taken.append(_delivery(message))

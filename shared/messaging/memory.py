@@ -164,7 +164,7 @@ class MemoryBroker:
         for shard in range(self.topology.shards):
             name = self.topology.shard_queue(shard)
             if name not in server.queues:
-                dead_letter = f"{self.topology.commands_exchange}.dlq"
+                dead_letter = self.topology.dead_letter_queue(self.topology.commands_exchange)
                 queue = _Queue(name, self.topology.delivery_limit, dead_letter, single_active=True)
                 server.queues[name] = queue
                 server.bindings.append((self.topology.commands_exchange, str(shard), queue))
@@ -264,7 +264,9 @@ class MemoryBroker:
             target = _Queue(f"private.{uuid.uuid4().hex}", 1, None)
             self._private.append(target)
         else:
-            target = server.queues.setdefault(queue, _Queue(queue, 1, f"{queue}.dlq"))
+            target = server.queues.setdefault(
+                queue, _Queue(queue, 1, self.topology.dead_letter_queue(queue))
+            )
         if (exchange, binding, target) not in server.bindings:
             server.bindings.append((exchange, binding, target))
 
@@ -293,7 +295,7 @@ class MemoryBroker:
     async def dead_letters(self, queue: str) -> list[Delivery]:
         """Take the messages dead-lettered from `queue` (`commands` for the shard queues)."""
         server = await self._connected()
-        return server.dead_letters.pop(f"{queue}.dlq", [])
+        return server.dead_letters.pop(self.topology.dead_letter_queue(queue), [])
 
     async def _connected(self) -> _Server:
         await self.connect()

@@ -62,9 +62,26 @@ class Topology(msgspec.Struct, frozen=True, kw_only=True):
     signals_exchange: str = "signals"
     delivery_limit: int = 5  # redeliveries before a command goes to the dead-letter queue
 
+    dead_letters: str = "dlx"  # direct: messages dead-lettered from durable queues
+
     def shard_queue(self, shard: int) -> str:
         """The queue name of a command shard."""
         return f"commands.{shard}"
+
+    def dead_letter_queue(self, queue: str) -> str:
+        """Where a durable queue's dead letters go (the shards share `commands.dlq`)."""
+        return f"{queue}.dlq"
+
+    def named(self) -> tuple[list[str], list[str]]:
+        """The queues and the exchanges every platform of this topology declares by name,
+        without its prefix (the projectors' own queues are not among them)."""
+        queues = [self.shard_queue(shard) for shard in range(self.shards)]
+        queues.append(self.dead_letter_queue(self.commands_exchange))
+        exchanges = [
+            self.commands_exchange, self.events_exchange, self.views_exchange,
+            self.signals_exchange, self.dead_letters,
+        ]  # fmt: skip
+        return queues, exchanges
 
 
 class Broker(Protocol):

@@ -33,6 +33,7 @@ from services.cli.load_bots import Samples, run_bots
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from services.gateway.keys import GatewaySettings
 from services.table.shards import GROUP
+from shared.messaging.amqp import delete_named
 from shared.ports import free_port
 
 WORKER_COUNTS = (1, 2, 4)
@@ -117,7 +118,7 @@ async def _sweep(setup: Setup, args: argparse.Namespace, runs: list[dict[str, An
 
 
 async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[str, Any]:
-    async with _gateway(setup, args.url) as (base, apart):
+    async with _gateway(setup, args.url) as (base, apart, prefix):
         parts = _parts(apart, in_process=args.url is None)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
@@ -125,7 +126,7 @@ async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[
                 pool, run_bots, base, args.tables, args.players, args.duration, rate,
                 args.game, args.seed, parts, CPU_NAMED,
             )  # fmt: skip
-    run = figures(samples) | {"workers": setup.workers, "tables": args.tables}
+    run = figures(samples) | {"workers": setup.workers, "tables": args.tables, "prefix": prefix}
     before, after = samples.cpu_before, samples.cpu_after
     if before is not None and after is not None:
         before, after = before | {"bots": 0.0}, after | {"bots": samples.cpu_seconds}
@@ -186,11 +187,14 @@ async def _store(url: str) -> AsyncIterator[str]:
 
 
 @contextlib.asynccontextmanager
-async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, dict[str, int]]]:
-    """The base URL of a gateway (the given one, or a platform started for this run) and the
-    pids of the platform's processes beside this one (the table workers, the relay)."""
+async def _gateway(
+    setup: Setup, url: str | None
+) -> AsyncIterator[tuple[str, dict[str, int], str | None]]:
+    """The base URL of a gateway (the given one, or a platform started for this run), the
+    pids of the platform's processes beside this one (the table workers, the relay) and the
+    run's queue prefix (None for a given gateway)."""
     if url is not None:
-        yield url, {}
+        yield url, {}, None
         return
     async with _store(setup.store) as store:
         prefix = "load" + uuid.uuid4().hex[:8]
@@ -215,7 +219,8 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, di
                 await _until_members(platform, setup.workers, apart["table_workers"].poll)
             assert platform.app is not None
             runner = await serve_http(platform.app, "127.0.0.1", port)
-            yield f"http://127.0.0.1:{port}", {part: child.pid for part, child in apart.items()}
+            pids = {part: child.pid for part, child in apart.items()}
+            yield f"http://127.0.0.1:{port}", pids, prefix
         finally:
             if runner is not None:
                 await runner.cleanup()
@@ -224,6 +229,8 @@ async def _gateway(setup: Setup, url: str | None) -> AsyncIterator[tuple[str, di
             for child in apart.values():
                 await asyncio.to_thread(child.wait)
             await platform.broker.cleanup()
+            if apart:  # the shard queues the workers declared
+                await delete_named(setup.broker, prefix, platform.broker.topology)
             await platform.stop()
             platform.store.close()  # its connection pool: runs of a sweep must not pile up
 

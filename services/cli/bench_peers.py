@@ -289,9 +289,8 @@ async def _forget_queues(store: str, amqp: str, prefix: str, shards: int = 8) ->
     """Delete the queues and exchanges the senet server declared on RabbitMQ: a platform of
     the same prefix declares its projectors' queues again and removes what it declared;
     the command shards and the exchanges are deleted by name."""
-    import aio_pika
-
     from services.cli.platform import Platform, PlatformConfig
+    from shared.messaging.amqp import delete_named
     from shared.messaging.port import Topology
 
     platform = Platform(PlatformConfig(store=store, broker=amqp, prefix=prefix, shards=shards))
@@ -299,16 +298,7 @@ async def _forget_queues(store: str, amqp: str, prefix: str, shards: int = 8) ->
     await platform.broker.cleanup()
     await platform.stop()
     platform.store.close()
-    queues, exchanges = Topology(shards=shards).named()
-    connection = await aio_pika.connect(amqp)
-    try:
-        channel = await connection.channel()
-        for queue in queues:
-            await channel.queue_delete(f"{prefix}.{queue}")
-        for exchange in exchanges:
-            await channel.exchange_delete(f"{prefix}.{exchange}")
-    finally:
-        await connection.close()
+    await delete_named(amqp, prefix, Topology(shards=shards))
 
 
 @contextlib.asynccontextmanager

@@ -72,6 +72,22 @@ async def _close(closable: AbstractConnection | AbstractChannel) -> None:
         await asyncio.wait(started, timeout=1.0)
 
 
+async def delete_named(url: str, prefix: str, topology: Topology) -> None:
+    """Delete the queues and exchanges a platform of this prefix declares by name
+    (`Topology.named`), whoever declared them: for benches and tests that start platform
+    processes of their own."""
+    queues, exchanges = topology.named()
+    connection = await aio_pika.connect(url, timeout=PUBLISH_TIMEOUT)
+    try:
+        channel = await connection.channel()
+        for queue in queues:
+            await channel.queue_delete(f"{prefix}.{queue}")
+        for exchange in exchanges:
+            await channel.exchange_delete(f"{prefix}.{exchange}")
+    finally:
+        await _close(connection)
+
+
 async def _release(message: AbstractIncomingMessage) -> None:
     """Hand back a message that could not be settled, for RabbitMQ to deliver it again.
 

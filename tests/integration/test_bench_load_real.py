@@ -3,8 +3,10 @@ processes on RabbitMQ + PostgreSQL, each with its CPU time per move."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
+import aio_pika
 import pytest
 
 from services.cli.main import main
@@ -25,3 +27,18 @@ def test_a_tiny_deployed_load_run_reports_each_process(
     assert set(cpu) == {"gateway", "table_workers", "relay", "rabbitmq", "postgresql", "bots",
                         "total"}  # fmt: skip
     assert all(cpu[part] > 0 for part in ("gateway", "table_workers", "relay", "bots"))
+    declared = asyncio.run(_declared(amqp_url, f"{run['prefix']}.commands.0"))
+    assert declared is False  # the run deleted the shard queues its workers declared
+
+
+async def _declared(url: str, queue: str) -> bool:
+    connection = await aio_pika.connect(url)
+    try:
+        channel = await connection.channel()
+        try:
+            await channel.declare_queue(queue, passive=True)
+        except aio_pika.exceptions.ChannelClosed:
+            return False
+        return True
+    finally:
+        await connection.close()

@@ -29,7 +29,7 @@ from typing import Any
 
 from services.cli import cpu
 from services.cli.bench import _percentile, _postgres_schema, raw_floor
-from services.cli.load_bots import Samples, run_bots
+from services.cli.load_bots import Load, Samples, run_bots
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from services.gateway.keys import GatewaySettings
 from services.table.shards import GROUP
@@ -122,10 +122,13 @@ async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[
         parts = _parts(apart, in_process=args.url is None)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-            samples: Samples = await asyncio.get_running_loop().run_in_executor(
-                pool, run_bots, base, args.tables, args.players, args.duration, rate,
-                args.game, args.seed, parts, CPU_NAMED,
+            load = Load(
+                base, args.tables, args.players, args.duration, rate, args.game, args.seed,
+                parts, CPU_NAMED,
             )  # fmt: skip
+            samples: Samples = await asyncio.get_running_loop().run_in_executor(
+                pool, run_bots, load
+            )
     run = figures(samples) | {"workers": setup.workers, "tables": args.tables, "prefix": prefix}
     before, after = samples.cpu_before, samples.cpu_after
     if before is not None and after is not None:

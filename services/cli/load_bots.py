@@ -61,56 +61,56 @@ class _Table:
     watchers: list[asyncio.Task[None]] = field(default_factory=list)
 
 
-def run_bots(
-    base: str,
-    tables: int,
-    players: int,
-    seconds: float,
-    rate: float,
-    game: str,
-    seed: int,
-    parts: dict[str, int] | None = None,
-    named: dict[str, str] | None = None,
-) -> Samples:
-    """Drive the tables for some seconds (meant to run in a process of its own); `parts`
-    and `named` are the platform's processes to sample CPU time of while playing."""
-    return asyncio.run(drive(base, tables, players, seconds, rate, game, seed, parts, named))
+@dataclass(frozen=True)
+class Load:
+    """One load run: where, how many tables of how many seats, for how long, how fast (0:
+    flat out), which game and seed, and the platform's processes whose CPU time to sample
+    while playing (`parts`: process trees by root pid; `named`: by program name)."""
+
+    base: str
+    tables: int
+    players: int
+    seconds: float
+    rate: float
+    game: str
+    seed: int
+    parts: dict[str, int] = field(default_factory=dict)
+    named: dict[str, str] = field(default_factory=dict)
 
 
-async def drive(
-    base: str,
-    tables: int,
-    players: int,
-    seconds: float,
-    rate: float,
-    game: str,
-    seed: int,
-    parts: dict[str, int] | None = None,
-    named: dict[str, str] | None = None,
-) -> Samples:
+def run_bots(load: Load) -> Samples:
+    """Drive the tables for some seconds (meant to run in a process of its own)."""
+    return asyncio.run(drive(load))
+
+
+async def drive(load: Load) -> Samples:
     """The load run: open the tables, play until the deadline, collect the samples."""
     samples = Samples()
     timeout = aiohttp.ClientTimeout(total=60)
-    connector = aiohttp.TCPConnector(limit=tables * (players + 2))  # sockets + requests
+    connector = aiohttp.TCPConnector(limit=load.tables * (load.players + 2))  # sockets, requests
     async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
-        api = Api(session, base, patience=0)  # a 503 is an error here, not a pause
-        opened = await asyncio.gather(*(_open(api, game, players, i) for i in range(tables)))
+        api = Api(session, load.base, patience=0)  # a 503 is an error here, not a pause
+        opened = await asyncio.gather(
+            *(_open(api, load.game, load.players, i) for i in range(load.tables))
+        )
         own = [os.getpid()]  # a child of the platform's process: not part of it
-        samples.cpu_before = cpu.sample(parts or {}, named or {}, exclude=own)
+        samples.cpu_before = cpu.sample(load.parts, load.named, exclude=own)
         started = time.perf_counter()
         cpu_started = time.process_time()
-        deadline = started + seconds
-        interval = tables / rate if rate > 0 else 0.0
+        deadline = started + load.seconds
+        interval = load.tables / load.rate if load.rate > 0 else 0.0
         finished: list[_Table] = []
         await asyncio.gather(
             *(
-                _play(api, table, samples, deadline, interval, random.Random(seed + i), finished)
+                _play(
+                    api, table, samples, deadline, interval, random.Random(load.seed + i), finished
+                )
                 for i, table in enumerate(opened)
             )
         )
         samples.elapsed = time.perf_counter() - started
         samples.cpu_seconds = time.process_time() - cpu_started
-        samples.cpu_after = cpu.sample(parts or {}, named or {}, exclude=own)
+        samples.cpu_after = cpu.sample(load.parts, load.named, exclude=own)
         for table in [*opened, *finished]:
             for watcher in table.watchers:
                 watcher.cancel()

@@ -13,6 +13,7 @@ from aiohttp.test_utils import TestClient
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
 from tests.platform import (
+    Player,
     embedded_config,
     full_log,
     open_table,
@@ -127,6 +128,16 @@ async def test_openapi_document_lists_exactly_the_routes(client: TestClient) -> 
     assert documented == served
 
 
+async def _first_legal_move(client: TestClient, table_id: str, player: Player) -> Any:
+    """The player's first legal move, played; the answer."""
+    mine = await view(client, table_id, player)
+    response = await client.post(
+        f"/api/tables/{table_id}/moves", json={"move": mine["legal_moves"][0]}, headers=player.auth
+    )
+    assert response.status == 200, await response.text()
+    return await response.json()
+
+
 @pytest.mark.parametrize("game", ["ra", "sobek"])
 async def test_a_moves_answer_carries_the_movers_view_as_get_view_gives_it(
     client: TestClient, game: str
@@ -135,14 +146,7 @@ async def test_a_moves_answer_carries_the_movers_view_as_get_view_gives_it(
     for _ in range(8):
         first = await view(client, table_id, players[0])
         seat = first["to_act"][0]
-        mine = await view(client, table_id, players[seat])
-        response = await client.post(
-            f"/api/tables/{table_id}/moves",
-            json={"move": mine["legal_moves"][0]},
-            headers=players[seat].auth,
-        )
-        assert response.status == 200, await response.text()
-        answer = await response.json()
+        answer = await _first_legal_move(client, table_id, players[seat])
         assert answer["accepted"] and answer["view"]["seat"] == seat
         assert answer["view"]["table"]["version"] == answer["version"]
         again = await client.get(
@@ -177,14 +181,7 @@ async def test_a_move_is_answered_from_the_workers_reply_without_the_relay(
         assert (await socket.receive_json())["table"]["version"] == first["table"]["version"]
         catch_ups = projector.catch_ups
         for _ in range(3):
-            mine = await view(client, table_id, players[seat])
-            response = await client.post(
-                f"/api/tables/{table_id}/moves",
-                json={"move": mine["legal_moves"][0]},
-                headers=players[seat].auth,
-            )
-            assert response.status == 200, await response.text()
-            answer = await response.json()
+            answer = await _first_legal_move(client, table_id, players[seat])
             assert "committed" not in answer
             assert answer["view"]["table"]["version"] == answer["version"]
             pushed = await socket.receive_json(timeout=5)

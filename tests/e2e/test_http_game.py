@@ -147,6 +147,7 @@ async def test_a_moves_answer_carries_the_movers_view_as_get_view_gives_it(
         first = await view(client, table_id, players[0])
         seat = first["to_act"][0]
         answer = await _first_legal_move(client, table_id, players[seat])
+        assert "committed" not in answer  # the stored events (a drawn card) stay inside
         assert answer["accepted"] and answer["view"]["seat"] == seat
         assert answer["view"]["table"]["version"] == answer["version"]
         again = await client.get(

@@ -19,6 +19,7 @@ from services.gateway.players import hash_token
 from services.gateway.projector import TableModel
 
 _encode = msgspec.json.Encoder()
+CLOSED = -1  # put on a socket's change queue when the client side has gone
 
 
 async def table_socket(request: web.Request) -> web.StreamResponse:
@@ -47,6 +48,7 @@ async def _serve(
     table_id = model.state.table_id
     changes = projector.listen(table_id)
     reader = asyncio.create_task(_drain(socket))
+    reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
     socket_id = uuid.uuid4().hex
     beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
         presence.keep_announcing(request.app, table_id, who.player_id, socket_id)
@@ -55,17 +57,13 @@ async def _serve(
     )
     try:
         sent = -1
-        while not socket.closed:
+        while not socket.closed and not reader.done():
             current = await projector.get(table_id)  # the cache may have evicted and reloaded it
             if current is not None and current.state.version != sent:
                 sent = current.state.version
                 view = views.player_view(current, seat)
                 await socket.send_str(_encode.encode(view).decode())  # text: browsers JSON.parse it
-            waiter = asyncio.create_task(changes.get())
-            done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
-            if reader in done:
-                waiter.cancel()
-                break
+            await changes.get()  # a new version, or CLOSED
             while not changes.empty():  # the events of one move: one view, one frame
                 changes.get_nowait()
     finally:

@@ -31,9 +31,10 @@ def test_an_offer_accepted_takes_both_players_to_the_new_table(
              what="bob is offered the rematch")  # fmt: skip
     save_screenshot(bob, tmp_path / "rematch-offer.png")
     bob.find_element(By.CSS_SELECTOR, "[data-rematch='accept']").click()
-    state = call(base, "GET", f"/api/tables/{old_id}", token=tokens[0])
-    new_id = state["rematch_table"]
-    assert new_id
+    new_id = wait_for(  # the click's request runs in the page: the rematch follows it
+        lambda: call(base, "GET", f"/api/tables/{old_id}", token=tokens[0])["rematch_table"],
+        what="the agreed rematch",
+    )
     for page in (bob, ann):  # bob by his click, ann by the pushed view
         wait_for(lambda p=page: attr(p, "data-table") == new_id, what="the new table's page")
         wait_for(lambda p=page: attr(p, "data-status") == "playing", what="the new game")

@@ -83,11 +83,8 @@ def create_app(
 
 async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
     readmodels = app[READMODELS]
-    if readmodels.users == 0 and readmodels.projector.broker is app[BROKER]:
-        # One subscription to the events exchange per gateway: the views' deliveries also
-        # wake the read-model projector (it reads the store, not the messages).
-        readmodels.projector.broker = None
-        app[PROJECTOR].on_event.append(readmodels.projector.wake)
+    if readmodels.projector.broker is app[BROKER]:  # one events queue per gateway
+        readmodels.wake_with(app[PROJECTOR].on_event)
     await readmodels.start()
     await app[PROJECTOR].start()
     await app[CHAT].start()

@@ -128,7 +128,7 @@ async def decline(request: web.Request) -> web.Response:
 async def _command(request: web.Request, action: Action, command_id: str | None) -> Outcome:
     who = caller(request)
     outcome = await send(
-        request.app[BROKER], table_id=request.match_info["table_id"],
+        request.app[BROKER], views=request.app[PROJECTOR], table_id=request.match_info["table_id"],
         player_id=who.player_id, action=action,
         timeout=request.app[SETTINGS].command_timeout, command_id=command_id,
     )  # fmt: skip

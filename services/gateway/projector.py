@@ -168,7 +168,7 @@ class ViewProjector:
             envelope = EventEnvelope(
                 position=0, table_id=table_id, game=model.state.game, version=event.version,
                 name=event.name, time=event.time, payload=event.payload, seat=event.seat,
-                command_id=command_id, correlation_id=correlation.current() or "",
+                command_id=command_id, correlation_id=correlation.current(),
             )  # fmt: skip
             await self.apply(envelope)
 

@@ -48,7 +48,8 @@ async def answer(request: web.Request) -> web.Response:
     settings = request.app[SETTINGS]
     try:
         outcome = await send(
-            request.app[BROKER], table_id=table_id, player_id=who.player_id,
+            request.app[BROKER], views=request.app[PROJECTOR], table_id=table_id,
+            player_id=who.player_id,
             action=Rematch(accept=body.accept), timeout=settings.command_timeout,
             command_id=body.command_id,
         )  # fmt: skip
@@ -90,7 +91,8 @@ async def _open(request: web.Request, state: TableState, player_id: str) -> None
     new = state.rematch_table
     try:
         outcome = await send(
-            request.app[BROKER], table_id=new, player_id=player_id,
+            request.app[BROKER], views=request.app[PROJECTOR], table_id=new,
+            player_id=player_id,
             action=OpenRematch(from_table=state.table_id), timeout=settings.command_timeout,
         )  # fmt: skip
     except SenetError as exc:

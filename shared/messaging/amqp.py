@@ -176,7 +176,7 @@ class AmqpBroker:
     async def _declare_topology(self, channel: AbstractChannel) -> None:
         topology = self.topology
         _, exchanges = topology.named()
-        for exchange in sorted(exchanges, key=lambda name: name != topology.dead_letters):
+        for exchange in exchanges:
             await self._exchange(exchange, channel)
         await self._dead_letter_queue(
             channel, topology.dead_letter_queue(topology.commands_exchange)

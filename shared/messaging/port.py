@@ -61,7 +61,6 @@ class Topology(msgspec.Struct, frozen=True, kw_only=True):
     # topic: signals for every gateway: chat.<table_id>, mutes.<player_id>, revoked.<player_id>
     signals_exchange: str = "signals"
     delivery_limit: int = 5  # redeliveries before a command goes to the dead-letter queue
-
     dead_letters: str = "dlx"  # direct: messages dead-lettered from durable queues
 
     def shard_queue(self, shard: int) -> str:
@@ -74,12 +73,13 @@ class Topology(msgspec.Struct, frozen=True, kw_only=True):
 
     def named(self) -> tuple[list[str], list[str]]:
         """The queues and the exchanges every platform of this topology declares by name,
-        without its prefix (the projectors' own queues are not among them)."""
+        without its prefix (the projectors' own queues are not among them); the dead-letter
+        exchange first, since the queues' arguments name it."""
         queues = [self.shard_queue(shard) for shard in range(self.shards)]
         queues.append(self.dead_letter_queue(self.commands_exchange))
         exchanges = [
-            self.commands_exchange, self.events_exchange, self.views_exchange,
-            self.signals_exchange, self.dead_letters,
+            self.dead_letters, self.commands_exchange, self.events_exchange,
+            self.views_exchange, self.signals_exchange,
         ]  # fmt: skip
         return queues, exchanges
 

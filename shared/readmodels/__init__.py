@@ -5,6 +5,7 @@ audit verdicts as SQL rows beside the events, kept by `ReadModelProjector`, read
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from shared.messaging.port import Broker
 from shared.readmodels.db import ReadModelDB
@@ -30,6 +31,14 @@ class ReadModels:
         self.projector = ReadModelProjector(store, self.db, broker, pause=pause)
         self.store = store
         self.users = 0  # services of this process using it (gateway, scoring)
+
+    def wake_with(self, hooks: list[Callable[[], None]]) -> None:
+        """Be woken by another subscription of this process to the events exchange (by
+        adding the wake-up to its `hooks`) instead of a queue of its own; before the first
+        start only (after it, the projector has subscribed already)."""
+        if self.users == 0:
+            self.projector.broker = None
+            hooks.append(self.projector.wake)
 
     async def start(self) -> None:
         """Create the tables if missing and start following the store (first user only)."""

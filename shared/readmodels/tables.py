@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import msgspec
 
 from shared.games.contract import GameResult
-from shared.readmodels.db import ROWS_PER_STATEMENT, Cursor
+from shared.readmodels.db import Cursor
 from shared.readmodels.rows import Invitee, SeatInfo, TableSummary
 from shared.readmodels.states import CANCELLED
 from shared.tables.outcome import table_result
@@ -134,11 +134,7 @@ def write(cur: Cursor, changes: dict[str, TableChange]) -> None:
     cur.many_rows(  # kept out of the lobby
         "INSERT INTO rm_private (table_id) {values} ON CONFLICT (table_id) DO NOTHING", private
     )
-    ids = list(changes)
-    for at in range(0, len(ids), ROWS_PER_STATEMENT):
-        chunk = ids[at : at + ROWS_PER_STATEMENT]
-        marks = ", ".join("?" * len(chunk))
-        cur.execute(f"DELETE FROM rm_seats WHERE table_id IN ({marks})", chunk)
+    cur.many_rows("DELETE FROM rm_seats WHERE table_id IN ({values})", [(t,) for t in changes])
     cur.many_rows(  # the table's position of creation is on its row (new or not)
         "INSERT INTO rm_seats (player_id, table_id, seat, grp, created_pos)"
         " SELECT v.column1, v.column4, v.column2, v.column3, t.created_pos"

@@ -173,7 +173,9 @@ class Platform:
                     worker_id=f"{default_worker_id()}/{index}" if several else None,
                 )  # fmt: skip
                 self.workers.append(worker)
-                assigner = ShardAssigner(broker, worker.handle, worker_id=worker.worker_id)
+                assigner = ShardAssigner(
+                    broker, worker.handle, worker_id=worker.worker_id, prefetch=worker.prefetch
+                )
                 self.assigners.append(assigner)
                 stack.push_async_callback(assigner.stop)
                 await assigner.start()

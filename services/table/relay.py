@@ -1,5 +1,8 @@
 """The outbox relay: publishes stored events, in store order, to the events exchange.
 
+Each batch read from the store (one or more commits) goes out as one `EventBatch` message
+with routing key `events`, and its position moves on only once RabbitMQ confirmed it.
+
 It records its position after publishing, at most every `RECORD_EVERY` seconds while events
 keep coming (one store write per interval, not per batch) and whenever the store goes quiet,
 so a crash republishes at most that interval's events; consumers track the versions and
@@ -14,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 
-import msgspec
 import structlog
 
 from shared.messaging.lease import Lease, lease_for
@@ -23,11 +25,10 @@ from shared.messaging.wake import is_commit_signal
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
+from shared.tables.envelopes import BATCH_KEY, batch_body, envelope_of, is_table_notification
 
 log = structlog.get_logger("senet.relay")
 RECORD_EVERY = 0.5  # seconds between two records of the position while publishing
-_encode = msgspec.json.Encoder()
 
 
 class Relay:
@@ -54,7 +55,8 @@ class Relay:
         self.lease.on_lost = self.wake
         self.wakeup = asyncio.Event()
         self.position = 0
-        self.published = 0
+        self.published = 0  # events published (and other notifications passed over)
+        self.messages = 0  # messages published (one per batch read from the store)
         self.listening = False  # subscribed to the workers' commit signals
 
     @property
@@ -136,12 +138,13 @@ class Relay:
             return 0
         exchange = self.broker.topology.events_exchange
         envelopes = [envelope_of(self.store, n) for n in notes if is_table_notification(n)]
-        messages = [(routing_key(e), _encode.encode(e)) for e in envelopes]
-        # In store order, the confirmations awaited together: one broker round trip (and one
-        # of RabbitMQ's disk syncs) for the batch rather than one per event.
-        with metrics.PUBLISH_SECONDS.time():
-            await self.broker.publish_many(exchange, messages)
-        metrics.RELAY_PUBLISHED.inc(len(messages))
+        # One message for what was read (one commit or several, in store order): one
+        # publish and one confirm, and each consumer takes one delivery, not one per event.
+        if envelopes:
+            with metrics.PUBLISH_SECONDS.time():
+                await self.broker.publish(exchange, BATCH_KEY, batch_body(envelopes))
+            self.messages += 1
+        metrics.RELAY_PUBLISHED.inc(len(envelopes))
         if log.is_enabled_for(logging.DEBUG):
             for envelope in envelopes:
                 with structlog.contextvars.bound_contextvars(**log_fields(envelope)):

@@ -239,3 +239,10 @@ class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     def event_id(self) -> str:
         """A stable id: the table and the version."""
         return f"{self.table_id}:{self.version}"
+
+
+class EventBatch(msgspec.Struct, frozen=True, kw_only=True):
+    """One message on the events exchange: the events the relay read in one go (one or
+    more commits), in store order. Consumers take it whole and skip what they applied."""
+
+    events: list[EventEnvelope]

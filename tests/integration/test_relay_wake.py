@@ -7,16 +7,15 @@ import asyncio
 import time
 import uuid
 
-import msgspec
-
 from services.cli.platform import Platform, PlatformConfig, _on_saved
 from services.gateway.commands import send
 from services.table.relay import Relay
-from shared.contracts.envelopes import CreateTable, EventEnvelope
+from shared.contracts.envelopes import CreateTable
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.wake import CommitSignal
 from shared.store import open_store
+from shared.tables.envelopes import published
 
 
 async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
@@ -32,8 +31,8 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
     heard: list[tuple[float, str]] = []
 
     async def collect(delivery: Delivery) -> None:
-        envelope = msgspec.json.decode(delivery.body, type=EventEnvelope)
-        heard.append((time.monotonic(), envelope.name))
+        for envelope in published(delivery.body):
+            heard.append((time.monotonic(), envelope.name))
 
     await relay_broker.subscribe("events", "#", collect)
     running = asyncio.create_task(relay.run())

@@ -25,7 +25,9 @@ from shared.messaging.wake import is_commit_signal
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.store import EventStore
+from shared.store.commits import listen_for_commits, listens
 from shared.tables.envelopes import BATCH_KEY, batch_body, envelope_of, is_table_notification
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.relay")
 RECORD_EVERY = 0.5  # seconds between two records of the position while publishing
@@ -57,7 +59,8 @@ class Relay:
         self.position = 0
         self.published = 0  # events published (and other notifications passed over)
         self.messages = 0  # messages published (one per batch read from the store)
-        self.listening = False  # subscribed to the workers' commit signals
+        self.listening = False  # hearing of commits (PostgreSQL NOTIFY, or commit signals)
+        self._listener: asyncio.Task[None] | None = None
 
     @property
     def active(self) -> bool:
@@ -66,7 +69,8 @@ class Relay:
 
     def wake(self) -> None:
         """Tell the relay that new events were stored (a worker in this process calls it;
-        others publish a commit signal, `shared.messaging.wake`); it also polls."""
+        PostgreSQL's NOTIFY or, on other stores, a worker's commit signal calls it for
+        workers elsewhere, `shared.store.commits`); it also polls."""
         self.wakeup.set()
 
     async def run(self) -> None:
@@ -90,16 +94,31 @@ class Relay:
                     await self.lease.release()
                 await asyncio.sleep(self.retry)
         finally:
+            if self._listener is not None:
+                await stop_tasks([self._listener])
+                self._listener = None
+                self.listening = False
             await self.lease.release()
 
     async def _on_signal(self, delivery: Delivery) -> None:
         if is_commit_signal(delivery):
             self.wakeup.set()
 
-    async def _publish_while_held(self) -> None:
-        if not self.listening:  # workers in other processes say when they stored events
+    async def _listen(self) -> None:
+        """Hear of commits made by workers in other processes: from PostgreSQL itself
+        (NOTIFY), else from the workers' commit signals on the broker."""
+        if self.listening:
+            return
+        if listens(self.store):
+            self._listener = asyncio.create_task(
+                listen_for_commits(self.store, self.wake), name="relay-commits"
+            )
+        else:
             await self.broker.subscribe(self.broker.topology.views_exchange, "#", self._on_signal)
-            self.listening = True
+        self.listening = True
+
+    async def _publish_while_held(self) -> None:
+        await self._listen()
         # The previous holder moved the position on: start from the recorded one.
         self.position = await asyncio.to_thread(self.store.position_of, self.consumer)
         metrics.RELAY_ACTIVE.set(1)

@@ -276,12 +276,17 @@ def _committed(pending: list[Any]) -> list[Committed]:
             version=event.originator_version,
             name=event.name,
             time=event.timestamp.isoformat(),
-            payload=msgspec.Raw(_encode.encode(event.payload)),
+            payload=_raw(event.payload),
             seat=event.seat,
         )
         for event in pending
         if isinstance(event, Table.Recorded)
     ]
+
+
+def _raw(payload: Any) -> msgspec.Raw:
+    """A payload as JSON: recorded ones are encoded already (`Table.record`)."""
+    return payload if isinstance(payload, msgspec.Raw) else msgspec.Raw(_encode.encode(payload))
 
 
 def outcome_of(

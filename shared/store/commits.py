@@ -34,7 +34,8 @@ def listens(store: EventStore) -> bool:
 
 def _connection_kwargs(recorder: PostgresApplicationRecorder) -> dict[str, Any]:
     """How eventsourcing's pool connects (host, port, database, user, password)."""
-    kwargs = dict(recorder.datastore.pool.kwargs or {})
+    given = recorder.datastore.pool.kwargs
+    kwargs = dict((given() if callable(given) else given) or {})
     kwargs.pop("row_factory", None)
     return kwargs
 

@@ -157,6 +157,10 @@ class ViewProjector:
         for envelope in published(delivery.body):
             await self.apply(envelope)
 
+    def heard(self, position: int) -> None:
+        """A store position this gateway learnt of (a command's outcome, a relay batch)."""
+        self.position = max(self.position, position)
+
     async def apply_committed(
         self, table_id: str, committed: list[Committed], command_id: str
     ) -> None:

@@ -135,8 +135,9 @@ class TableWorker:
             try:
                 outcome, table, pending = self._decide(command)
                 if table is not None:
-                    self.store.save(*pending)
+                    recordings = self.store.save(*pending)
                     self.tables.remember(table)
+                    return _at(outcome, _positions(recordings).get(id(pending[-1]), 0))
                 return outcome
             except IntegrityError:
                 # Another worker wrote first (shard hand-over): re-read and re-decide.
@@ -197,7 +198,9 @@ class TableWorker:
                 staged.append((index, table, pending, outcome))
         if staged:
             try:
-                self.store.save(*[event for _, _, pending, _ in staged for event in pending])
+                saved = self.store.save(
+                    *[event for _, _, pending, _ in staged for event in pending]
+                )
             except STORE_OUTAGES:
                 self._forget(staged)
                 raise
@@ -205,8 +208,9 @@ class TableWorker:
                 self._forget(staged)
                 deferred += [index for index, _, _, _ in staged]
             else:
-                for index, _, _, outcome in staged:
-                    outcomes[index] = outcome
+                stored_at = _positions(saved)
+                for index, _, pending, outcome in staged:
+                    outcomes[index] = _at(outcome, stored_at.get(id(pending[-1]), 0))
         for index in sorted(deferred):
             outcomes[index] = self.decide_and_store(batch[index])
         assert all(o is not None for o in outcomes)
@@ -282,6 +286,16 @@ def _committed(pending: list[Any]) -> list[Committed]:
         for event in pending
         if isinstance(event, Table.Recorded)
     ]
+
+
+def _positions(recordings: Any) -> dict[int, int]:
+    """The store position of each saved event, by the event object's id."""
+    return {id(r.domain_event): r.notification.id for r in recordings or ()}
+
+
+def _at(outcome: Outcome, position: int) -> Outcome:
+    """The outcome with the store position of its command's last event."""
+    return msgspec.structs.replace(outcome, position=position) if position else outcome
 
 
 def _raw(payload: Any) -> msgspec.Raw:

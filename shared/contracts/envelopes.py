@@ -200,6 +200,9 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     to_act: list[int] = []  # the seats that must decide next
     replayed: bool = False
     error: ErrorBody | None = None
+    # The store position of the command's last event (0: nothing stored, or not known):
+    # a read after the command waits for the read models to reach it.
+    position: int = 0
 
 
 class Committed(msgspec.Struct, frozen=True, kw_only=True):

@@ -200,3 +200,26 @@ async def test_a_shard_consumer_takes_many_commands_of_one_table_into_one_commit
     finally:
         await broker.cleanup()
         await broker.close()
+
+
+def test_each_outcome_carries_the_store_position_of_its_commands_last_event(url: str) -> None:
+    worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    one, two = str(uuid.uuid4()), str(uuid.uuid4())
+    outcomes = worker.decide_and_store_many(
+        [
+            _cmd(one, "a", CreateTable(game="ra", seats=3, player_name="A")),
+            _cmd(two, "a", CreateTable(game="ra", seats=2, player_name="A")),
+            _cmd(one, "b", JoinTable(player_name="B")),
+        ]
+    )
+    single = worker.decide_and_store(_cmd(two, "b", JoinTable(player_name="B")))
+    store = open_store(url)
+    last: dict[tuple[str, int], int] = {}
+    for note in store.notifications(0, 100):
+        if is_table_notification(note):
+            envelope = envelope_of(store, note)
+            last[envelope.table_id, envelope.version] = envelope.position
+    assert [o.position for o in [*outcomes, single]] == [
+        last[one, 2], last[two, 2], last[one, 3], last[two, 3],
+    ]  # fmt: skip
+    assert single.position == store.last_position()

@@ -111,9 +111,10 @@ def bgio_dir(cache: str | None) -> Path | None:
         shutil.copyfile(PEERS / name, target / name)
     if not (target / "node_modules" / "boardgame.io").is_dir():
         print(f"installing boardgame.io into {target} (npm ci) ...", file=sys.stderr)
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=target, check=True
-        )
+        subprocess.run(  # npm's own lines go to stderr: stdout is the JSON report alone
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=target, check=True, stdout=sys.stderr,
+        )  # fmt: skip
     return target
 
 
@@ -225,7 +226,9 @@ async def measure(server: Server, pair: str, matches: int, seconds: float) -> di
     if pair == "durable" and server.name == "senet":
         named["rabbitmq"] = "beam.smp"
     trees = {"server": server.process.pid}
-    async with aiohttp.ClientSession(server.base) as http:
+    # No cap on connections: 50 matches hold 100 WebSockets beside their HTTP requests
+    # (aiohttp's default of 100 connections made the 50-match run fail).
+    async with aiohttp.ClientSession(server.base, connector=aiohttp.TCPConnector(limit=0)) as http:
         loop = _loop(server, http)
         before = cpu.sample(trees, named)
         started = time.monotonic()
@@ -238,6 +241,7 @@ async def measure(server: Server, pair: str, matches: int, seconds: float) -> di
         "moves_per_s": round(samples.moves / elapsed, 1),
         "matches_finished": samples.matches,
         "errors": samples.errors,
+        "error_causes": samples.causes,
         "mover_ms": _quantiles(samples.mover_ms),
         "opponent_ms": _quantiles(samples.opponent_ms),
         "server_cpu_ms_per_move": per["total"] if per else None,

@@ -51,7 +51,13 @@ def create_app(
     The paged lists read `readmodels` (started with the app; by default its own projector).
     """
     middlewares = [observe_middleware, errors_middleware, limits_middleware]
-    app = web.Application(middlewares=middlewares, client_max_size=settings.max_body)
+    # aiohttp closes a connection that sends no complete request (its headers) within its
+    # keep-alive timeout, from the connection's start as after each answer.
+    app = web.Application(
+        middlewares=middlewares,
+        client_max_size=settings.max_body,
+        handler_args={"keepalive_timeout": settings.header_timeout},
+    )
     app[SETTINGS] = settings
     app[LIMITER] = Limiter(
         rate=settings.rate_limit,
@@ -60,6 +66,7 @@ def create_app(
         total=settings.max_in_flight,
         sockets_per_player=settings.max_sockets_per_player,
         sockets_per_address=settings.max_sockets_per_address,
+        arriving_per_address=settings.max_arriving_per_address,
     )
     app[STORE] = store
     app[BROKER] = broker

@@ -37,6 +37,13 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
     max_sockets_per_player: int = 32  # open WebSockets per token (0: no limit)
     max_sockets_per_address: int = 512  # open WebSockets per client address (0: no limit)
+    # Slow senders: a request's headers, and a write's body, must arrive within these
+    # seconds (the headers: also the longest idle time of a kept-alive connection); a write
+    # takes its in-flight slot only once its body is in. Requests of one client address
+    # whose body is still arriving are capped (0: no limit).
+    header_timeout: float = 15.0
+    body_timeout: float = 10.0
+    max_arriving_per_address: int = 128
     retry_after: int = 1  # seconds suggested with a 503
     allowed_origins: tuple[str, ...] = ()  # WebSocket origins besides our own; "*": any
     # Self-play and benches only: a create may name its table's seed (`seed`), so the same

@@ -59,6 +59,7 @@ class Limiter:
         max_buckets: int = 100_000,
         sockets_per_player: int = 0,
         sockets_per_address: int = 0,
+        arriving_per_address: int = 0,
     ) -> None:
         self.rate = rate
         self.burst = max(burst, 1)
@@ -72,6 +73,8 @@ class Limiter:
         self.sockets_per_player = sockets_per_player
         self.sockets_per_address = sockets_per_address
         self._sockets: Counter[str] = Counter()
+        self.arriving_per_address = arriving_per_address
+        self._arriving: Counter[str] = Counter()
 
     def take(self, key: str) -> None:
         """Count one request of a caller (`token_key` or `address_key`); TooManyRequests
@@ -137,6 +140,24 @@ class Limiter:
                 self._in_flight[key] -= 1
                 if not self._in_flight[key]:
                     del self._in_flight[key]
+
+    @contextlib.contextmanager
+    def arriving(self, address: str) -> Iterator[None]:
+        """Hold a slot of a client address while a request's body is still arriving;
+        TooManyRequests (`too_many_open`) past the address's cap."""
+        cap = self.arriving_per_address
+        if cap and self._arriving[address] >= cap:
+            raise TooManyRequests(
+                f"more than {cap} requests from this address are still sending their body",
+                code="too_many_open",
+            )
+        self._arriving[address] += 1
+        try:
+            yield
+        finally:
+            self._arriving[address] -= 1
+            if not self._arriving[address]:
+                del self._arriving[address]
 
     @contextlib.contextmanager
     def socket(self, player: str, address: str) -> Iterator[None]:

@@ -36,7 +36,10 @@ class TokenBucket:
 
 
 def token_key(token: str) -> str:
-    """The bucket of a bearer token: a hash, so no plain token is ever kept as a key."""
+    """The bucket of a bearer token: a hash, so no plain token is ever kept as a key; ""
+    without a token (such a caller is known by its address alone)."""
+    if not token:
+        return ""
     return "t:" + hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -162,7 +165,9 @@ class Limiter:
     @contextlib.contextmanager
     def socket(self, player: str, address: str) -> Iterator[None]:
         """Hold a WebSocket slot of a player (token key) and of an address while it is open;
-        TooManyRequests (`too_many_sockets`) past either cap."""
+        TooManyRequests (`too_many_sockets`) past either cap. The anonymous sockets of an
+        address (no token: `player` "") share one player's cap."""
+        player = player or "n:" + address
         caps = ((player, self.sockets_per_player), (address, self.sockets_per_address))
         for key, cap in caps:
             if cap and self._sockets[key] >= cap:

@@ -26,6 +26,7 @@ from services.gateway import (
     ws,
 )
 from services.gateway.auth import guarded
+from services.gateway.http import QUERY_MAX
 from services.gateway.openapi_games import add_game_schemas, game_types, statuses
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.observability import http as observed
@@ -547,11 +548,11 @@ ERRORS = {
 QUERY: dict[str, dict[str, Any]] = {
     "status": {"type": "string", "enum": ["open", "playing", "over"]},
     "game": {"type": "string"},
-    "min_version": {"type": "integer", "minimum": 0},
-    "after": {"type": "integer", "minimum": 0},
-    "at": {"type": "integer", "minimum": 1},
+    "min_version": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
+    "after": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
+    "at": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
     "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
-    "seat": {"type": "integer", "minimum": 0},  # only your own seat: 403 for another
+    "seat": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},  # your own: 403 for another
     "token": {"type": "string"},
     "cursor": {"type": "string"},  # opaque: the `next` of the previous page
     "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},

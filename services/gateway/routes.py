@@ -233,7 +233,7 @@ async def my_view(request: web.Request) -> web.Response:
     `?min_version=N` waits for that version."""
     model = await table_model(request)
     seat = viewer_seat(request, model, viewer(request))
-    wanted = int_query(request, "min_version")
+    wanted = int_query(request, "min_version", code="bad_query")
     if wanted and model.state.version < wanted:
         await request.app[PROJECTOR].wait_for(
             model.state.table_id, wanted, request.app[SETTINGS].view_wait

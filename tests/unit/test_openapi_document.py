@@ -66,3 +66,16 @@ def test_every_registered_game_publishes_its_move_and_view() -> None:
     for name in available_games():
         title = get_game(name).name.title()
         assert f"{title}Move" in components and f"{title}View" in components, name
+
+
+def test_every_integer_query_parameter_is_bounded() -> None:
+    checked = 0
+    for operations in openapi_document()["paths"].values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter["schema"]
+                if parameter["in"] == "query" and schema["type"] == "integer":
+                    assert {"minimum", "maximum"} <= schema.keys(), parameter
+                    assert schema["maximum"] < 2**63  # within every store's integer columns
+                    checked += 1
+    assert checked >= 10

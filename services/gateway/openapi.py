@@ -52,6 +52,19 @@ class Route:
     # A token is optional: without one, the table decides whether anyone may watch
     # (its `spectators` option); a token given must be valid.
     viewers: bool = False
+    # Path parameters that must match a pattern (else no route: 404), so that a fixed
+    # path beside a parameter (`invitations/decline`) is not taken for a value of it.
+    patterns: tuple[tuple[str, str], ...] = ()
+
+    def router_path(self) -> str:
+        """The path as aiohttp's router takes it, with the parameters' patterns."""
+        path = self.path
+        for name, pattern in self.patterns:
+            path = path.replace("{" + name + "}", "{" + name + ":" + pattern + "}")
+        return path
+
+
+UUID_PATTERN = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 
 ROUTES: list[Route] = [
@@ -281,6 +294,7 @@ ROUTES: list[Route] = [
         "Withdraw my invitation of a player",
         None,
         Outcome,
+        patterns=(("player_id", UUID_PATTERN),),
     ),
     Route(
         "POST",
@@ -539,7 +553,8 @@ ERRORS = {
     "403": "Not your seat, not a player of the table, not an admin, or a foreign WebSocket origin",
     "404": "Unknown table or game",
     "405": "Method not allowed (the Allow header lists the methods)",
-    "409": "Not your turn, stale version, lobby conflict",
+    "408": "The request body did not arrive in time (body_timeout); the connection is closed",
+    "409": "Not your turn, stale version, lobby conflict, a name taken (name_taken)",
     "413": "Body too large",
     "422": "Illegal move (details.rule names the rule)",
     "429": "Rate limit or in-flight bound exceeded; retry after Retry-After seconds",
@@ -572,7 +587,7 @@ def setup_routes(app: web.Application) -> None:
     OpenAPI document (the same rows document `security`)."""
     for route in ROUTES:
         handler = guarded(route.handler, auth=route.auth, admin=route.admin, viewers=route.viewers)
-        app.router.add_route(route.method, route.path, handler)
+        app.router.add_route(route.method, route.router_path(), handler)
     app.router.add_get("/api/openapi.json", openapi_handler)
 
 
@@ -584,6 +599,11 @@ async def openapi_handler(request: web.Request) -> web.Response:
 def _error(text: str, schema: dict[str, Any], status: str) -> dict[str, Any]:
     answer = {"description": text, "content": {"application/json": {"schema": schema}}}
     return answer | ({"headers": RETRY_AFTER} if status in ("429", "503") else {})
+
+
+def _path_schema(patterns: dict[str, str], name: str) -> dict[str, Any]:
+    pattern = patterns.get(name)
+    return {"type": "string"} | ({"pattern": f"^{pattern}$"} if pattern else {})
 
 
 def openapi_document() -> dict[str, Any]:
@@ -600,8 +620,9 @@ def openapi_document() -> dict[str, Any]:
     error_ref = by_type[ErrorBody]
     for route in ROUTES:
         op: dict[str, Any] = {"summary": route.summary, "operationId": route.handler.__name__}
+        patterns = dict(route.patterns)
         params = [
-            {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+            {"name": name, "in": "path", "required": True, "schema": _path_schema(patterns, name)}
             for name in re.findall(r"{(\w+)}", route.path)
         ] + [{"name": name, "in": "query", "schema": QUERY[name]} for name in route.query]
         if params:

@@ -191,7 +191,7 @@ def issue_token(store: EventStore, player_id: str, name: str, link: str = "") ->
 
 def change_token(store: EventStore, player_id: str, token: str, name: str | None) -> Player:
     """Rename a token (`name`) or revoke it (None); 404 `unknown_token` if not the player's.
-    Revoking a revoked token changes nothing."""
+    Revoking a revoked token changes nothing; renaming one is 409 `token_revoked`."""
     for _ in range(5):
         player = load_player(store, player_id)
         held = player.tokens.get(token)
@@ -201,6 +201,8 @@ def change_token(store: EventStore, player_id: str, token: str, name: str | None
             if held["revoked"]:
                 return player
             player.revoke(token=token)
+        elif held["revoked"]:
+            raise Conflict("this token is revoked; it cannot be renamed", code="token_revoked")
         else:
             player.rename_token(token=token, name=token_name(name))
         try:

@@ -223,3 +223,12 @@ async def test_a_query_number_beyond_its_documented_maximum_is_400_bad_query(
     table_id, [ann, _] = game
     response = await client.get(f"/api/tables/{table_id}/{query}", headers=ann.auth)
     await _error(response, 400, "bad_query")
+
+
+async def test_decline_is_post_only_and_no_other_method_is_advertised(client: TestClient) -> None:
+    ann = await register(client, "ann-decline")
+    path = f"/api/tables/{uuid.uuid4()}/invitations/decline"
+    for method in ("GET", "DELETE", "PUT"):
+        response = await client.request(method, path, headers=ann.auth)
+        await _error(response, 405, "method_not_allowed")
+        assert response.headers["Allow"] == "POST"

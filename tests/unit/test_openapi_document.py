@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from services.gateway.openapi import openapi_document
 
 
@@ -79,3 +81,12 @@ def test_every_integer_query_parameter_is_bounded() -> None:
                     assert schema["maximum"] < 2**63  # within every store's integer columns
                     checked += 1
     assert checked >= 10
+
+
+def test_registration_documents_name_taken_and_decline_advertises_no_delete() -> None:
+    paths = openapi_document()["paths"]
+    assert "409" in paths["/api/players"]["post"]["responses"]  # name_taken
+    assert set(paths["/api/tables/{table_id}/invitations/decline"]) == {"post"}
+    withdraw = paths["/api/tables/{table_id}/invitations/{player_id}"]["delete"]
+    [_, player] = withdraw["parameters"]
+    assert re.fullmatch(player["schema"]["pattern"], "decline") is None

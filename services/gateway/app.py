@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import WSCloseCode, web
 
+from services.gateway import players
 from services.gateway.chat_live import ChatHub
 from services.gateway.errors import errors_middleware
 from services.gateway.guards import limits_middleware
@@ -18,6 +19,7 @@ from services.gateway.keys import (
     PROJECTOR,
     REVOCATIONS,
     SETTINGS,
+    SIGN_INS,
     SOCKETS,
     STORE,
     VERDICTS,
@@ -32,6 +34,7 @@ from services.gateway.revocations import Revocations
 from services.gateway.web import setup_web
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
+from shared.notify.asks import SignInDesk
 from shared.observability.http import PROBES
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check
 from shared.readmodels import ReadModels
@@ -80,10 +83,12 @@ def create_app(
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
     app[CHAT] = ChatHub(broker)
+    app[SIGN_INS] = SignInDesk(store, lambda player_id: players.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
     app.cleanup_ctx.append(_projector_ctx)
+    app.cleanup_ctx.append(_sign_in_ctx)
     app.on_shutdown.append(_close_sockets)
     return app
 
@@ -98,6 +103,12 @@ async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
     await app[REVOCATIONS].start()
     yield
     await app[READMODELS].stop()
+
+
+async def _sign_in_ctx(app: web.Application) -> AsyncIterator[None]:
+    await app[SIGN_INS].start()
+    yield
+    await app[SIGN_INS].stop()
 
 
 async def _close_sockets(app: web.Application) -> None:

@@ -85,7 +85,7 @@ async def _body_arrived(request: web.Request) -> bool:
 
 async def _cut_off(request: web.Request, error: SenetError) -> web.StreamResponse:
     """Answer `error`, then close the connection: the rest of the body is not waited for."""
-    headers = {hdrs.RETRY_AFTER: str(error.retry_after or 1)} if error.status == 429 else None
+    headers = {"Retry-After": str(error.retry_after or 1)} if error.status == 429 else None
     response = error_response(error.status, error.code, error.message, None, headers)
     response.force_close()
     await response.prepare(request)

@@ -14,6 +14,7 @@ from services.gateway.projector import ViewProjector
 from services.gateway.revocations import Revocations
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
+from shared.notify.asks import SignInDesk
 from shared.store import EventStore
 
 
@@ -81,4 +82,5 @@ IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse
 CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the broker
 REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every gateway
+SIGN_INS = web.AppKey("sign_ins", SignInDesk)  # sign-in requests, recorded off the request path
 VERDICTS = web.AppKey("verdicts", VerdictBook)  # audit verdicts, read from the store on demand

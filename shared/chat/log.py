@@ -3,8 +3,9 @@
 A channel is its own aggregate (id from the table id and the channel), apart from the
 table's: its messages are kept with the table for disputes (`GET /api/admin/tables/{id}/
 chat`) but never enter the game's record, so no verification depends on them. Any gateway
-writes a channel directly (no table worker in between); two writing at once conflict on the
-version and the loser re-reads and tries again, so the limits hold across gateways.
+writes a channel directly (no table worker in between); the writers of one gateway take
+turns, and two gateways writing at once conflict on the version, the loser re-reading and
+trying again, so the limits hold across gateways.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from shared.store import EventStore
 _CHANNEL_NAMESPACE = uuid5(NAMESPACE_URL, "senet:table-chat")
 _MUTES_NAMESPACE = uuid5(NAMESPACE_URL, "senet:chat-mutes")
 SNAPSHOT_EVERY = 100  # messages between snapshots of a channel (its writers load it)
-ATTEMPTS = 5  # tries to append against other gateways' writes
+ATTEMPTS = 10  # tries to append against other gateways' writes
 
 
 class Message(msgspec.Struct, frozen=True, kw_only=True):
@@ -104,22 +105,25 @@ def post(
     """Append a message (author: player id, name, seat) within the limits; 429
     `chat_rate_limited`, 409 `chat_full`, 503 `chat_busy` after ATTEMPTS lost races."""
     player_id, name, seat = author
-    for _ in range(ATTEMPTS):
-        chat = _get(store, channel_id(table_id, channel)) or ChatChannel(table_id, channel)
-        assert isinstance(chat, ChatChannel)
-        check_room(chat.count)
-        check_rate(chat.recent.get(player_id, []), now)
-        chat.post(player_id=player_id, name=name, seat=seat, text=text, at=now)
-        try:
-            store.save(chat)
-        except IntegrityError:
-            continue  # another gateway appended first: re-read and check again
-        if chat.count % SNAPSHOT_EVERY == 0:
-            store.take_snapshot(chat.id, version=chat.version)
-        return Message(
-            n=chat.count, channel=channel, player_id=player_id, name=name, seat=seat,
-            text=text, at=chat.modified_on.isoformat(),
-        )  # fmt: skip
+    # The posters of one channel in this process take turns: racing, each would re-read the
+    # channel after every lost race, and a few posting at once exhausted their attempts.
+    with store.turns.of(channel_id(table_id, channel)):
+        for _ in range(ATTEMPTS):
+            chat = _get(store, channel_id(table_id, channel)) or ChatChannel(table_id, channel)
+            assert isinstance(chat, ChatChannel)
+            check_room(chat.count)
+            check_rate(chat.recent.get(player_id, []), now)
+            chat.post(player_id=player_id, name=name, seat=seat, text=text, at=now)
+            try:
+                store.save(chat)
+            except IntegrityError:
+                continue  # another gateway appended first: re-read and check again
+            if chat.count % SNAPSHOT_EVERY == 0:
+                store.take_snapshot(chat.id, version=chat.version)
+            return Message(
+                n=chat.count, channel=channel, player_id=player_id, name=name, seat=seat,
+                text=text, at=chat.modified_on.isoformat(),
+            )  # fmt: skip
     raise Unavailable("the chat is busy; try again", code="chat_busy")
 
 

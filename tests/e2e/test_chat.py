@@ -15,7 +15,7 @@ from services.cli.platform import Platform
 from services.gateway.keys import GatewaySettings
 from shared.chat.rules import BURST, MAX_TEXT
 from tests.e2e.chatkit import chat_table, read, say, texts
-from tests.platform import embedded_config, register
+from tests.platform import Player, embedded_config, register
 
 
 async def test_players_talk_in_their_channel_and_spectators_in_theirs(client: TestClient) -> None:
@@ -194,3 +194,18 @@ async def test_an_admin_reads_every_channel_for_disputes(tmp_path, aiohttp_clien
         assert texts(page) == ["mean words"]  # muting hides, it does not erase
         assert (await client.get(path, headers=bob.auth)).status == 403
         assert (await client.get(path + "?channel=spectators", headers=admin)).status == 200
+
+
+async def test_many_concurrent_posters_all_get_their_messages_in(client: TestClient) -> None:
+    table_id, _ = await chat_table(client, spectators="players")
+    tag = uuid.uuid4().hex[:6]
+    watchers = [await register(client, f"w{i}-{tag}") for i in range(8)]
+
+    async def chatter(who: Player) -> list[int]:
+        return [(await say(client, table_id, who, f"{who.name} {i}"))[0] for i in range(4)]
+
+    statuses = await asyncio.gather(*(chatter(who) for who in watchers))
+    assert [s for each in statuses for s in each] == [201] * 32, statuses
+    status, page = await read(client, table_id, watchers[0], "?limit=200")
+    assert status == 200 and len(page["messages"]) == 32
+    assert [m["n"] for m in page["messages"]] == list(range(1, 33))

@@ -19,7 +19,15 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from shared.chat.rules import BURST, MAX_MUTES, Channel, check_rate, check_room
+from shared.chat.rules import (
+    BURST,
+    MAX_MUTES,
+    Channel,
+    check_rate,
+    check_room,
+    check_share,
+    is_new_account,
+)
 from shared.contracts.errors import Conflict, Unavailable
 from shared.store import EventStore
 
@@ -57,12 +65,33 @@ class ChatChannel(Aggregate):
         return channel_id(table_id, channel)
 
     @event("Posted")
-    def post(self, player_id: str, name: str, seat: int | None, text: str, at: float) -> None:
+    def post(
+        self,
+        player_id: str,
+        name: str,
+        seat: int | None,
+        text: str,
+        at: float,
+        newcomer: bool = False,  # by an account younger than NEW_ACCOUNT (a spectator's)
+    ) -> None:
         """A message was posted (`at`: epoch seconds, for the rate limit)."""
         self.count += 1
         times = self.recent.setdefault(player_id, [])
         times.append(at)
         del times[:-BURST]
+        # Counted since these shares exist (older events and snapshots lack both).
+        authored = self.__dict__.setdefault("authored", {})
+        authored[player_id] = authored.get(player_id, 0) + 1
+        self.newcomers = self.newcomers_so_far() + newcomer
+
+    def authored_by(self, player_id: str) -> int:
+        """Messages the player posted in this channel."""
+        authored: dict[str, int] = self.__dict__.get("authored", {})
+        return authored.get(player_id, 0)
+
+    def newcomers_so_far(self) -> int:
+        """Messages posted by accounts younger than NEW_ACCOUNT at the time."""
+        return int(self.__dict__.get("newcomers", 0))
 
 
 class ChatMutes(Aggregate):
@@ -103,7 +132,9 @@ def post(
     now: float,
 ) -> Message:
     """Append a message (author: player id, name, seat) within the limits; 429
-    `chat_rate_limited`, 409 `chat_full`, 503 `chat_busy` after ATTEMPTS lost races."""
+    `chat_rate_limited`, 409 `chat_full`, in the spectators' channel 409 `chat_author_full`
+    and `chat_newcomers_full` (`rules.check_share`), 503 `chat_busy` after ATTEMPTS lost
+    races."""
     player_id, name, seat = author
     # The posters of one channel in this process take turns: racing, each would re-read the
     # channel after every lost race, and a few posting at once exhausted their attempts.
@@ -113,7 +144,13 @@ def post(
             assert isinstance(chat, ChatChannel)
             check_room(chat.count)
             check_rate(chat.recent.get(player_id, []), now)
-            chat.post(player_id=player_id, name=name, seat=seat, text=text, at=now)
+            newcomer = False
+            if channel == "spectators":
+                newcomer = is_new_account(_created(store, player_id, now), now)
+                check_share(chat.authored_by(player_id), chat.newcomers_so_far(), newcomer)
+            chat.post(
+                player_id=player_id, name=name, seat=seat, text=text, at=now, newcomer=newcomer
+            )
             try:
                 store.save(chat)
             except IntegrityError:
@@ -182,6 +219,12 @@ def visible(messages: Sequence[Message], muted: Sequence[str]) -> list[Message]:
     """The messages whose authors the reader has not muted."""
     hidden = set(muted)
     return [m for m in messages if m.player_id not in hidden]
+
+
+def _created(store: EventStore, player_id: str, now: float) -> float:
+    """When a player registered (epoch seconds); `now` if unknown (counted as new)."""
+    player = _get(store, UUID(player_id))
+    return player.created_on.timestamp() if player is not None else now
 
 
 def _get(store: EventStore, aggregate_id: UUID) -> Aggregate | None:

@@ -40,6 +40,8 @@ from shared.observability.probes import Probes, StoreCheck, broker_check, flag_c
 from shared.readmodels import ReadModels
 from shared.store import EventStore
 
+READ_BUFSIZE = 2**16  # aiohttp's default
+
 
 def create_app(
     settings: GatewaySettings,
@@ -55,11 +57,14 @@ def create_app(
     """
     middlewares = [observe_middleware, errors_middleware, limits_middleware]
     # aiohttp closes a connection that sends no complete request (its headers) within its
-    # keep-alive timeout, from the connection's start as after each answer.
+    # keep-alive timeout, from the connection's start as after each answer. Its read buffer
+    # holds a whole body of the largest size taken, which `guards` waits for before a write.
+    handler_args = {
+        "keepalive_timeout": settings.header_timeout,
+        "read_bufsize": max(READ_BUFSIZE, settings.max_body),
+    }
     app = web.Application(
-        middlewares=middlewares,
-        client_max_size=settings.max_body,
-        handler_args={"keepalive_timeout": settings.header_timeout},
+        middlewares=middlewares, client_max_size=settings.max_body, handler_args=handler_args
     )
     app[SETTINGS] = settings
     app[LIMITER] = Limiter(

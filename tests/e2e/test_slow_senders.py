@@ -120,3 +120,43 @@ async def test_a_client_dropping_mid_body_is_not_an_unhandled_error() -> None:
     events = [line["event"] for line in logs]
     assert "unhandled_error" not in events, logs
     assert "client_gone" in events, logs
+
+
+async def test_a_handler_still_sees_the_body_it_waits_for(slow_guard: TestClient) -> None:
+    # The guard waits for the body without reading it: a handler that reads a body only
+    # when one was sent still finds it (and refuses a malformed one).
+    ann = await register(slow_guard, "dee")
+    response = await slow_guard.post(
+        "/api/tables", json={"game": "ra", "seats": 2}, headers=ann.auth
+    )
+    table_id = (await response.json())["table_id"]
+    headers = ann.auth | {"Content-Type": "application/json"}
+    response = await slow_guard.post(
+        f"/api/tables/{table_id}/invitation", data=b"\x00", headers=headers
+    )
+    assert (response.status, (await response.json())["code"]) == (400, "malformed_json")
+
+
+async def test_a_body_larger_than_the_read_buffer_but_allowed_is_not_cut_off(
+    aiohttp_client: ClientFactory,
+) -> None:
+    config = embedded_config()
+    config.gateway = GatewaySettings(max_body=400_000, body_timeout=2.0)
+    platform = Platform(config)
+    await platform.start()
+    try:
+        client = await aiohttp_client(platform.app)
+        ann = await register(client, "eli")
+
+        async def chunks() -> AsyncIterator[bytes]:  # chunked: no Content-Length
+            yield b'{"name": "'
+            for index in range(300):
+                if index % 20 == 0:
+                    await asyncio.sleep(0.01)  # arriving in many reads, as over a network
+                yield b"x" * 1000
+            yield b'"}'
+
+        response = await client.post("/api/me/tokens", data=chunks(), headers=ann.auth)
+        assert (response.status, (await response.json())["code"]) == (400, "invalid_request")
+    finally:
+        await platform.stop()

@@ -14,9 +14,6 @@ from services.gateway.projector import TableModel
 from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
 
 T = TypeVar("T")
-# The largest whole number a query may carry (a version, a position, a message number):
-# far beyond any the platform reaches, and within every store's integer columns.
-QUERY_MAX = 2**31 - 1
 _encode = msgspec.json.Encoder()
 
 
@@ -42,6 +39,11 @@ async def decode_body(request: web.Request, kind: type[T]) -> T:
         raise BadRequest(f"malformed JSON: {exc}", code="malformed_json") from exc
     except RecursionError as exc:  # msgspec's depth guard, e.g. a move of 5,000 nested lists
         raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
+
+
+# The largest whole number a query may carry (a version, a position, a message number):
+# far beyond any the platform reaches, and within every store's integer columns.
+QUERY_MAX = 2**31 - 1
 
 
 def int_query(

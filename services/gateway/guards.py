@@ -23,7 +23,9 @@ WRITES = frozenset({hdrs.METH_POST, hdrs.METH_PUT, hdrs.METH_PATCH, hdrs.METH_DE
 
 @web.middleware
 async def limits_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """429 past a caller's rate or the in-flight bounds; runs before the body is read.
+    """429 past a caller's rate or the in-flight bounds; runs before the body is read. A
+    write takes its in-flight slot only once its whole body has arrived (408 past the body
+    timeout; 429 past the address's cap of bodies still arriving).
 
     A token has its own bucket (keyed by its hash). Calls without a token spend from
     their client address's bucket, and so does every unknown token: a made-up token is
@@ -87,7 +89,8 @@ async def _body_arrived(request: web.Request) -> bool:
 
 async def _cut_off(request: web.Request, error: SenetError) -> web.StreamResponse:
     """Answer `error`, then close the connection: the rest of the body is not waited for."""
-    headers = {"Retry-After": str(error.retry_after or 1)} if error.status == 429 else None
+    retry_after = str(error.retry_after or request.app[SETTINGS].retry_after)
+    headers = {"Retry-After": retry_after} if error.status == 429 else None
     response = error_response(error.status, error.code, error.message, None, headers)
     response.force_close()
     await response.prepare(request)

@@ -29,6 +29,7 @@ from services.gateway.auth import guarded
 from services.gateway.http import QUERY_MAX
 from services.gateway.openapi_games import add_game_schemas, game_types, statuses
 from shared.contracts.envelopes import ErrorBody, Outcome
+from shared.contracts.errors import BadRequest
 from shared.observability import http as observed
 from shared.readmodels.rows import Page, TableSummary
 
@@ -586,9 +587,32 @@ def setup_routes(app: web.Application) -> None:
     """Register every route of the table behind the token check its row asks for, and the
     OpenAPI document (the same rows document `security`)."""
     for route in ROUTES:
-        handler = guarded(route.handler, auth=route.auth, admin=route.admin, viewers=route.viewers)
+        handler = guarded(
+            _bounded(route.handler, route.query),
+            auth=route.auth, admin=route.admin, viewers=route.viewers,
+        )  # fmt: skip
         app.router.add_route(route.method, route.router_path(), handler)
     app.router.add_get("/api/openapi.json", openapi_handler)
+
+
+def _bounded(handler: Handler, names: tuple[str, ...]) -> Handler:
+    """The handler behind the check its row declares: a whole-number query parameter beyond
+    its documented maximum is 400 `bad_query` (other bad values are the handler's to refuse)."""
+    most = {name: QUERY[name]["maximum"] for name in names if "maximum" in QUERY[name]}
+    if not most:
+        return handler
+
+    async def bounded(request: web.Request) -> web.StreamResponse:
+        for name, limit in most.items():
+            raw = request.query.get(name, "").strip()
+            if raw.isascii() and raw.isdigit() and len(raw) <= 100 and int(raw) > limit:
+                raise BadRequest(
+                    f"{name} must be at most {limit}", code="bad_query",
+                    details={"parameter": name},
+                )  # fmt: skip
+        return await handler(request)
+
+    return bounded
 
 
 async def openapi_handler(request: web.Request) -> web.Response:

@@ -215,6 +215,9 @@ async def test_unknown_routes_and_methods_get_an_error_body_and_405_keeps_allow(
         "chat?after=9223372036854775808",
         "chat?after=2147483648&limit=5",
         "view?min_version=9223372036854775808",
+        "view?seat=2147483648",
+        "events?seat=99999999999999999999",
+        "events?limit=201",
     ],
 )
 async def test_a_query_number_beyond_its_documented_maximum_is_400_bad_query(

@@ -8,11 +8,10 @@ from collections.abc import Awaitable, Callable
 import structlog
 from aiohttp import hdrs, web
 
-from services.gateway.auth import bearer_token
+from services.gateway.auth import bearer_token, token_hash
 from services.gateway.errors import error_response
 from services.gateway.keys import IDENTITIES, LIMITER, SETTINGS
-from services.gateway.limits import address_key, is_allowed_origin, token_key
-from services.gateway.players import hash_token
+from services.gateway.limits import address_key, hashed_token_key, is_allowed_origin
 from shared.contracts.errors import Forbidden, SenetError, TooManyRequests, Unauthorized
 
 log = structlog.get_logger("senet.gateway")
@@ -38,8 +37,9 @@ async def limits_middleware(request: web.Request, handler: Handler) -> web.Strea
         if request.path.startswith("/api/"):  # probes and metrics are not rate limited
             limiter.take(address)
         return await _within_flight(request, handler, None)
-    key = token_key(token)
-    known = hash_token(token) in request.app[IDENTITIES]
+    digest = token_hash(request)  # hashed once per request
+    key = hashed_token_key(digest)
+    known = digest in request.app[IDENTITIES]
     if not known:
         limiter.check(address)
     limiter.take(key)

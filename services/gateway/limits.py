@@ -40,7 +40,12 @@ def token_key(token: str) -> str:
     without a token (such a caller is known by its address alone)."""
     if not token:
         return ""
-    return "t:" + hashlib.sha256(token.encode()).hexdigest()
+    return hashed_token_key(hashlib.sha256(token.encode()).hexdigest())
+
+
+def hashed_token_key(digest: str) -> str:
+    """`token_key` of a token whose SHA-256 (hex) is known already ("" for none)."""
+    return "t:" + digest if digest else ""
 
 
 def address_key(address: str | None) -> str:

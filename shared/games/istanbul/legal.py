@@ -434,7 +434,7 @@ PHASE_MOVES: dict[str, tuple[type, ...]] = {
         mv.TakeTile,
         mv.PlayCard,
         mv.BuyBack,
-    ),  # fmt: skip
+    ),
     "caravan": (mv.TakeCard, mv.DiscardCard),
     "dice": (mv.KeepDice, mv.RedTile),
     "encounter": (
@@ -445,7 +445,7 @@ PHASE_MOVES: dict[str, tuple[type, ...]] = {
         mv.BuyBack,
         mv.ExtraGood,
         mv.EndTurn,
-    ),  # fmt: skip
+    ),
     "governor": (mv.PayGovernor,),
 }
 

@@ -100,6 +100,10 @@ def _goods(goods: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(GOODS, goods, strict=True))
 
 
+def _market(goods: tuple[int, ...], tiles: int, payout: tuple[int, ...]) -> MarketView:
+    return MarketView(demand=_goods(goods), tiles=tiles, payout=list(payout))
+
+
 def _player(seat: int, p: Player, viewer: int | None) -> PlayerView:
     return PlayerView(
         seat=seat, money=p.money, goods=_goods(p.goods), capacity=p.capacity,
@@ -135,8 +139,8 @@ def view(state: IstanbulState, seat: int | None) -> IstanbulView:
         players=[_player(i, p, seat) for i, p in enumerate(s.players)],
         action_place=s.place, dice=list(s.dice), call=s.call, catches=list(s.catches),
         used=list(s.used), done=s.done, deck_count=len(s.deck), discard=list(s.discard),
-        large_market=MarketView(demand=_goods(large), tiles=len(s.large), payout=list(N.large_payout)),
-        small_market=MarketView(demand=_goods(small), tiles=len(s.small), payout=list(N.small_payout)),
+        large_market=_market(large, len(s.large), N.large_payout),
+        small_market=_market(small, len(s.small), N.small_payout),
         mail=s.mail, post_office={**_goods(goods), "lira": lira},
         sultan_cost=list(sultan_cost(s)), sultan_rubies=sultan_rubies(s.seats) - s.sultan_taken,
         gem_price=gem_price(s), gem_rubies=gem_rubies(s.seats) - s.gem_taken,

@@ -27,12 +27,12 @@ class Dice(Rng):
 
 def table(seats: int = 3, layout: str = "short", seed: int = 0) -> IstanbulState:
     """A state right after setup with seat 0 to start, governor and smuggler out of the way
-    (on the Tea House... moved by tests as needed), deck and hands empty."""
+    (both on the Fruit Warehouse unless a test moves them), deck and hands empty."""
     state, _ = start(GAME, seats, {"layout": layout}, seed)
     money = tuple(2 + seat for seat in range(seats))
     players = tuple(replace(p, money=m, hand=()) for p, m in zip(state.players, money, strict=True))
     return replace(
-        state, start=0, active=0, players=players, deck=(), discard=(), governor=2, smuggler=2
+        state, start=0, active=0, players=players, deck=(), discard=(), governor=4, smuggler=4
     )
 
 
@@ -42,7 +42,9 @@ def with_player(state: IstanbulState, seat: int, **changes: Any) -> IstanbulStat
     return replace(state, players=at(state.players, seat, player))
 
 
-def play(state: IstanbulState, seat: int, move: Any, rng: Rng | None = None) -> tuple[IstanbulState, list]:
+def play(
+    state: IstanbulState, seat: int, move: Any, rng: Rng | None = None
+) -> tuple[IstanbulState, list]:
     """Decide and fold one move."""
     events = list(GAME.decide(state, seat, move, rng or Rng(0)))
     for event in events:

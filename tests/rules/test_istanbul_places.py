@@ -14,7 +14,9 @@ from tests.rules.istanbul_fixtures import Dice, at_place, names, play, table, wi
 FULL = dict(extensions=3, goods=(5, 5, 5, 5))
 
 
-def _act(state: IstanbulState, place: int, move: object, rng: Dice | None = None, **player: object) -> tuple[IstanbulState, list]:
+def _act(
+    state: IstanbulState, place: int, move: object, rng: Dice | None = None, **player: object
+) -> tuple[IstanbulState, list]:
     state = at_place(with_player(state, 0, **player), 0, place)
     return play(state, 0, move, rng)
 
@@ -33,8 +35,8 @@ def test_wainwright_costs_7_and_the_third_extension_brings_one_ruby_once() -> No
     assert state.players[0].rubies == 1  # FAQ ruling 4: only with the 3rd extension
     assert state.wainwright_left == 2
     assert names(events).count("RubyTaken") == 1
-    from tests.gamekit import rejects
     from shared.games.istanbul import GAME
+    from tests.gamekit import rejects
 
     again = at_place(with_player(state, 0, money=7), 0, 1)
     assert rejects(GAME, again, 0, mv.Act()) == "no_extension"
@@ -49,8 +51,12 @@ def test_a_warehouse_fills_its_good_to_capacity(place: int, index: int) -> None:
 
 def test_post_office_cycles_through_five_rows_of_gains() -> None:
     expected = [  # PO2: k down -> goods (fabric, spice, fruit, jewelry), Lira
-        ((0, 1, 1, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 1, 0), 3), ((1, 0, 0, 1), 3), ((1, 0, 0, 1), 4),
-    ]  # fmt: skip
+        ((0, 1, 1, 0), 2),
+        ((1, 0, 1, 0), 2),
+        ((1, 0, 1, 0), 3),
+        ((1, 0, 0, 1), 3),
+        ((1, 0, 0, 1), 4),
+    ]
     state = table()
     for down, (goods, lira) in enumerate(expected):
         assert state.mail == down
@@ -85,9 +91,12 @@ def test_fountain_returns_the_chosen_assistants_and_nobody_is_paid() -> None:
 
 
 @pytest.mark.parametrize(
-    "dice,jewelry", [((1, 5), 0), ((3, 4), 1), ((4, 4), 1), ((4, 5), 2), ((5, 5), 2), ((5, 6), 3), ((6, 6), 3)]
+    "dice,jewelry",
+    [((1, 5), 0), ((3, 4), 1), ((4, 4), 1), ((4, 5), 2), ((5, 5), 2), ((5, 6), 3), ((6, 6), 3)],
 )
-def test_black_market_gives_a_good_and_rolls_for_jewelry(dice: tuple[int, int], jewelry: int) -> None:
+def test_black_market_gives_a_good_and_rolls_for_jewelry(
+    dice: tuple[int, int], jewelry: int
+) -> None:
     state, _ = _act(table(), 8, mv.BlackMarket(good="spice"), Dice(*dice), extensions=3)
     assert state.players[0].goods == (0, 1, 0, jewelry)
 
@@ -97,8 +106,13 @@ def test_goods_above_capacity_are_lost() -> None:
     assert state.players[0].goods == (0, 2, 0, 2)
 
 
-@pytest.mark.parametrize("call,dice,won", [(8, (4, 5), 8), (8, (4, 4), 8), (10, (2, 3), 2), (3, (1, 2), 3), (12, (6, 6), 12)])
-def test_tea_house_pays_the_call_when_the_roll_reaches_it_else_2(call: int, dice: tuple[int, int], won: int) -> None:
+@pytest.mark.parametrize(
+    "call,dice,won",
+    [(8, (4, 5), 8), (8, (4, 4), 8), (10, (2, 3), 2), (3, (1, 2), 3), (12, (6, 6), 12)],
+)
+def test_tea_house_pays_the_call_when_the_roll_reaches_it_else_2(
+    call: int, dice: tuple[int, int], won: int
+) -> None:
     state, _ = _act(table(), 9, mv.TeaHouse(call=call), Dice(*dice), money=0)
     assert state.players[0].money == won
 
@@ -125,7 +139,9 @@ def test_a_market_buys_only_the_goods_its_demand_tile_shows() -> None:
     from shared.games.istanbul import GAME
     from tests.gamekit import rejects
 
-    state = at_place(with_player(replace(table(), small=(4, 0, 1, 2, 3)), 0, goods=(2, 2, 2, 2)), 0, 11)
+    state = at_place(
+        with_player(replace(table(), small=(4, 0, 1, 2, 3)), 0, goods=(2, 2, 2, 2)), 0, 11
+    )
     assert rejects(GAME, state, 0, mv.Sell(goods=(0, 0, 0, 1))) == "not_wanted"
     assert rejects(GAME, state, 0, mv.Sell(goods=(2, 0, 0, 0))) == "not_wanted"
     assert rejects(GAME, state, 0, mv.Sell(goods=(0, 0, 0, 0))) == "nothing_sold"
@@ -141,7 +157,15 @@ def test_police_station_sends_the_family_member_to_act_elsewhere_without_encount
     assert "MerchantPaid" not in names(events) and state.players[1].money == 3
 
 
-@pytest.mark.parametrize("seats,costs", [(2, [5, 6, 7, 8, 9, 10]), (3, [5, 6, 7, 8, 9, 10]), (4, [4, 5, 6, 7, 8, 9, 10]), (5, [4, 5, 6, 7, 8, 9, 10])])
+@pytest.mark.parametrize(
+    "seats,costs",
+    [
+        (2, [5, 6, 7, 8, 9, 10]),
+        (3, [5, 6, 7, 8, 9, 10]),
+        (4, [4, 5, 6, 7, 8, 9, 10]),
+        (5, [4, 5, 6, 7, 8, 9, 10]),
+    ],
+)
 def test_sultans_palace_costs_grow_by_one_good_per_ruby(seats: int, costs: list[int]) -> None:
     from shared.games.istanbul import GAME
     from shared.games.istanbul.legal import sultan_cost
@@ -156,7 +180,15 @@ def test_sultans_palace_costs_grow_by_one_good_per_ruby(seats: int, costs: list[
     assert paid == costs and state.players[0].rubies == len(costs)
     from tests.gamekit import rejects
 
-    assert rejects(GAME, at_place(with_player(state, 0, **FULL), 0, 13), 0, mv.Sultan(any=("fabric", "fabric"))) == "no_ruby"
+    assert (
+        rejects(
+            GAME,
+            at_place(with_player(state, 0, **FULL), 0, 13),
+            0,
+            mv.Sultan(any=("fabric", "fabric")),
+        )
+        == "no_ruby"
+    )
 
 
 def test_sultan_first_cost_with_four_players_is_one_of_each_good() -> None:
@@ -175,10 +207,14 @@ def test_gemstone_dealer_prices_rise_by_one_up_to_23(seats: int, first: int, cou
         state, events = _act(state, 16, mv.Act(), money=100)
         prices.append(-_changes(events)[0].lira)
     assert prices == list(range(first, 24))
-    assert rejects(GAME, at_place(with_player(state, 0, money=100), 0, 16), 0, mv.Act()) == "no_ruby"
+    assert (
+        rejects(GAME, at_place(with_player(state, 0, money=100), 0, 16), 0, mv.Act()) == "no_ruby"
+    )
 
 
-@pytest.mark.parametrize("seats,values", [(2, (2, 4)), (3, (2, 3, 4)), (4, (2, 3, 4, 5)), (5, (2, 3, 4, 5))])
+@pytest.mark.parametrize(
+    "seats,values", [(2, (2, 4)), (3, (2, 3, 4)), (4, (2, 3, 4, 5)), (5, (2, 3, 4, 5))]
+)
 def test_mosque_stacks_per_player_count(seats: int, values: tuple[int, ...]) -> None:
     assert table(seats).stacks == (values,) * 4
 

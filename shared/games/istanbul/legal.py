@@ -83,7 +83,7 @@ def post_gain(down: int) -> tuple[tuple[int, int, int, int], int]:
 def sultan_goods(s: S, any_goods: tuple[str, ...]) -> tuple[int, int, int, int] | None:
     """The goods a Sultan purchase hands over, or None if `any_goods` does not fit the cost."""
     cost = sultan_cost(s)
-    if len(any_goods) != cost.count("any"):
+    if len(any_goods) != cost.count("any") or list(any_goods) != sorted(any_goods, key=GOODS.index):
         return None
     out = [0, 0, 0, 0]
     for g in (*(c for c in cost if c != "any"), *any_goods):
@@ -198,7 +198,7 @@ def check_fountain(s: S, seat: int, m: mv.Fountain) -> None:
     """Place 7: own assistants from anywhere back to the stack."""
     _action(s, FOUNTAIN)
     need(m.places, "nothing_chosen", "choose at least one assistant")
-    need(len(set(m.places)) == len(m.places), "twice", "each assistant once")
+    need(list(m.places) == sorted(set(m.places)), "order", "name each place once, in order")
     need(all(a in s.me().assistants for a in m.places), "no_assistant", "no own assistant there")
 
 
@@ -247,7 +247,7 @@ def check_sultan_cost(s: S, any_goods: tuple[str, ...]) -> None:
     """A Sultan purchase (also the doubled one) with these goods for the four-colour spaces."""
     need(can_sultan(s), "no_ruby", "no ruby left at the Sultan's Palace")
     goods = sultan_goods(s, any_goods)
-    need(goods is not None, "bad_any", "name one good per four-colour space")
+    need(goods is not None, "bad_any", "name one good per four-colour space, in goods order")
     need(goods is not None and has(s.me(), goods), "no_goods", "not enough goods")
 
 
@@ -335,11 +335,23 @@ def check_smuggler(s: S, seat: int, m: mv.UseSmuggler) -> None:
         need(after >= 1, "no_goods", f"no {m.pay} to pay with")
 
 
+_CARD_FIELDS = {
+    "good": ("good",),
+    "family": ("take",),
+    "assistant": ("place",),
+    "sultan2": ("any",),
+}
+
+
 def check_card(s: S, seat: int, m: mv.PlayCard) -> None:
     """Bonus cards, each in its window (digest 2.10, U3)."""
     p = s.me()
     _card(p, m.card)
     kind = m.card
+    used = _CARD_FIELDS.get(kind, ())
+    for name, default in (("good", None), ("take", None), ("place", None), ("any", ())):
+        if name not in used:
+            need(getattr(m, name) == default, "bad_field", f"the {kind} card takes no {name}")
     if kind in DOUBLES:
         need(s.phase == "encounter" and s.fresh and s.done == DOUBLES[kind], "not_now",
              "play it right after that place's action")  # fmt: skip

@@ -208,9 +208,10 @@ class TurnEnded(GameEvent, frozen=True, kw_only=True):
 
 
 class GameEnded(GameEvent, frozen=True, kw_only=True):
-    """The round in which a player reached the ruby target is over: the final standings."""
+    """The round in which a player reached the ruby target is over: the final standings
+    (`scores`: rubies; then the tie-breaks Lira, goods and bonus cards; T20)."""
 
-    rubies: tuple[int, ...]
+    scores: tuple[int, ...]
     lira: tuple[int, ...]
     goods: tuple[int, ...]
     cards: tuple[int, ...]

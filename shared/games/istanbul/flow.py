@@ -133,7 +133,7 @@ def finish(step: Step[S, E]) -> None:
     ranks = tuple(1 + sum(other > mine for other in keys) for mine in keys)
     step.emit(
         ev.GameEnded(
-            rubies=tuple(p.rubies for p in players),
+            scores=tuple(p.rubies for p in players),
             lira=tuple(p.money for p in players),
             goods=tuple(sum(p.goods) for p in players),
             cards=tuple(len(p.hand) for p in players),

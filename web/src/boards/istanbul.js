@@ -3,6 +3,7 @@
 // capacity, Lira, rubies, tiles and bonus cards (mine by name, the others' as a count).
 // A move is made by clicking a place, then one of that place's choices (each carries data-move).
 import { useState } from 'preact/hooks';
+import { api } from '../api.js';
 import { html, Seat, SeatName } from './common.js';
 import { lang } from '../i18n.js';
 
@@ -117,7 +118,21 @@ function Wheelbarrow({ p, names, me, target }) {
   </div>`;
 }
 
-export function IstanbulBoard({ view, names, play, busy }) {
+/** A move sent by the board itself where the page hands it no `play` (the page then learns of
+ * the move through its live updates, as of any other seat's move). */
+function sender(view, setSending) {
+  return async (move) => {
+    setSending(true);
+    try { await api('POST', `/api/tables/${view.table.table_id}/moves`, { move }); } catch { /* the page shows the state */ }
+    setSending(false);
+  };
+}
+
+export function IstanbulBoard({ view, names, play: given, busy: pageBusy }) {
+  const [sending, setSending] = useState(false);
+  const playing = view.table.status === 'playing';
+  const play = given || (playing ? sender(view, setSending) : null);
+  const busy = pageBusy || sending;
   const g = view.game;
   const me = view.seat;
   const moves = view.legal_moves || [];
@@ -144,7 +159,6 @@ export function IstanbulBoard({ view, names, play, busy }) {
         ${choices.length ? html`<div class="row" style=${{ display: 'flex', flexWrap: 'wrap', gap: '6px' }}>${choices.map((m) => html`<button type="button" class="move" data-move=${JSON.stringify(m)}
             disabled=${busy || !play} onClick=${() => { setPicked(null); if (play) play(m); }}>${moveWords(m)}</button>`)}</div>`
           : html`<p class="muted">${w('none')}</p>`}` : html`<p class="muted">${w('pick')}</p>`}
-      ${play ? '' : html`<p class="muted small">${w('noPlay')}</p>`}
     </section>` : ''}
     <section aria-label=${w('players')} style=${{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16em, 1fr))', gap: '6px' }}>
       ${g.players.map((p) => html`<${Wheelbarrow} p=${p} names=${names} me=${me} target=${g.ruby_target} />`)}

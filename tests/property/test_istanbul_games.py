@@ -81,7 +81,7 @@ def test_random_games_keep_every_invariant_and_end_after_a_round_with_the_target
     states = _states(played, seats, layout)
     for state, event in states:
         _check(state)
-        if isinstance(event, ev.TurnEnded) and event.seat == (state.start - 1) % seats:
+        if isinstance(event, ev.TurnFinished) and event.seat == (state.start - 1) % seats:
             reached = any(p.rubies >= target for p in state.players)
             nxt = states.index((state, event)) + 1
             assert reached == (

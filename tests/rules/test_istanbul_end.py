@@ -27,7 +27,7 @@ def _players(state: IstanbulState, **fields: tuple[Any, ...]) -> IstanbulState:
 def test_the_round_is_finished_after_a_player_reaches_the_target() -> None:
     state = with_player(table(3), 0, rubies=5)
     state, events = play(_last_turn(state, 1), 1, mv.EndTurn())
-    assert names(events) == ["TurnEnded", "TurnBegan"] and GAME.result(state) is None
+    assert names(events) == ["TurnFinished", "TurnBegan"] and GAME.result(state) is None
     state, events = play(_last_turn(state, 2), 2, mv.EndTurn())
     assert "GameEnded" in names(events) and GAME.to_act(state) == []
 

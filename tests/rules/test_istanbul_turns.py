@@ -58,7 +58,7 @@ def test_faq_1_collecting_an_own_assistant_also_opens_the_action() -> None:
 def test_with_no_assistant_to_leave_or_collect_the_turn_ends_at_once() -> None:
     state = with_player(replace(table(), phase="move"), 0, stack=0, assistants=(11,))
     state, events = play(state, 0, mv.Move(to=2))
-    assert names(events)[-2:] == ["TurnEnded", "TurnBegan"] and state.active == 1
+    assert names(events)[-2:] == ["TurnFinished", "TurnBegan"] and state.active == 1
 
 
 def test_declining_the_assistant_step_ends_the_turn() -> None:

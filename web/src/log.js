@@ -125,7 +125,7 @@ const DE_WORDS = {
   Obelisk: 'Obelisk', Built: 'gebaut', Tomb: 'Grab', Pyramid: 'Pyramide', Temple: 'Tempel', Event: 'Ereignis',
 };
 
-for (const [l, table] of [['en', EN], ['de', DE]]) for (const [k, f] of Object.entries(istanbul[l])) table[k] ??= f; // Istanbul's own sentences
+for (const [l, table] of [['en', EN], ['de', DE]]) for (const [k, f] of Object.entries(istanbul[l])) table[k] ??= (p, n) => f(p, { n }); // Istanbul
 
 function words(name) {
   const parts = name.match(/[A-Z][a-z]*/g) || [name];

@@ -14,7 +14,7 @@ from shared.games.istanbul.rules import decide, legal_moves, setup, to_act
 from shared.games.istanbul.state import IstanbulState, initial_state
 from shared.games.istanbul.views import prompt, redact, view
 
-_REVEALING = (ev.CardDrawn, ev.DeckShuffled, ev.DemandRotated, ev.FigurePlaced, ev.DiceRolled)
+_REVEALING = (ev.CardDrawn, ev.DeckShuffled, ev.DemandRotated, ev.FigurePlaced, ev.DiceThrown)
 
 
 def result(state: IstanbulState) -> GameResult | None:

@@ -165,7 +165,7 @@ def do_tea(step: St, seat: int, m: mv.TeaHouse) -> None:
 
 def throw(step: St, seat: int, call: int = 0) -> None:
     """Roll at a dice place; with the red tile the player may change the roll (M04)."""
-    step.emit(ev.DiceRolled(seat=seat, dice=roll(step), call=call))
+    step.emit(ev.DiceThrown(seat=seat, dice=roll(step), call=call))
     if "fabric" in step.state.me().tiles:
         step.emit(ev.PhaseChanged(phase="dice"))
     else:
@@ -197,11 +197,11 @@ def do_red(step: St, seat: int, m: mv.RedTile) -> None:
     """M04: one die to 4, or both re-rolled; then the roll stands."""
     s = step.state
     if m.die is None:
-        step.emit(ev.DiceRolled(seat=seat, dice=roll(step), how="reroll"))
+        step.emit(ev.DiceThrown(seat=seat, dice=roll(step), how="reroll"))
     else:
         dice = list(s.dice)
         dice[m.die] = N.red_fixed_face
-        step.emit(ev.DiceRolled(seat=seat, dice=(dice[0], dice[1]), how="four"))
+        step.emit(ev.DiceThrown(seat=seat, dice=(dice[0], dice[1]), how="four"))
     resolve_dice(step, seat)
 
 

@@ -165,7 +165,7 @@ class MailMoved(GameEvent, frozen=True, kw_only=True):
     down: int
 
 
-class DiceRolled(GameEvent, frozen=True, kw_only=True):
+class DiceThrown(GameEvent, frozen=True, kw_only=True):
     """Two dice at the Black Market or Tea House (`how`: roll, reroll, four)."""
 
     seat: int
@@ -201,7 +201,7 @@ class FigureUsed(GameEvent, frozen=True, kw_only=True):
     figure: str
 
 
-class TurnEnded(GameEvent, frozen=True, kw_only=True):
+class TurnFinished(GameEvent, frozen=True, kw_only=True):
     """The seat's turn is over."""
 
     seat: int
@@ -222,6 +222,6 @@ IstanbulEvent = (
     LayoutChosen | StartPlayerChosen | DemandShuffled | DemandRotated | DeckShuffled
     | CardDrawn | CardDiscarded | FigurePlaced | TurnBegan | MerchantMoved | AssistantLeft
     | AssistantsReturned | MerchantPaid | Changed | PhaseChanged | ActionDone | FamilyMoved
-    | ExtensionBought | RubyTaken | MailMoved | DiceRolled | TileTaken | FifthAssistant
-    | CatchesFound | FigureUsed | TurnEnded | GameEnded
+    | ExtensionBought | RubyTaken | MailMoved | DiceThrown | TileTaken | FifthAssistant
+    | CatchesFound | FigureUsed | TurnFinished | GameEnded
 )  # fmt: skip

@@ -168,7 +168,7 @@ def _mail(s: S, e: ev.MailMoved) -> S:
     return replace(s, mail=e.down)
 
 
-def _dice(s: S, e: ev.DiceRolled) -> S:
+def _dice(s: S, e: ev.DiceThrown) -> S:
     return replace(s, dice=e.dice, call=e.call or s.call)
 
 
@@ -193,7 +193,7 @@ def _used(s: S, e: ev.FigureUsed) -> S:
     return replace(s, used=(*s.used, e.figure), fresh=False)
 
 
-def _ended(s: S, e: ev.TurnEnded) -> S:
+def _ended(s: S, e: ev.TurnFinished) -> S:
     return replace(s, phase="between")
 
 
@@ -222,12 +222,12 @@ _MUTATORS: dict[type, Callable[[S, Any], S]] = {
     ev.ExtensionBought: _extension,
     ev.RubyTaken: _ruby,
     ev.MailMoved: _mail,
-    ev.DiceRolled: _dice,
+    ev.DiceThrown: _dice,
     ev.TileTaken: _tile,
     ev.FifthAssistant: _fifth,
     ev.CatchesFound: _catches,
     ev.FigureUsed: _used,
-    ev.TurnEnded: _ended,
+    ev.TurnFinished: _ended,
     ev.GameEnded: _game_ended,
 }
 

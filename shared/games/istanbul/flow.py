@@ -103,7 +103,7 @@ def settle(step: Step[S, E]) -> None:
 def end_turn(step: Step[S, E]) -> None:
     """The next seat clockwise; once the round that reached the ruby target is over, the end."""
     s = step.state
-    step.emit(ev.TurnEnded(seat=s.active))
+    step.emit(ev.TurnFinished(seat=s.active))
     following = (s.active + 1) % s.seats
     target = N.ruby_target[s.seats]
     if following == s.start and any(p.rubies >= target for p in s.players):

@@ -69,7 +69,7 @@ function sentences(l) {
     ExtensionBought: (p, x) => (de ? `${x.n(p.seat)} erweiterte den Handkarren` : `${x.n(p.seat)} extended the wheelbarrow`),
     RubyTaken: (p, x) => (de ? `${x.n(p.seat)} erhielt einen Rubin von ${RUBY.de[p.source] || p.source}` : `${x.n(p.seat)} took a ruby from ${RUBY.en[p.source] || p.source}`),
     MailMoved: (p) => (de ? `Post: ${p.down} Anzeiger unten` : `Post Office: ${p.down} indicators down`),
-    DiceRolled: (p, x) => {
+    DiceThrown: (p, x) => {
       const how = p.how === 'reroll' ? (de ? ' (neu)' : ' (re-rolled)') : p.how === 'four' ? (de ? ' (ein Würfel auf 4)' : ' (one die turned to 4)') : '';
       return de ? `${x.n(p.seat)} würfelte ${p.dice.join(' + ')}${p.call ? ` bei Ansage ${p.call}` : ''}${how}` : `${x.n(p.seat)} rolled ${p.dice.join(' + ')}${p.call ? ` calling ${p.call}` : ''}${how}`;
     },
@@ -77,7 +77,7 @@ function sentences(l) {
     FifthAssistant: (p, x) => (de ? `${x.n(p.seat)} bekam den 5. Gehilfen` : `${x.n(p.seat)} gained the 5th assistant`),
     CatchesFound: (p, x) => (de ? `Familienmitglieder erwischt: ${and('de', p.seats.map(x.n))}` : `Family members caught: ${and('en', p.seats.map(x.n))}`),
     FigureUsed: (p, x) => (de ? `${x.n(p.seat)} traf den ${p.figure === 'governor' ? 'Gouverneur' : 'Schmuggler'}` : `${x.n(p.seat)} met the ${p.figure}`),
-    TurnEnded: (p, x) => (de ? `${x.n(p.seat)} beendete den Zug` : `${x.n(p.seat)} ended the turn`),
+    TurnFinished: (p, x) => (de ? `${x.n(p.seat)} beendete den Zug` : `${x.n(p.seat)} ended the turn`),
     GameEnded: (p, x) => (de ? `Spielende: ${p.scores.map((v, s) => `${x.n(s)} ${v} Rubine, ${p.lira[s]} Lira`).join('; ')}` : `Game over: ${p.scores.map((v, s) => `${x.n(s)} ${v} rubies, ${p.lira[s]} Lira`).join('; ')}`),
   };
 }

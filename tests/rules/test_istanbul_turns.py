@@ -160,3 +160,13 @@ def test_faq_3_figures_only_reach_places_2_to_12() -> None:
     played = play_random(GAME, 2, {"layout": "number"}, seed=3)
     places = {e.place for e in played.events if isinstance(e, ev.FigurePlaced)}
     assert places <= set(range(2, 13))
+
+
+def test_a_catch_with_no_card_left_still_waits_for_the_lira_reward() -> None:
+    state = with_player(table(), 1, family=2)
+    state = at_place(state, 0, 2)  # deck and discard pile are empty
+    state, _ = play(state, 0, mv.Act())
+    assert state.phase == "encounter" and state.catches == (1,)
+    assert GAME.legal_moves(state, 0) == [mv.Reward(take="lira")]
+    state, _ = play(state, 0, mv.Reward(take="lira"))
+    assert state.players[1].family == 12 and state.active == 1

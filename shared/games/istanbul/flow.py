@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared.games.istanbul import events as ev
+from shared.games.istanbul import moves as mv
 from shared.games.istanbul.components import FOUNTAIN, GOODS, NONE, N, one
 from shared.games.istanbul.events import IstanbulEvent as E
 from shared.games.istanbul.state import IstanbulState
@@ -91,12 +92,10 @@ def settle(step: Step[S, E]) -> None:
     s = step.state
     if s.phase not in ("action", "encounter"):
         return
-    options = [m for m in candidates(s, s.active) if is_legal(s, s.active, m)]
-    if len(options) > 1:
-        return
-    if s.phase == "action":
+    options = {type(m) for m in candidates(s, s.active) if is_legal(s, s.active, m)}
+    if s.phase == "action" and options <= {mv.Skip}:
         to_encounters(step)
-    else:
+    elif s.phase == "encounter" and options <= {mv.EndTurn}:
         end_turn(step)
 
 

@@ -32,7 +32,7 @@ from shared.games.istanbul.components import (
     sultan_rubies,
 )
 from shared.games.istanbul.state import IstanbulState, Player
-from shared.games.kit import fail, need
+from shared.games.kit import IllegalMove, fail, need
 
 S = IstanbulState
 FREE = ("move", "action", "encounter")
@@ -468,7 +468,7 @@ def is_legal(s: S, seat: int, move: Any) -> bool:
         return False
     try:
         CHECKS[type(move)](s, seat, move)
-    except Exception:
+    except IllegalMove:
         return False
     return True
 

@@ -170,3 +170,13 @@ def test_a_catch_with_no_card_left_still_waits_for_the_lira_reward() -> None:
     assert GAME.legal_moves(state, 0) == [mv.Reward(take="lira")]
     state, _ = play(state, 0, mv.Reward(take="lira"))
     assert state.players[1].family == 12 and state.active == 1
+
+
+def test_faq_2_dice_name_the_place_number_not_a_grid_position() -> None:
+    state = replace(at_place(table(3, "long"), 0, 2), governor=2, deck=("good",))
+    state, _ = play(state, 0, mv.Act())
+    state, _ = play(state, 0, mv.UseGovernor())
+    state, _ = play(state, 0, mv.PayGovernor(card="good"), Dice(5, 6))
+    seen = GAME.view(state, None)
+    (where,) = [p for p in seen.places if p.governor]
+    assert where.number == 11 and state.grid.index(11) == 3  # long paths: top row, 4th place

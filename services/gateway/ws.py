@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import uuid
 
 import msgspec
 from aiohttp import WSMsgType, web
@@ -16,6 +15,7 @@ from services.gateway.http import table_model, viewer_seat
 from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
 from services.gateway.limits import address_key, hashed_token_key
 from services.gateway.projector import TableModel
+from shared.ids import fresh_id
 
 _encode = msgspec.json.Encoder()
 CLOSED = -1  # put on a socket's change queue when the client side has gone
@@ -48,7 +48,7 @@ async def _serve(
     changes = projector.listen(table_id)
     reader = asyncio.create_task(_drain(socket))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
-    socket_id = uuid.uuid4().hex
+    socket_id = fresh_id()
     beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
         presence.keep_announcing(request.app, table_id, who.player_id, socket_id)
         if who is not None

@@ -22,6 +22,7 @@ from aio_pika.abc import (
 from aio_pika.exceptions import AMQPError, ChannelInvalidStateError
 
 from shared.contracts.errors import Unavailable
+from shared.ids import fresh_id
 from shared.messaging.amqp_shards import AmqpShardConsumer, AmqpSlots, consumer_task
 from shared.messaging.port import CommandHandler, Delivery, EventHandler, Keep, Membership, Topology
 from shared.observability import metrics
@@ -239,7 +240,7 @@ class AmqpBroker:
         if not 0 <= shard < self.topology.shards:
             raise ValueError(f"shard {shard} is not in 0..{self.topology.shards - 1}")
         await self.connect()
-        correlation_id = uuid.uuid4().hex
+        correlation_id = fresh_id()
         reply = asyncio.get_running_loop().create_future()
         self._pending[correlation_id] = reply
         message = aio_pika.Message(

@@ -11,7 +11,8 @@ from aiohttp import web
 from services.gateway.auth import Identity
 from services.gateway.keys import PROJECTOR
 from services.gateway.projector import TableModel
-from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
+from shared.contracts.errors import BadRequest, Forbidden, NotFound
+from shared.tables.access import watch_seat
 
 T = TypeVar("T")
 _encode = msgspec.json.Encoder()
@@ -75,18 +76,12 @@ async def table_model(request: web.Request) -> TableModel:
 
 def viewer_seat(request: web.Request, model: TableModel, who: Identity | None) -> int | None:
     """The seat a viewer watches from (None: a spectator's view), if the table lets them
-    watch: anyone (no token needed), signed-in players (the default), or seated players only
-    (`none`: 403 `no_spectators`); without a token where that is not `anyone`, 401."""
-    spectators = model.state.spectators
-    if who is None:
-        if spectators != "anyone":
-            raise Unauthorized("missing bearer token", code="missing_token")
-        if request.query.get("seat") is not None:
-            raise Forbidden("a spectator has no seat", code="not_your_seat")
-        return None
-    seat = caller_seat(request, model, who)
-    if seat is None and spectators == "none":
-        raise Forbidden("this table has no spectators", code="no_spectators")
+    watch (`shared.tables.access.watch_seat`: 401 or 403 otherwise); 403 `not_your_seat`
+    if `?seat=` names a seat not theirs."""
+    seat = watch_seat(model.state, who.player_id if who is not None else None)
+    asked = request.query.get("seat")
+    if asked is not None and (seat is None or asked.strip() != str(seat)):
+        raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
     return seat
 
 

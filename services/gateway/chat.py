@@ -16,7 +16,14 @@ from services.gateway import closing
 from services.gateway.auth import Identity, bearer_token, caller, viewer
 from services.gateway.chat_live import Listener
 from services.gateway.guards import check_origin
-from services.gateway.http import decode_body, int_query, json_response, table_model, viewer_seat
+from services.gateway.http import (
+    decode_body,
+    int_query,
+    json_response,
+    link_hash,
+    table_model,
+    viewer_seat,
+)
 from services.gateway.keys import CHAT, LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS, STORE
 from services.gateway.limits import address_key, token_key
 from services.gateway.players import hash_token
@@ -147,7 +154,9 @@ def _readable(request: web.Request, model: TableModel) -> tuple[Identity | None,
     who = viewer(request)
     seat = viewer_seat(request, model, who)  # 401 or 403 as for the table's view
     channel = _channel(request, "players" if seat is not None else "spectators")
-    check_channel(model.state, who.player_id if who is not None else None, channel)
+    check_channel(
+        model.state, who.player_id if who is not None else None, channel, link_hash(request)
+    )
     return who, channel
 
 
@@ -255,7 +264,9 @@ async def _rights_lost(
     if model is None:
         return "unknown_table"
     try:
-        check_channel(model.state, who.player_id if who is not None else None, channel)
+        check_channel(
+            model.state, who.player_id if who is not None else None, channel, link_hash(request)
+        )
     except SenetError as exc:
         return exc.code
     return None

@@ -12,7 +12,7 @@ from services.gateway.auth import Identity
 from services.gateway.keys import PROJECTOR
 from services.gateway.projector import TableModel
 from shared.contracts.errors import BadRequest, Forbidden, NotFound
-from shared.tables.access import watch_seat
+from shared.tables.access import invitation_hash, watch_seat
 
 T = TypeVar("T")
 _encode = msgspec.json.Encoder()
@@ -78,11 +78,17 @@ def viewer_seat(request: web.Request, model: TableModel, who: Identity | None) -
     """The seat a viewer watches from (None: a spectator's view), if the table lets them
     watch (`shared.tables.access.watch_seat`: 401 or 403 otherwise); 403 `not_your_seat`
     if `?seat=` names a seat not theirs."""
-    seat = watch_seat(model.state, who.player_id if who is not None else None)
+    seat = watch_seat(model.state, who.player_id if who is not None else None, link_hash(request))
     asked = request.query.get("seat")
     if asked is not None and (seat is None or asked.strip() != str(seat)):
         raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
     return seat
+
+
+def link_hash(request: web.Request) -> str:
+    """The hash of the invitation code in `?invite=` ("": none): a private table's link lets
+    its holder look at the table before joining."""
+    return invitation_hash(request.query.get("invite", "")[:200])
 
 
 def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:

@@ -16,7 +16,6 @@ it (a private one without the link) or declines; the creator may withdraw it.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from typing import Annotated
 
@@ -39,6 +38,7 @@ from shared.contracts.envelopes import (
     WithdrawInvitation,
 )
 from shared.contracts.errors import Forbidden, NotFound
+from shared.tables.access import invitation_hash
 
 CODE_BYTES = 18  # 144 random bits, 24 URL-safe characters
 
@@ -67,7 +67,7 @@ class Invitation(msgspec.Struct, frozen=True, kw_only=True):
 
 def code_hash(code: str) -> str:
     """What the table records of a code."""
-    return hashlib.sha256(code.encode()).hexdigest()
+    return invitation_hash(code)
 
 
 async def renew(request: web.Request) -> web.Response:

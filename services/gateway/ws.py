@@ -19,7 +19,7 @@ from aiohttp import WSMsgType, web
 from services.gateway import closing, presence, views
 from services.gateway.auth import Identity, bearer_token, viewer
 from services.gateway.guards import check_origin
-from services.gateway.http import table_model, viewer_seat
+from services.gateway.http import link_hash, table_model, viewer_seat
 from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
 from services.gateway.limits import address_key, token_key
 from services.gateway.players import hash_token
@@ -56,6 +56,7 @@ async def _serve(
     projector = request.app[PROJECTOR]
     table_id = model.state.table_id
     changes = projector.listen(table_id)
+    player_id, held = (who.player_id if who is not None else None), link_hash(request)
     reader = asyncio.create_task(_drain(socket))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
     socket_id = uuid.uuid4().hex
@@ -71,7 +72,7 @@ async def _serve(
             if current is not None and current.state.version != sent:
                 sent = current.state.version
                 try:  # the rights at the version this frame carries
-                    seat = watch_seat(current.state, who.player_id if who is not None else None)
+                    seat = watch_seat(current.state, player_id, held)
                 except SenetError as exc:
                     await closing.close(socket, closing.RIGHTS_LOST, exc.code)
                     break

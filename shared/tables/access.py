@@ -6,16 +6,30 @@ sent (a seat that changed hands, a player who left or was removed, a withdrawn i
 what a viewer receives is what this function allows at the version the frame carries.
 
 - a seated player watches from their seat;
-- at a private table, only its players and the players invited by name watch (403
-  `private_table`): a private table's id alone shows nothing to a stranger;
+- at a private table, only its players, the players invited by name and whoever holds its
+  current invitation link watch (403 `private_table`): a private table's id alone shows
+  nothing to a stranger, and a renewed or revoked link stops showing it;
 - otherwise `spectators` decides: `anyone` (no account needed), `players` (signed in), or
   `none` (403 `no_spectators`); without an account where one is needed, 401 `missing_token`.
 """
 
 from __future__ import annotations
 
+import hashlib
+
 from shared.contracts.errors import Forbidden, Unauthorized
 from shared.tables.state import TableState
+
+
+def invitation_hash(code: str) -> str:
+    """What a table records of an invitation code, and what a join carries: its SHA-256
+    ("" for no code)."""
+    return hashlib.sha256(code.encode()).hexdigest() if code else ""
+
+
+def holds_link(state: TableState, code_hash: str) -> bool:
+    """True if `code_hash` is the table's current invitation (none matches a revoked link)."""
+    return bool(code_hash) and code_hash == state.invitation
 
 
 def is_invited(state: TableState, player_id: str) -> bool:
@@ -23,9 +37,10 @@ def is_invited(state: TableState, player_id: str) -> bool:
     return any(invited == player_id for invited, _ in state.invited)
 
 
-def watch_seat(state: TableState, player_id: str | None) -> int | None:
+def watch_seat(state: TableState, player_id: str | None, code_hash: str = "") -> int | None:
     """The seat `player_id` (None: no account) watches the table from (None: a spectator's
-    view); raises 401 or 403 when they may not watch it at all."""
+    view), holding the invitation `code_hash` if any; raises 401 or 403 when they may not
+    watch it at all."""
     if player_id is not None:
         seat = state.seat_of(player_id)
         if seat is not None:
@@ -33,7 +48,7 @@ def watch_seat(state: TableState, player_id: str | None) -> int | None:
     if state.visibility == "private":
         if player_id is None:
             raise Unauthorized("missing bearer token", code="missing_token")
-        if not is_invited(state, player_id):
+        if not is_invited(state, player_id) and not holds_link(state, code_hash):
             raise Forbidden("this table is private", code="private_table")
     if player_id is None and state.spectators != "anyone":
         raise Unauthorized("missing bearer token", code="missing_token")
@@ -42,10 +57,10 @@ def watch_seat(state: TableState, player_id: str | None) -> int | None:
     return None
 
 
-def may_see(state: TableState, player_id: str | None) -> bool:
+def may_see(state: TableState, player_id: str | None, code_hash: str = "") -> bool:
     """True if `watch_seat` lets the viewer watch (seated or as a spectator)."""
     try:
-        watch_seat(state, player_id)
+        watch_seat(state, player_id, code_hash)
     except (Forbidden, Unauthorized):
         return False
     return True

@@ -1,13 +1,13 @@
-"""Invitations: the creator's link to a private table, invitations by player name, and the
-check when someone joins.
+"""Invitations: the creator's link to a private table and invitations by player name.
 
 A private table is not listed in the lobby. Its creator renews the invitation (`POST
 /api/tables/{id}/invitation`): the gateway draws a new random code, the table records only
 its SHA-256 (`InvitationChanged`), and the creator alone is shown the code and the link
 `/tables/{id}?invite=CODE` to hand on. Renewing makes the old link useless; `DELETE` revokes
 the link. Joining a private table names the code (`POST /api/tables/{id}/join` with
-`{"invitation": CODE}`); the gateway checks it against the table's newest state from the
-store before it forwards the join, and refuses with 403 `bad_invitation` otherwise.
+`{"invitation": CODE}`); the gateway forwards the code's hash with the join, and the table
+decider checks it against the table's state (403 `bad_invitation` otherwise), so a revoke
+and a join are ordered by the table and the audit re-checks every join.
 
 The creator may also invite a registered player by name (`POST /api/tables/{id}/invitations`,
 `PlayerInvited`): the invitee is notified, finds the table among their tables, and joins
@@ -37,7 +37,7 @@ from shared.contracts.envelopes import (
     SetInvitation,
     WithdrawInvitation,
 )
-from shared.contracts.errors import Forbidden, NotFound
+from shared.contracts.errors import NotFound
 from shared.tables.access import invitation_hash
 
 CODE_BYTES = 18  # 144 random bits, 24 URL-safe characters
@@ -136,21 +136,3 @@ async def _command(request: web.Request, action: Action, command_id: str | None)
         outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
     )
     return outcome
-
-
-async def check_join(
-    request: web.Request, table_id: str, code: str | None, player_id: str = ""
-) -> None:
-    """403 `bad_invitation` unless a private table's join names its current code or the
-    player was invited by name (checked against the newest state: a renewed or revoked
-    link, or a withdrawn invitation, must not let anyone in)."""
-    projector = request.app[PROJECTOR]
-    model = await projector.get(table_id)
-    if model is None or model.state.visibility != "private":
-        return  # unknown (the worker answers) or public
-    await projector.refresh(table_id)
-    state = (projector.cached(table_id) or model).state
-    if player_id and any(invited == player_id for invited, _ in state.invited):
-        return
-    if not code or not state.invitation or code_hash(code) != state.invitation:
-        raise Forbidden("this private table needs its current invitation", code="bad_invitation")

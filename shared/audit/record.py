@@ -70,6 +70,9 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     accept: bool = True  # rematch_offer, undo_answer: accepted (False: declined)
     seated: list[SeatRecord] = []  # rematch: who sat where
     invitee: str = ""  # invite_player, withdraw: the player invited
+    # join: the invitation hash it named; None for a join stored before the table checked it
+    # (the gateway did then): re-decided with the table's invitation of that time
+    join_hash: str | None = None
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -179,6 +182,7 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             seat=first.seat,
             player_id=str(payload["player_id"]),
             player_name=str(payload.get("player_name", payload.get("name", ""))),
+            join_hash=str(first.move["invitation"]) if isinstance(first.move, dict) else None,
         )
     player = players.get(first.seat, "") if first.seat is not None else ""
     if first.name == "TurnTimedOut":

@@ -51,20 +51,34 @@ class SetInvitation(
     code_hash: str
 
 
-class JoinTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
-    """Take the next free seat at a table."""
+class JoinTable(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
+    """Take the next free seat at a table; at a private one, name the SHA-256 of its current
+    invitation code (`invitation_hash`) unless invited by name: the table decider checks it
+    against the table's state, so a revoke and a join are ordered by the table. (Defaults
+    are left out of the encoding, so older commands keep their fingerprints.)"""
 
     player_name: str
+    invitation_hash: str = ""
 
 
 class StartTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """Start the game once every seat is taken."""
 
 
-class PlayMove(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
-    """Make a move in the game; `move` is the game's own move JSON."""
+class PlayMove(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
+    """Make a move in the game; `move` is the game's own move JSON. `seat`, if given, is the
+    seat the client means to act for: the table decider refuses it (403 `not_your_seat`)
+    unless it is the caller's. (Defaults are left out of the encoding, so older commands
+    keep their fingerprints.)"""
 
     move: msgspec.Raw
+    seat: int | None = None
 
 
 class TimeOutTurn(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):

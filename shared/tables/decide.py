@@ -60,6 +60,7 @@ from shared.contracts.errors import (
 from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.games.rng import Rng
+from shared.tables.access import holds_link, is_invited
 from shared.tables.events import (
     InvitationChanged,
     InvitationDeclined,
@@ -232,14 +233,24 @@ def _exists(state: TableState, player_id: str, action: Any, spec: GameSpec) -> D
 
 
 def _join(state: TableState, player_id: str, action: JoinTable, spec: GameSpec) -> Decision:
+    """Take the lowest free seat; a private table lets in its invitees by name and whoever
+    names its current invitation (a renewed or revoked code is refused). The hash named is
+    stored as the command's move, so the audit re-checks it."""
     _lobby_open(state)
     if state.seat_of(player_id) is not None:
         raise Conflict("you already have a seat at this table", code="already_seated")
+    if (
+        state.visibility == "private"
+        and not is_invited(state, player_id)
+        and not holds_link(state, action.invitation_hash)
+    ):
+        raise Forbidden("this private table needs its current invitation", code="bad_invitation")
     seat = state.free_seat()
     if seat is None:
         raise Conflict("the table is full", code="table_full")
     name = seat_name(action.player_name)
-    return Decision(events=[SeatTaken(seat=seat, player_id=player_id, player_name=name)], seat=seat)
+    taken = SeatTaken(seat=seat, player_id=player_id, player_name=name)
+    return Decision(events=[taken], seat=seat, move={"invitation": action.invitation_hash})
 
 
 def _leave(state: TableState, player_id: str, action: LeaveTable, spec: GameSpec) -> Decision:
@@ -333,6 +344,8 @@ def _start(state: TableState, player_id: str, action: StartTable, spec: GameSpec
 
 def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -> Decision:
     seat = _seated(state, player_id)
+    if action.seat is not None and action.seat != seat:
+        raise Forbidden(f"seat {action.seat} is not yours", code="not_your_seat")
     if seat in state.resigned:
         raise Conflict("you resigned this game", code="resigned")
     rng = step_rng(state)

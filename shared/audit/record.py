@@ -73,6 +73,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     # join: the invitation hash it named; None for a join stored before the table checked it
     # (the gateway did then): re-decided with the table's invitation of that time
     join_hash: str | None = None
+    rematch_table: str = ""  # rematch_offer: the table it agreed on (the last acceptance)
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -195,7 +196,7 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             policy=_policy(first.payload["policy"]),
             turn=int(first.payload["turn"]),
         )
-    lobby = _lobby_command(first, player)
+    lobby = _lobby_command(first, player, run)
     if lobby is not None:
         return lobby
     kind: CommandKind = "start" if first.name == "TableStarted" else "move"
@@ -219,7 +220,7 @@ def _policy(value: Any) -> TimeoutPolicy:
     return "bot" if value == "bot" else "forfeit"
 
 
-def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
+def _lobby_command(first: StoredEvent, player: str, run: list[StoredEvent]) -> CommandRecord | None:
     """The leave, kick, cancel or expire command behind a lobby event (None: not one)."""
     payload = first.payload
     if first.name == "PlayerLeft":
@@ -237,9 +238,11 @@ def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
             code_hash=str(payload["code_hash"]),
         )  # fmt: skip
     if first.name in ("RematchOffered", "RematchAccepted", "RematchDeclined"):
+        agreed = next((e for e in run if e.name == "RematchAgreed"), None)
         return CommandRecord(
             command_id=first.command_id, kind="rematch_offer", seat=int(payload["seat"]),
             player_id=str(payload["player_id"]), accept=first.name != "RematchDeclined",
+            rematch_table=str(agreed.payload["table_id"]) if agreed is not None else "",
         )  # fmt: skip
     if first.name in ("UndoRequested", "UndoAccepted", "UndoDeclined"):
         return CommandRecord(

@@ -176,7 +176,7 @@ def _action(command: CommandRecord, state: TableState) -> Action:
     if kind == "invite":
         return SetInvitation(code_hash=command.code_hash)
     if kind == "rematch_offer":
-        return Rematch(accept=command.accept)
+        return Rematch(accept=command.accept, new_table=command.rematch_table)
     if kind == "undo":
         return RequestUndo()
     if kind == "undo_answer":

@@ -142,11 +142,17 @@ class WithdrawInvitation(
     player_id: str
 
 
-class Rematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+class Rematch(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
     """After the game: offer a rematch or accept the one offered (`accept`), or decline it.
-    When every seat has accepted, the table names the new table (`RematchAgreed`)."""
+    When every seat has accepted, the table names the new table (`RematchAgreed`): its id
+    is `new_table`, drawn at random by the table worker (not by the client; the audit
+    passes the recorded one), so no one derives a rematch's id from the old table's."""
 
     accept: bool = True
+    new_table: str = ""
 
 
 class RequestUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):

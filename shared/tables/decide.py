@@ -160,7 +160,8 @@ def opening(created: TableCreated, player_name: str) -> Decision:
 
 
 def rematch_id(table_id: str) -> str:
-    """The id of a finished table's rematch (one per table: a repeat finds it)."""
+    """The id older tables gave their rematch, derived from theirs (a Rematch command
+    without `new_table`, as recorded before the worker drew it at random)."""
     return str(uuid5(_REMATCH_NAMESPACE, table_id))
 
 
@@ -460,7 +461,7 @@ def _rematch(state: TableState, player_id: str, action: Rematch, spec: GameSpec)
         order = spec.seats_at_rematch(result, state.seats)
         events.append(
             RematchAgreed(
-                table_id=rematch_id(state.table_id),
+                table_id=action.new_table or rematch_id(state.table_id),
                 players=[state.players[s] or "" for s in order],
                 names=[state.names[s] for s in order],
             )

@@ -35,6 +35,7 @@ async def test_a_revoked_link_fails_even_when_a_gateways_cache_is_stale(
     before = msgspec.structs.replace((await projector.get(table_id)).state)  # link valid
     response = await client.delete(f"/api/tables/{table_id}/invitation", headers=host.auth)
     assert response.status == 200
+
     # This gateway has not heard of the revoke: its broker feed and its store reads lag.
     async def lagging(*args: object) -> None:
         return None

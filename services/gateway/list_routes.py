@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from services.gateway.auth import caller
+from services.gateway.auth import caller, viewer
 from services.gateway.http import json_response, table_model
 from services.gateway.keys import STORE
 from services.gateway.storecall import in_store
@@ -84,10 +84,14 @@ async def get_table(request: web.Request) -> web.Response:
 
 
 async def player_results(request: web.Request) -> web.Response:
-    """GET /api/players/{player_id}/results: finished games, newest first."""
+    """GET /api/players/{player_id}/results: finished games, newest first (a private
+    table's only to those who played it)."""
     cursor, limit = _paging(request)
     player = request.match_info["player_id"]
-    return json_response(await _read(request, queries.player_results, player, cursor, limit))
+    who = viewer(request)
+    seen_by = who.player_id if who is not None else ""
+    page = await _read(request, queries.player_results, player, cursor, limit, seen_by)
+    return json_response(page)
 
 
 async def game_standings(request: web.Request) -> web.Response:

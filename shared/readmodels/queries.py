@@ -134,15 +134,19 @@ def my_tables(
 
 
 def player_results(
-    db: ReadModelDB, player_id: str, cursor: str | None, limit: int
+    db: ReadModelDB, player_id: str, cursor: str | None, limit: int, viewer: str = ""
 ) -> Page[PlayerResult]:
-    """A player's finished games, newest first."""
+    """A player's finished games, newest first; a private table's only if `viewer` ("":
+    nobody signed in) played it too."""
     after = decode_cursor(cursor, (int,))
     extra, params = ("", ()) if after is None else (" AND position < ?", (after[0],))
     rows = db.query(
         "SELECT position, table_id, game, seat, score, rank, won, forfeited, players"
-        f" FROM rm_results WHERE player_id = ?{extra} ORDER BY position DESC LIMIT ?",
-        (player_id, *params, limit + 1),
+        f" FROM rm_results r WHERE player_id = ?{extra}"
+        " AND (NOT EXISTS (SELECT 1 FROM rm_private p WHERE p.table_id = r.table_id)"
+        " OR EXISTS (SELECT 1 FROM rm_results v WHERE v.table_id = r.table_id"
+        " AND v.player_id = ?)) ORDER BY position DESC LIMIT ?",
+        (player_id, *params, viewer, limit + 1),
     )
     return _page(
         rows,

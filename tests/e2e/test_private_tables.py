@@ -1,0 +1,67 @@
+"""Private means private: a private table's game is in its players' results only, counts in
+no standings or ratings, and its rematch's id is told to its players alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from tests.platform import Player, open_table, register
+
+
+async def _results(client: TestClient, player: Player, who: Player | None) -> list[str]:
+    headers = who.auth if who is not None else {}
+    response = await client.get(f"/api/players/{player.player_id}/results", headers=headers)
+    assert response.status == 200, await response.text()
+    return [item["table_id"] for item in (await response.json())["items"]]
+
+
+async def _items(client: TestClient, path: str) -> list[Any]:
+    response = await client.get(path)
+    assert response.status == 200, await response.text()
+    return list((await response.json())["items"])
+
+
+async def _finished(client: TestClient, **table: Any) -> tuple[str, list[Player]]:
+    table_id, players = await open_table(client, "ra", 2, **table)
+    path = f"/api/tables/{table_id}/resign"
+    response = await client.post(path, json={}, headers=players[1].auth)
+    assert response.status == 200, await response.text()
+    return table_id, players
+
+
+async def test_a_private_games_result_is_shown_only_to_its_players(client: TestClient) -> None:
+    table_id, (ann, bob) = await _finished(client, visibility="private")
+    stranger = await register(client, "results-stranger")
+    assert await _results(client, ann, None) == []
+    assert await _results(client, ann, stranger) == []
+    assert await _results(client, ann, ann) == [table_id]
+    assert await _results(client, ann, bob) == [table_id]
+    assert await _items(client, "/api/games/ra/standings") == []
+    assert await _items(client, "/api/games/ra/ratings") == []
+    public_id, (cat, dan) = await _finished(client)
+    assert await _results(client, cat, None) == [public_id]
+    standings = await _items(client, "/api/games/ra/standings")
+    assert {s["player_id"] for s in standings} == {p.player_id for p in (cat, dan)}
+
+
+async def test_a_private_tables_rematch_is_told_to_its_players_only(client: TestClient) -> None:
+    table_id, (ann, bob) = await _finished(client, visibility="private")
+    for player in (ann, bob):
+        response = await client.post(
+            f"/api/tables/{table_id}/rematch", json={}, headers=player.auth
+        )
+        assert response.status == 200, await response.text()
+    new_id = (await response.json())["rematch_table"]
+    assert new_id
+    stranger = await register(client, "rematch-peeker")
+    for path in (f"/api/tables/{table_id}/view", f"/api/tables/{table_id}/events"):
+        response = await client.get(path, headers=stranger.auth)
+        assert (response.status, (await response.json())["code"]) == (403, "private_table")
+    response = await client.post(f"/api/tables/{table_id}/rematch/open", headers=stranger.auth)
+    assert (response.status, (await response.json())["code"]) == (403, "private_table")
+    response = await client.get(f"/api/tables/{new_id}/view", headers=stranger.auth)
+    assert (response.status, (await response.json())["code"]) == (403, "private_table")
+    response = await client.get(f"/api/tables/{new_id}/view", headers=bob.auth)
+    assert response.status == 200

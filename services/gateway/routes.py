@@ -9,7 +9,7 @@ import msgspec
 from aiohttp import web
 
 from services.gateway import players, views
-from services.gateway.auth import Identity, caller, identify, viewer
+from services.gateway.auth import Identity, bearer_token, caller, identify, viewer
 from services.gateway.commands import send
 from services.gateway.http import (
     caller_seat,
@@ -157,7 +157,7 @@ async def create_table(request: web.Request) -> web.Response:
             "a table's seed is secret: this gateway does not let clients choose it",
             code="seed_not_allowed",
         )
-    table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(who, body)
+    table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(request, body)
     if body.seed is not None:
         # The game's draws derive from seed and table id: a chosen seed names the table too.
         table_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:seeded:{body.seed}"))
@@ -183,9 +183,11 @@ async def create_table(request: web.Request) -> web.Response:
     return json_response(await _settled(request, outcome), 201)
 
 
-def _stable_table_id(who: Identity, body: NewTable) -> str:
-    # A repeated create (same player, same command id) must address the same table.
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{who.player_id}:{body.command_id}"))
+def _stable_table_id(request: web.Request, body: NewTable) -> str:
+    # A repeated create (same token, same command id) must address the same table; the
+    # token's hash keeps the id secret: player ids are public and command ids guessable.
+    secret = players.hash_token(bearer_token(request))
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{secret}:{body.command_id}"))
 
 
 async def _lobby(request: web.Request, action: StartTable) -> web.Response:

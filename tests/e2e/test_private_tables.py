@@ -3,6 +3,7 @@ no standings or ratings, and its rematch's id is told to its players alone."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from aiohttp.test_utils import TestClient
@@ -65,3 +66,15 @@ async def test_a_private_tables_rematch_is_told_to_its_players_only(client: Test
     assert (response.status, (await response.json())["code"]) == (403, "private_table")
     response = await client.get(f"/api/tables/{new_id}/view", headers=bob.auth)
     assert response.status == 200
+
+
+async def test_a_new_tables_id_is_not_derived_from_public_names(client: TestClient) -> None:
+    ann = await register(client, "ids-ann")
+    body = {"game": "ra", "seats": 2, "visibility": "private", "command_id": "create-1"}
+    response = await client.post("/api/tables", json=body, headers=ann.auth)
+    assert response.status == 201, await response.text()
+    table_id = (await response.json())["table_id"]
+    guess = uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{ann.player_id}:create-1")
+    assert table_id != str(guess)
+    again = await client.post("/api/tables", json=body, headers=ann.auth)
+    assert (await again.json())["table_id"] == table_id  # a repeat finds it all the same

@@ -53,6 +53,8 @@ async def send(
     if not outcome.accepted:
         assert outcome.error is not None
         raise SenetError.from_body(outcome.error)
-    if views is not None and outcome.committed:
-        await views.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
+    if views is not None:
+        views.heard(outcome.position)  # a list read after this waits for it
+        if outcome.committed:
+            await views.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
     return Outcome(**{name: getattr(outcome, name) for name in _PUBLIC})

@@ -1,8 +1,9 @@
 """The paged lists, read from the persisted read models (`shared.readmodels`).
 
 Lobby, my tables, a player's results, standings and ratings; a table's summary; audit
-flags. Before answering, a handler waits (briefly) for this process's projector to reach
-the store's newest event, so a client reads its own writes.
+flags. Before answering, a handler waits (briefly) for the read models to reach the newest
+store position this gateway heard of (a command's outcome carries the position it created),
+so a client reads its own writes.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from aiohttp import web
 
 from services.gateway.auth import caller, viewer
 from services.gateway.http import json_response, table_model
-from services.gateway.keys import STORE
+from services.gateway.keys import PROJECTOR
 from services.gateway.storecall import in_store
 from shared.audit.verdicts import Verdict
 from shared.contracts.errors import Unavailable
@@ -42,8 +43,9 @@ __all__ = [
 
 async def _read(request: web.Request, query: Callable[..., T], *args: Any) -> T:
     models = request.app[READMODELS]
-    last = await in_store(request, request.app[STORE].last_position)
-    await models.projector.wait_for(last, FRESH_WAIT)
+    # The newest position this gateway heard of: its commands' outcomes and the relay's
+    # batches (so a client reads its own writes), not a store read per request.
+    await models.projector.wait_for(request.app[PROJECTOR].position, FRESH_WAIT)
     try:
         return await in_store(request, query, models.db, *args)
     except DB_OUTAGES as exc:

@@ -30,7 +30,6 @@ from services.notify.outbox import Outbox
 from services.notify.settings import NotifySettings
 from services.notify.timers import Timers
 from services.notify.turns import TurnChange, TurnTracker
-from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.port import Broker, Delivery
 from shared.notify import links
 from shared.notify.owners import EmailOwner
@@ -39,10 +38,9 @@ from shared.notify.presence import PreferencesChanged, Presence, presence_decode
 from shared.notify.timing import TableTiming
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification
+from shared.tables.envelopes import envelope_of, is_table_notification, published
 
 log = structlog.get_logger("senet.notify")
-_decode_envelope = msgspec.json.Decoder(EventEnvelope)
 _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
 _TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
@@ -158,7 +156,7 @@ class NotifyService:
     async def on_event(self, delivery: Delivery) -> None:
         """An event was published: read the store up to it (any message wakes the loop)."""
         try:
-            position = _decode_envelope.decode(delivery.body).position
+            position = max((e.position for e in published(delivery.body)), default=0)
         except (msgspec.ValidationError, msgspec.DecodeError):
             position = self.position + 1  # not an envelope: the store will tell
         if position > self.position:

@@ -77,6 +77,7 @@ def record(table: Table, command: Command, decision: Decision) -> None:
     table.record(
         decision.events, command_id=command.command_id, fingerprint=fingerprint(command),
         seat=decision.seat, move=decision.move, correlation_id=command.correlation_id,
+        state_after=decision.state,
     )  # fmt: skip
 
 

@@ -220,6 +220,9 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     to_act: list[int] = []  # the seats that must decide next
     replayed: bool = False
     error: ErrorBody | None = None
+    # The store position of the command's last event (0: nothing stored, or not known):
+    # a read after the command waits for the read models to reach it.
+    position: int = 0
 
 
 class Committed(msgspec.Struct, frozen=True, kw_only=True):
@@ -259,3 +262,10 @@ class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     def event_id(self) -> str:
         """A stable id: the table and the version."""
         return f"{self.table_id}:{self.version}"
+
+
+class EventBatch(msgspec.Struct, frozen=True, kw_only=True):
+    """One message on the events exchange: the events the relay read in one go (one or
+    more commits), in store order. Consumers take it whole and skip what they applied."""
+
+    events: list[EventEnvelope]

@@ -264,16 +264,22 @@ class AmqpBroker:
             future.set_result(message.body)
 
     async def serve_shard(
-        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+        self,
+        shard: int,
+        handler: CommandHandler,
+        *,
+        keep: Keep | None = None,
+        prefetch: int = 1,
     ) -> AmqpShardConsumer:
-        """Consume one shard queue with prefetch 1: handler, reply, then ack (nack on error).
+        """Consume one shard queue in batches of up to `prefetch`: handlers, replies, then
+        one ack (a handler that raises: its message is nacked and requeued).
 
         Returns once the consumer is attached (active, or waiting in line).
         """
         await self.connect()
 
         async def open_queue() -> tuple[AbstractChannel, AbstractQueue]:
-            channel = await self._consumer_channel(1)
+            channel = await self._consumer_channel(max(1, prefetch))
             return channel, await self._shard_queue(channel, shard)
 
         async def reply(message: AbstractIncomingMessage, body: bytes) -> None:
@@ -284,6 +290,7 @@ class AmqpBroker:
         consumer = AmqpShardConsumer(
             shard, handler, keep, open_queue=open_queue, reply=reply, delivery=_delivery,
             close=_close, release=_release, errors=(*_BROKER_ERRORS, Unavailable),
+            prefetch=prefetch,
         )  # fmt: skip
         await consumer.attach()
         worker = consumer_task(consumer)

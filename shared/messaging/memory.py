@@ -108,6 +108,13 @@ class _Queue:
                 self.waiters.discard(waiter)
         return self.messages.popleft()
 
+    def take_ready(self, limit: int) -> list[_Message]:
+        """Up to `limit` more messages already waiting (for the consumer that took one)."""
+        taken: list[_Message] = []
+        while self.messages and len(taken) < limit:
+            taken.append(self.messages.popleft())
+        return taken
+
 
 @dataclass(eq=False)
 class _Server:
@@ -126,6 +133,7 @@ class _Consumer:
     queue: _Queue
     shard: int = -1
     keep: Keep | None = None
+    prefetch: int = 1  # messages taken and handled together
     busy: bool = False
     leave: bool = False
 
@@ -208,9 +216,15 @@ class MemoryBroker:
             self._pending.discard(reply)
 
     async def serve_shard(
-        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+        self,
+        shard: int,
+        handler: CommandHandler,
+        *,
+        keep: Keep | None = None,
+        prefetch: int = 1,
     ) -> _Consumer:
-        """Consume one shard queue: one message at a time, the reply before the ack."""
+        """Consume one shard queue in batches of up to `prefetch` messages handled together,
+        each reply before the batch is done."""
         server = await self._connected()
 
         async def handle(message: _Message) -> None:
@@ -219,7 +233,7 @@ class MemoryBroker:
                 message.reply.set_result(reply)
 
         queue = server.queues[self.topology.shard_queue(shard)]
-        consumer = _Consumer(queue, shard, keep)
+        consumer = _Consumer(queue, shard, keep, prefetch=max(1, prefetch))
         self._start(consumer, handle)
         return consumer
 
@@ -330,16 +344,26 @@ class MemoryBroker:
         queue = consumer.queue
         try:
             while True:
-                message = await queue.take(consumer)
+                first = await queue.take(consumer)
+                batch = [first, *queue.take_ready(consumer.prefetch - 1)]
                 consumer.busy = True
+                tasks = [asyncio.ensure_future(handle(message)) for message in batch]
                 try:
-                    await handle(message)
+                    results = await asyncio.gather(*tasks, return_exceptions=True)
                 except asyncio.CancelledError:
-                    queue.put(message, head=True)  # unacked: back to the queue, as on AMQP
+                    for message, task in reversed(list(zip(batch, tasks, strict=True))):
+                        if not task.done() or task.cancelled():
+                            task.cancel()  # unacked: back to the queue, in order, as on AMQP
+                            queue.put(message, head=True)
                     raise
-                except Exception:
-                    log.exception("handler failed on a message from %s", queue.name)
-                    self._fail(queue, message)
+                for message, result in zip(batch, results, strict=True):
+                    if isinstance(result, asyncio.CancelledError):
+                        raise result
+                    if isinstance(result, Exception):
+                        log.error(
+                            "handler failed on a message from %s", queue.name, exc_info=result
+                        )
+                        self._fail(queue, message)
                 consumer.done_with_message()
         finally:
             queue.consumers.remove(consumer)

@@ -34,6 +34,9 @@ PUBLISH_SECONDS = Histogram(
 )  # fmt: skip
 RELAY_PUBLISHED = Counter("senet_relay_published_events", "Events the relay published")
 RELAY_ACTIVE = Gauge("senet_relay_active", "1 while this process's relay holds the lease")
+READMODELS_ACTIVE = Gauge(
+    "senet_readmodels_active", "1 while this process's read-model projector folds (holds the lease)"
+)
 EVENTS_APPLIED = Counter(
     "senet_projector_applied_events", "Table events applied by a projector", ["projector"]
 )

@@ -15,6 +15,7 @@ from eventsourcing.persistence import (
     InterfaceError,
     InternalError,
     JSONTranscoder,
+    Mapper,
     Notification,
     OperationalError,
     ProcessRecorder,
@@ -24,6 +25,7 @@ from eventsourcing.persistence import (
 
 from shared.contracts.errors import NotFound
 from shared.observability.metrics import STORE_SECONDS
+from shared.store.mapper import TableMapper
 from shared.store.schema import ensure_schema
 from shared.store.urls import store_env
 from shared.tables.codec import TRANSCODINGS
@@ -49,6 +51,11 @@ class EventStore(Application[UUID]):
         super().register_transcodings(transcoder)
         for transcoding in TRANSCODINGS:
             transcoder.register(transcoding)
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        """eventsourcing's mapper, table events encoded once (`shared.store.mapper`)."""
+        plain = super().construct_mapper()
+        return TableMapper(plain.transcoder, plain.compressor, plain.cipher)
 
     def construct_recorder(self) -> ProcessRecorder:
         """A recorder that also keeps tracking records."""

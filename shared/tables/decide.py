@@ -96,11 +96,14 @@ _REMATCH_NAMESPACE = uuid5(NAMESPACE_URL, "senet:rematch")
 
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):
-    """What a command causes: its events, the seat it acted for, the move it stored."""
+    """What a command causes: its events, the seat it acted for, the move it stored, and
+    the table's state after the events when the decider already folded them (None: the
+    recorder folds them), so that a move is folded once."""
 
     events: list[Any]
     seat: int | None
     move: dict[str, Any] | None = None
+    state: TableState | None = None
 
 
 # ---- idempotency and opening --------------------------------------------------------
@@ -350,8 +353,10 @@ def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -
     if seat in state.resigned:
         raise Conflict("you resigned this game", code="resigned")
     rng = step_rng(state)
-    events, move = play_events(state, seat, action.move, spec, rng)
+    events, move, final = folded_play(state, seat, action.move, spec, rng)
     bots = bots_for_resigned(state, events, spec)
+    if not state.takebacks and not bots:
+        return Decision(events=events, seat=seat, move=msgspec.to_builtins(move), state=final)
     if state.takebacks:
         undoable = (
             rng.draws == 0
@@ -564,6 +569,18 @@ def play_events(
 ) -> tuple[list[Any], Any]:
     """The events a move (JSON, Raw or builtins) causes, SeedRevealed last if the game ends;
     `rng` (by default `step_rng(state)`) counts the draws the move made."""
+    events, move, _ = folded_play(state, seat, raw_move, spec, rng)
+    return events, move
+
+
+def folded_play(
+    state: TableState,
+    seat: int,
+    raw_move: Any,
+    spec: GameSpec | None = None,
+    rng: Rng | None = None,
+) -> tuple[list[Any], Any, TableState]:
+    """`play_events`, and the table's state after those events (folded once, here)."""
     _in_play(state)
     game = spec or state.spec
     try:
@@ -587,8 +604,10 @@ def play_events(
     for event in events:
         final = evolve(final, event, game)
     if final.status == OVER:
-        events.append(SeedRevealed(seed=state.seed, commitment=state.commitment))
-    return events, move
+        revealed = SeedRevealed(seed=state.seed, commitment=state.commitment)
+        events.append(revealed)
+        final = evolve(final, revealed, game)
+    return events, move, final
 
 
 # ---- checks shared by the rules above ----------------------------------------------

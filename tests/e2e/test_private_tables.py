@@ -18,8 +18,8 @@ async def _results(client: TestClient, player: Player, who: Player | None) -> li
     return [item["table_id"] for item in (await response.json())["items"]]
 
 
-async def _items(client: TestClient, path: str) -> list[Any]:
-    response = await client.get(path)
+async def _items(client: TestClient, path: str, who: Player | None = None) -> list[Any]:
+    response = await client.get(path, headers=who.auth if who is not None else {})
     assert response.status == 200, await response.text()
     return list((await response.json())["items"])
 
@@ -78,3 +78,25 @@ async def test_a_new_tables_id_is_not_derived_from_public_names(client: TestClie
     assert table_id != str(guess)
     again = await client.post("/api/tables", json=body, headers=ann.auth)
     assert (await again.json())["table_id"] == table_id  # a repeat finds it all the same
+
+
+async def test_invitations_from_many_tables_do_not_flood_my_tables(client: TestClient) -> None:
+    from shared.readmodels.queries import MAX_LISTED_INVITATIONS
+
+    host = await register(client, "flood-host")
+    ann = await register(client, "flood-ann")
+    own = await client.post("/api/tables", json={"game": "ra", "seats": 2}, headers=ann.auth)
+    own_id = (await own.json())["table_id"]
+    invited = []
+    for _ in range(MAX_LISTED_INVITATIONS + 3):
+        body = {"game": "ra", "seats": 2, "visibility": "private"}
+        created = await client.post("/api/tables", json=body, headers=host.auth)
+        table_id = (await created.json())["table_id"]
+        path = f"/api/tables/{table_id}/invitations"
+        response = await client.post(path, json={"name": ann.name}, headers=host.auth)
+        assert response.status == 200, await response.text()
+        invited.append(table_id)
+    listed = await _items(client, "/api/me/tables?limit=200", ann)
+    ids = [t["table_id"] for t in listed]
+    assert own_id in ids  # her own table is listed whatever the invitations
+    assert sorted(set(ids) & set(invited)) == sorted(invited[-MAX_LISTED_INVITATIONS:])

@@ -13,18 +13,22 @@ import msgspec
 import pytest
 
 from shared.contracts.envelopes import (
+    AnswerUndo,
     CreateTable,
     InvitePlayer,
     JoinTable,
     PlayMove,
+    RequestUndo,
     SetInvitation,
     StartTable,
+    TimeOutTurn,
     WithdrawInvitation,
 )
 from shared.contracts.errors import SenetError
 from shared.tables import state as table_state
 from shared.tables.access import invitation_hash
 from shared.tables.decide import decide, new_table, opening
+from shared.tables.events import MoveBegan, MoveUndone
 from shared.tables.state import TableState
 
 TABLE = str(uuid.UUID(int=26))
@@ -106,3 +110,49 @@ def test_commands_naming_no_code_or_seat_encode_as_before() -> None:
     assert msgspec.json.encode(PlayMove(move=msgspec.Raw(b"{}"))) == (
         b'{"type":"PlayMove","move":{}}'
     )
+
+
+def _undoable_move(state: TableState) -> tuple[int, msgspec.Raw] | None:
+    """A seat to act and a move of theirs that may be taken back (None: none now)."""
+    for seat in state.spec.to_act(state.game_state):
+        if seat in state.forfeited:
+            continue
+        for move in state.spec.legal_moves(state.game_state, seat):
+            raw = msgspec.Raw(msgspec.json.encode(move))
+            player = state.players[seat] or ""
+            events = decide(state, player, PlayMove(move=raw)).events
+            if isinstance(events[0], MoveBegan) and events[0].undoable:
+                return seat, raw
+    return None
+
+
+def test_a_take_back_next_to_a_forfeited_seat_needs_only_the_remaining_seats_consent() -> None:
+    action = CreateTable(game="ra", seats=3, player_name="A", takebacks=True)
+    created = new_table(TABLE, "alice", action, SEED)
+    state = table_state.created(TABLE, created)
+    for event in opening(created, "Alice").events[1:]:
+        state = table_state.evolve(state, event)
+    for player in ("bob", "carol"):
+        state = then(state, player, JoinTable(player_name=player))
+    state = then(state, "alice", StartTable())
+    first = state.spec.to_act(state.game_state)[0]
+    timeout = TimeOutTurn(seat=first, policy="forfeit", turn=state.version)
+    state = then(state, "", timeout)
+    assert state.forfeited == (first,)
+    found = None
+    for _ in range(200):  # play on (the bot too) until a playing seat makes an undoable move
+        found = _undoable_move(state)
+        if found is not None:
+            break
+        seat = state.spec.to_act(state.game_state)[0]
+        move = state.spec.legal_moves(state.game_state, seat)[0]
+        raw = msgspec.Raw(msgspec.json.encode(move))
+        state = then(state, state.players[seat] or "", PlayMove(move=raw))
+    assert found is not None
+    mover, raw = found
+    state = then(state, state.players[mover] or "", PlayMove(move=raw))
+    state = then(state, state.players[mover] or "", RequestUndo())
+    [other] = [s for s in range(3) if s not in (mover, first)]
+    assert state.undo_voters() == [other]  # the forfeited seat is not asked
+    events = decide(state, state.players[other] or "", AnswerUndo(accept=True)).events
+    assert isinstance(events[-1], MoveUndone)

@@ -15,6 +15,7 @@ from shared.contracts.errors import BadRequest, Forbidden, NotFound
 from shared.tables.access import invitation_hash, watch_seat
 
 T = TypeVar("T")
+MAX_INVITE = 200  # characters of `?invite=` (a code has 24)
 _encode = msgspec.json.Encoder()
 
 
@@ -88,7 +89,11 @@ def viewer_seat(request: web.Request, model: TableModel, who: Identity | None) -
 def link_hash(request: web.Request) -> str:
     """The hash of the invitation code in `?invite=` ("": none): a private table's link lets
     its holder look at the table before joining."""
-    return invitation_hash(request.query.get("invite", "")[:200])
+    code = request.query.get("invite", "")
+    if len(code) > MAX_INVITE:
+        raise BadRequest(f"invite has at most {MAX_INVITE} characters", code="bad_query",
+                         details={"parameter": "invite"})  # fmt: skip
+    return invitation_hash(code)
 
 
 def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:

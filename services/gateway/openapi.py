@@ -558,7 +558,7 @@ QUERY: dict[str, dict[str, Any]] = {
     "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},
     "channel": {"type": "string", "enum": ["players", "spectators"]},
     # a private table's current invitation code: its holder may look before joining
-    "invite": {"type": "string", "maxLength": 200},
+    "invite": {"type": "string", "maxLength": 200},  # http.MAX_INVITE
 }
 RETRY_AFTER = {
     "Retry-After": {

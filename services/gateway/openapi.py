@@ -150,10 +150,11 @@ ROUTES: list[Route] = [
         "GET",
         "/api/tables/{table_id}",
         list_routes.get_table,
-        "A table's summary",
+        "A table's summary (a private table's: to its players, invitees and link holders)",
         None,
         TableSummary,
-        auth=False,
+        query=("invite",),
+        viewers=True,
     ),
     Route(
         "GET",

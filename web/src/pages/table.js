@@ -236,12 +236,14 @@ export function TablePage({ id, allMoves }) {
   const asInvited = invite ? `?invite=${encodeURIComponent(invite)}` : '';  // a private table's link lets me look before I join
   const refresh = async () => {
     if (!token) {  // a table anyone may watch shows its spectator view without an account
-      try { accept(await get(`/api/tables/${id}/view`)); } catch { setSummary(await get(`/api/tables/${id}`)); }
+      try { accept(await get(`/api/tables/${id}/view`)); } catch {
+        try { setSummary(await get(`/api/tables/${id}`)); } catch (e) { if (e.status === 401) setError(t('needSignIn')); else throw e; }
+      }
       return;
     }
     try { accept(await get(`/api/tables/${id}/view${asInvited}`)); } catch (e) {
       // 401, or 403 at a private table I am not invited to (its link's page still offers Join)
-      if (e.status === 401 || e.status === 403) { setSummary(await get(`/api/tables/${id}`)); } else throw e;
+      if (e.status === 401 || e.status === 403) { setSummary(await get(`/api/tables/${id}${asInvited}`)); } else throw e;
     }
   };
   useEffect(() => {

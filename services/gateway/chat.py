@@ -12,7 +12,7 @@ from typing import Annotated
 import msgspec
 from aiohttp import WSMsgType, web
 
-from services.gateway import closing
+from services.gateway import auth, closing
 from services.gateway.auth import Identity, bearer_token, caller, viewer
 from services.gateway.chat_live import Listener
 from services.gateway.guards import check_origin
@@ -226,13 +226,19 @@ async def _serve(
             waiter = asyncio.create_task(listener.queue.get())
             changed = asyncio.create_task(changes.get())
             done, _ = await asyncio.wait(
-                {waiter, changed, reader}, return_when=asyncio.FIRST_COMPLETED
-            )
+                {waiter, changed, reader}, timeout=auth.IDENTITY_TTL,
+                return_when=asyncio.FIRST_COMPLETED,
+            )  # fmt: skip
             for task in (waiter, changed):
                 if task not in done:
                     task.cancel()
             if reader in done:
                 break
+            if not done:  # quiet for a while: is the token still good?
+                if who is not None and not await auth.still_valid(request):
+                    await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
+                    break
+                continue
             lost = await _rights_lost(request, table_id, channel, who)
             if lost is not None:  # asked again at every change and before every message
                 await closing.close(socket, closing.RIGHTS_LOST, lost)

@@ -16,7 +16,7 @@ import uuid
 import msgspec
 from aiohttp import WSMsgType, web
 
-from services.gateway import closing, presence, views
+from services.gateway import auth, closing, presence, views
 from services.gateway.auth import Identity, bearer_token, viewer
 from services.gateway.guards import check_origin
 from services.gateway.http import link_hash, table_model, viewer_seat
@@ -78,7 +78,14 @@ async def _serve(
                     break
                 view = views.player_view(current, seat)
                 await socket.send_str(_encode.encode(view).decode())  # text: browsers JSON.parse it
-            await changes.get()  # a new version, or CLOSED
+            try:  # a new version, or CLOSED; now and then: is the token still good?
+                async with asyncio.timeout(auth.IDENTITY_TTL):  # no task per change
+                    await changes.get()
+            except TimeoutError:
+                if who is not None and not await auth.still_valid(request):
+                    await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
+                    break
+                continue
             while not changes.empty():  # the events of one move: one view, one frame
                 changes.get_nowait()
     finally:

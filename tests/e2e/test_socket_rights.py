@@ -15,7 +15,10 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
+from services.cli.platform import Platform
+from services.gateway import auth
 from services.gateway.closing import RIGHTS_LOST, TOKEN_REVOKED
+from services.gateway.keys import REVOCATIONS
 from shared.games.registry import get_game
 from tests.e2e.chatkit import say
 from tests.platform import Player, register
@@ -240,3 +243,32 @@ async def test_a_private_table_shows_nothing_to_a_stranger_without_its_current_l
         assert _close_code(message) == RIGHTS_LOST
     response = await client.get(f"{base}/view{link}", headers=holder.auth)
     assert (response.status, (await response.json())["code"]) == (403, "private_table")
+
+
+@pytest.mark.parametrize("kind", ["view", "players"])
+async def test_a_revoked_token_closes_its_socket_even_when_the_signal_is_lost(
+    platform: Platform, client: TestClient, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    host, guest = await _players(client, 2)
+    table_id = await _open(client, host, "ra", 2)
+    await _post(client, f"/api/tables/{table_id}/join", guest)
+    assert platform.app is not None
+    revocations = platform.app[REVOCATIONS]
+
+    async def lost(player_id: str, token_hash: str) -> None:
+        return None  # revoked through another gateway whose signal never came
+
+    monkeypatch.setattr(revocations, "revoked", lost)
+    monkeypatch.setattr(auth, "IDENTITY_TTL", 0.2)
+    if kind == "view":
+        path = f"/api/tables/{table_id}/ws?token={guest.token}"
+    else:
+        path = f"/api/tables/{table_id}/chat/ws?channel=players&token={guest.token}"
+    async with client.ws_connect(path) as socket:
+        await socket.receive(timeout=5)
+        tokens = await (await client.get("/api/me/tokens", headers=guest.auth)).json()
+        [mine] = tokens["tokens"]
+        response = await client.delete(f"/api/me/tokens/{mine['id']}", headers=guest.auth)
+        assert response.status == 200
+        message = await socket.receive(timeout=5)
+        assert _close_code(message) == TOKEN_REVOKED

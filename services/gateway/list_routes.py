@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from services.gateway.auth import caller, viewer
-from services.gateway.http import json_response, table_model, viewer_seat
+from services.gateway.http import json_response, link_hash, table_model, viewer_seat
 from services.gateway.keys import PROJECTOR
 from services.gateway.storecall import in_store
 from shared.audit.verdicts import Verdict
@@ -80,6 +80,7 @@ async def get_table(request: web.Request) -> web.Response:
     table is not in the read model yet); a private table's only to those who may watch it
     (its players, invitees and the holders of its current link)."""
     model = await table_model(request)
+    link_hash(request)  # 400 for a malformed ?invite= on any table
     if model.state.visibility == "private":
         viewer_seat(request, model, viewer(request))
     row = await _read(request, queries.table, model.state.table_id)

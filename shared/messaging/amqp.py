@@ -24,6 +24,7 @@ from aio_pika.exceptions import AMQPError, ChannelInvalidStateError
 from shared.contracts.errors import Unavailable
 from shared.messaging.amqp_shards import AmqpShardConsumer, AmqpSlots, consumer_task
 from shared.messaging.port import CommandHandler, Delivery, EventHandler, Keep, Membership, Topology
+from shared.observability import metrics
 from shared.tasks import cancellation_kept, stop_tasks
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,7 @@ async def _release(message: AbstractIncomingMessage) -> None:
 
 
 def _delivery(message: AbstractIncomingMessage) -> Delivery:
+    metrics.BROKER_DELIVERED.inc()  # every consumed message passes here once (replies apart)
     return Delivery(
         body=message.body,
         routing_key=message.routing_key or "",
@@ -259,6 +261,7 @@ class AmqpBroker:
             self._pending.pop(correlation_id, None)
 
     async def _on_reply(self, message: AbstractIncomingMessage) -> None:
+        metrics.BROKER_DELIVERED.inc()
         future = self._pending.get(message.correlation_id or "")
         if future is not None and not future.done():
             future.set_result(message.body)
@@ -343,6 +346,7 @@ class AmqpBroker:
             results = await asyncio.gather(*sent, return_exceptions=True)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error
+        metrics.BROKER_PUBLISHED.inc(len(messages))
         for result in results:
             if isinstance(result, BaseException):
                 if isinstance(result, _BROKER_ERRORS):
@@ -378,6 +382,7 @@ class AmqpBroker:
             await target.publish(message, routing_key, mandatory=False, timeout=PUBLISH_TIMEOUT)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error
+        metrics.BROKER_PUBLISHED.inc()
 
     async def subscribe(
         self,

@@ -19,6 +19,7 @@ from shared.messaging.port import (
     Membership,
     Topology,
 )
+from shared.observability import metrics
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ class _Message:
 
     def delivery(self) -> Delivery:
         """The message as the handler sees it."""
+        metrics.BROKER_DELIVERED.inc()
         headers = {**self.headers, "x-delivery-count": str(self.failures)}
         return Delivery(
             body=self.body, routing_key=self.routing_key, headers=headers,
@@ -230,6 +232,8 @@ class MemoryBroker:
         async def handle(message: _Message) -> None:
             reply = await handler(message.delivery())
             if message.reply is not None and not message.reply.done():
+                metrics.BROKER_PUBLISHED.inc()  # the reply, and its delivery to the requester
+                metrics.BROKER_DELIVERED.inc()
                 message.reply.set_result(reply)
 
         queue = server.queues[self.topology.shard_queue(shard)]
@@ -317,6 +321,7 @@ class MemoryBroker:
         return self._server
 
     def _route(self, server: _Server, exchange: str, message: _Message) -> None:
+        metrics.BROKER_PUBLISHED.inc()
         matches: Callable[[str, str], bool] = topic_matches
         if exchange == self.topology.views_exchange:
             matches = _fanout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import uuid
 from typing import Any
@@ -93,3 +94,41 @@ def test_a_recorded_payload_is_encoded_once_for_store_and_reply(
     for note, sent in zip(stored, outcome.committed, strict=True):
         envelope = envelope_of(store, note)
         assert bytes(envelope.payload) == bytes(sent.payload)  # the same bytes everywhere
+
+
+async def test_a_gateway_folds_a_moves_events_once_and_skips_the_relays_copies_undecoded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from services.gateway.projector import ViewProjector
+    from services.table.relay import Relay
+    from shared.messaging.memory import MemoryBroker
+
+    broker = MemoryBroker(prefix="once" + uuid.uuid4().hex[:6])
+    await broker.connect()
+    store = open_store("memory")
+    worker = TableWorker(store, broker)
+    table = _started(worker)
+    views = ViewProjector(store, broker)
+    await views.start()
+    try:
+        assert await views.get(table) is not None
+        relay = Relay(store, broker)
+        while await relay.publish_pending():  # the start's events, published
+            pass
+        await asyncio.sleep(0.05)
+        applied = views.applied_events
+        outcome = worker.decide_and_store(_a_move(worker, table, random.Random(2)))
+        assert isinstance(outcome, Reply) and outcome.committed
+        await views.apply_committed(table, outcome.committed, outcome.command_id)
+        assert views.applied_events == applied + len(outcome.committed)
+
+        def no_decode(*args: Any) -> Any:
+            raise AssertionError("the relay's copy of a folded event was decoded")
+
+        monkeypatch.setattr(table_state, "decode_event_json", no_decode)
+        assert await relay.publish_pending() == len(outcome.committed)
+        await asyncio.sleep(0.05)  # the batch is delivered and skipped
+        assert views.applied_events == applied + len(outcome.committed)
+        assert views.position == store.last_position()
+    finally:
+        await broker.cleanup()

@@ -27,6 +27,7 @@ from services.gateway.auth import caller
 from services.gateway.commands import send
 from services.gateway.http import decode_body, json_response
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
+from services.gateway.list_routes import FRESH_WAIT, READMODELS
 from services.gateway.routes import CommandId
 from services.gateway.storecall import in_store
 from shared.contracts.envelopes import (
@@ -37,10 +38,13 @@ from shared.contracts.envelopes import (
     SetInvitation,
     WithdrawInvitation,
 )
-from shared.contracts.errors import NotFound
+from shared.contracts.errors import Conflict, NotFound, Unavailable
+from shared.readmodels import queries
+from shared.readmodels.db import DB_OUTAGES
 from shared.tables.access import invitation_hash
 
 CODE_BYTES = 18  # 144 random bits, 24 URL-safe characters
+MAX_OPEN_BY_HOST = 60  # open invitations by name at all the open tables one player hosts
 
 
 class InvitationRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -103,13 +107,31 @@ async def _set(request: web.Request, hashed: str) -> Outcome:
 
 
 async def invite_by_name(request: web.Request) -> web.Response:
-    """Invite a registered player by name to my open table (404 `unknown_player`)."""
+    """Invite a registered player by name to my open table (404 `unknown_player`; 409
+    `too_many_open_invitations` past MAX_OPEN_BY_HOST open invitations at all my tables)."""
     body = await decode_body(request, InviteByName)
+    await _check_host_quota(request, caller(request).player_id)
     found = await in_store(request, players.find_by_name, request.app[STORE], body.name)
     if found is None:
         raise NotFound(f"no player is called {body.name.strip()!r}", code="unknown_player")
     action = InvitePlayer(player_id=found[0], player_name=found[1])
     return json_response(await _command(request, action, body.command_id))
+
+
+async def _check_host_quota(request: web.Request, host: str) -> None:
+    """An abuse limit across tables, not a table rule (each table caps its own at 20): read
+    from the read models, so a burst may overshoot it by the projector's lag."""
+    models = request.app[READMODELS]
+    await models.projector.wait_for(request.app[PROJECTOR].position, FRESH_WAIT)
+    try:
+        count = await in_store(request, queries.open_invitations_by, models.db, host)
+    except DB_OUTAGES as exc:
+        raise Unavailable("the read models are unreachable", code="store_unavailable") from exc
+    if count >= MAX_OPEN_BY_HOST:
+        raise Conflict(
+            f"at most {MAX_OPEN_BY_HOST} open invitations at all your tables",
+            code="too_many_open_invitations",
+        )
 
 
 async def withdraw(request: web.Request) -> web.Response:

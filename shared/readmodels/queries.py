@@ -143,6 +143,16 @@ def my_tables(
     return _page(rows, limit, lambda r: (r[0], r[1]), lambda r: _summary.decode(r[2]))
 
 
+def open_invitations_by(db: ReadModelDB, host: str) -> int:
+    """The open invitations by name at the open tables `host` hosts (a host holds seat 0)."""
+    rows = db.query(
+        "SELECT COUNT(*) FROM rm_seats s JOIN rm_seats h ON h.table_id = s.table_id"
+        " WHERE s.seat = ? AND h.seat = 0 AND h.player_id = ?",
+        (INVITED_SEAT, host),
+    )
+    return int(rows[0][0]) if rows else 0
+
+
 def player_results(
     db: ReadModelDB, player_id: str, cursor: str | None, limit: int, viewer: str = ""
 ) -> Page[PlayerResult]:

@@ -100,3 +100,23 @@ async def test_invitations_from_many_tables_do_not_flood_my_tables(client: TestC
     ids = [t["table_id"] for t in listed]
     assert own_id in ids  # her own table is listed whatever the invitations
     assert sorted(set(ids) & set(invited)) == sorted(invited[-MAX_LISTED_INVITATIONS:])
+
+
+async def test_one_host_holds_a_bounded_number_of_open_invitations(client: TestClient) -> None:
+    from services.gateway.invitations import MAX_OPEN_BY_HOST
+    from shared.tables.decide import MAX_INVITED
+
+    host = await register(client, "quota-host")
+    guests = [await register(client, f"quota-{i}") for i in range(MAX_INVITED)]
+    codes = []
+    for _ in range(MAX_OPEN_BY_HOST // MAX_INVITED + 1):
+        body = {"game": "ra", "seats": 2, "visibility": "private"}
+        created = await client.post("/api/tables", json=body, headers=host.auth)
+        table_id = (await created.json())["table_id"]
+        for guest in guests:
+            path = f"/api/tables/{table_id}/invitations"
+            response = await client.post(path, json={"name": guest.name}, headers=host.auth)
+            answer = await response.json()
+            codes.append(response.status if response.status == 200 else answer["code"])
+    assert codes.count(200) == MAX_OPEN_BY_HOST
+    assert set(codes[MAX_OPEN_BY_HOST:]) == {"too_many_open_invitations"}

@@ -40,6 +40,7 @@ CommandKind = Literal[
     "withdraw",
     "undo",
     "undo_answer",
+    "timing",
 ]
 
 
@@ -55,7 +56,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     invited `invitee`, named `player_name`), `decline` (the invitee `player_id`) or
     `withdraw` (the creator withdrew the invitation of `invitee`), `undo` (the seat's player
     asked to take back their last move) or `undo_answer` (another seat accepted (`accept`)
-    or declined it; the last acceptance takes the move back)."""
+    or declined it; the last acceptance takes the move back), `timing` (the creator chose the
+    turn timing, `timing`)."""
 
     command_id: str
     kind: CommandKind
@@ -74,6 +76,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     # (the gateway did then): re-decided with the table's invitation of that time
     join_hash: str | None = None
     rematch_table: str = ""  # rematch_offer: the table it agreed on (the last acceptance)
+    timing: dict[str, Any] | None = None  # timing: the reminders, deadline and policy chosen
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -231,6 +234,12 @@ def _lobby_command(first: StoredEvent, player: str, run: list[StoredEvent]) -> C
         return CommandRecord(
             command_id=first.command_id, kind="kick", seat=first.seat,
             player_id=str(payload["by"]), target=int(payload["seat"]),
+        )  # fmt: skip
+    if first.name == "TimingChosen":
+        chosen = {k: v for k, v in payload.items() if k != "type"}
+        return CommandRecord(
+            command_id=first.command_id, kind="timing", seat=first.seat, player_id=player,
+            timing=chosen,
         )  # fmt: skip
     if first.name == "InvitationChanged":
         return CommandRecord(

@@ -11,6 +11,7 @@ from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
     CancelTable,
+    ChooseTiming,
     DeclineInvitation,
     ExpireTable,
     InvitePlayer,
@@ -187,6 +188,8 @@ def _action(command: CommandRecord, state: TableState) -> Action:
         return DeclineInvitation()
     if kind == "withdraw":
         return WithdrawInvitation(player_id=command.invitee)
+    if kind == "timing":
+        return msgspec.convert(command.timing or {}, type=ChooseTiming)
     raise SenetError(f"unknown command kind {kind!r}", code="bad_command")
 
 

@@ -167,6 +167,17 @@ class AnswerUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unk
     accept: bool
 
 
+class ChooseTiming(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The creator chooses the table's reminders, deadline and timeout policy before the
+    start (hours; the gateway checks the bounds, the table who and when)."""
+
+    first_reminder: float
+    repeat_every: float
+    last_warning: float
+    deadline: float
+    policy: str
+
+
 class OpenRematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """Open the table a finished table agreed on as its rematch (sent to the new table's id,
     by the gateway, after the agreement): everyone seated, the game started."""
@@ -193,6 +204,7 @@ Action = (
     | CancelTable
     | RemovePlayer
     | ExpireTable
+    | ChooseTiming
 )
 
 

@@ -29,6 +29,7 @@ from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
     CancelTable,
+    ChooseTiming,
     Command,
     CreateTable,
     DeclineInvitation,
@@ -81,6 +82,7 @@ from shared.tables.events import (
     TableCancelled,
     TableCreated,
     TableStarted,
+    TimingChosen,
     TurnTimedOut,
     UndoAccepted,
     UndoDeclined,
@@ -325,6 +327,16 @@ def _withdraw(
     return Decision(events=[InvitationWithdrawn(player_id=action.player_id)], seat=seat)
 
 
+def _choose_timing(
+    state: TableState, player_id: str, action: ChooseTiming, spec: GameSpec
+) -> Decision:
+    """The creator chooses the turn timing, before the start."""
+    seat = _creator(state, player_id, "choose its timing")
+    _lobby_open(state)
+    chosen = TimingChosen(**{name: getattr(action, name) for name in action.__struct_fields__})
+    return Decision(events=[chosen], seat=seat)
+
+
 def _is_sha256(value: str) -> bool:
     return len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
@@ -544,6 +556,7 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     TimeOutTurn: _time_out,
     Resign: _resign,
     SetInvitation: _invite,
+    ChooseTiming: _choose_timing,
 }
 
 

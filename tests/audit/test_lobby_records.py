@@ -11,12 +11,14 @@ from shared.audit.export import export_table
 from shared.audit.record import GameRecord
 from shared.audit.verify import verify_record
 from shared.contracts.envelopes import (
+    ChooseTiming,
     CreateTable,
     InvitePlayer,
     JoinTable,
     LeaveTable,
     PlayMove,
     RemovePlayer,
+    Resign,
     SetInvitation,
     StartTable,
 )
@@ -114,3 +116,30 @@ def test_a_join_recorded_before_the_table_checked_codes_still_verifies() -> None
         command.pop("join_hash", None)
     report = verify_record(from_builtins(data))
     assert report.ok, report
+
+
+def test_a_timing_choice_is_re_decided_by_the_audit() -> None:
+    store = open_store("memory")
+    driver = Driver(store)
+    table_id = str(uuid.uuid4())
+    driver.send(table_id, "p0", CreateTable(game="ra", seats=2, player_name="P0"))
+    timing = ChooseTiming(
+        first_reminder=12, repeat_every=12, last_warning=6, deadline=48, policy="forfeit"
+    )
+    assert driver.refused(table_id, "p1", timing) == "not_seated"
+    driver.send(table_id, "p1", JoinTable(player_name="P1"))
+    assert driver.refused(table_id, "p1", timing) == "not_creator"
+    driver.send(table_id, "p0", timing)
+    driver.send(table_id, "p0", StartTable())
+    assert driver.refused(table_id, "p0", timing) == "table_not_open"
+    driver.send(table_id, "p1", Resign())
+    record = export_table(store, table_id)
+    [chosen] = [c for c in record.commands if c.kind == "timing"]
+    assert chosen.timing is not None and chosen.timing["policy"] == "forfeit"
+    assert verify_record(record).ok
+    data = as_builtins(record)
+    for command in data["commands"]:
+        if command["kind"] == "timing":
+            command["seat"], command["player_id"] = 1, "p1"  # claims the guest chose it
+    report = verify_record(from_builtins(data))
+    assert not report.ok

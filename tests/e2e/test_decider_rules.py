@@ -80,3 +80,33 @@ async def test_a_move_naming_another_seat_is_refused_by_the_table(client: TestCl
     assert (response.status, (await response.json())["code"]) == (403, "not_your_seat")
     response = await client.post(path, json={"move": move, "seat": 0}, headers=ann.auth)
     assert response.status == 200, await response.text()
+
+
+async def test_the_timing_is_the_creators_before_the_start_whatever_a_cache_says(
+    platform: Platform, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = await register(client, f"t-{uuid.uuid4().hex[:6]}")
+    guest = await register(client, f"u-{uuid.uuid4().hex[:6]}")
+    created = await client.post("/api/tables", json={"game": "ra", "seats": 2}, headers=host.auth)
+    table_id = (await created.json())["table_id"]
+    path = f"/api/tables/{table_id}/timing"
+    timing = {"first_reminder": 12, "repeat_every": 12, "last_warning": 6, "deadline": 48}
+    await client.post(f"/api/tables/{table_id}/join", json={}, headers=guest.auth)
+    response = await client.put(path, json=timing, headers=guest.auth)
+    assert (response.status, (await response.json())["code"]) == (403, "not_creator")
+    response = await client.put(path, json=timing, headers=host.auth)
+    assert response.status == 200, await response.text()
+    assert platform.app is not None
+    projector = platform.app[PROJECTOR]
+    before = (await projector.get(table_id)).state  # still open
+    response = await client.post(f"/api/tables/{table_id}/start", json={}, headers=host.auth)
+    assert response.status == 200
+
+    async def lagging(*args: object) -> None:
+        return None
+
+    monkeypatch.setattr(projector, "refresh", lagging)
+    monkeypatch.setattr(projector, "apply", lagging)
+    projector.tables[table_id].state = before  # this gateway has not seen the start
+    response = await client.put(path, json=timing | {"deadline": 24}, headers=host.auth)
+    assert (response.status, (await response.json())["code"]) == (409, "table_not_open")

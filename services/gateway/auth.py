@@ -18,6 +18,7 @@ from shared.store import STORE_OUTAGES
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 IDENTITY = "senet.identity"  # the request key holding the caller's Identity
+TOKEN_HASH = "senet.token_hash"  # the request key holding its bearer token's hash
 
 
 class Identity(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,13 +49,24 @@ def bearer_token(request: web.Request) -> str:
     return ""
 
 
+def token_hash(request: web.Request) -> str:
+    """The SHA-256 of the request's bearer token ("" without one), computed once per
+    request: the rate limit, the identity memo and the socket registry all key on it."""
+    known = request.get(TOKEN_HASH)
+    if not isinstance(known, str):
+        token = bearer_token(request)
+        known = players.hash_token(token) if token else ""
+        request[TOKEN_HASH] = known
+    return known
+
+
 async def identify(request: web.Request) -> Identity:
     """The caller, from the bearer token; 401 if missing or unknown."""
     token = bearer_token(request)
     if not token:
         raise Unauthorized("missing bearer token", code="missing_token")
     memo: dict[str, tuple[Identity, float]] = request.app[IDENTITIES]
-    key = players.hash_token(token)  # plain tokens are kept nowhere, not even in memory
+    key = token_hash(request)  # plain tokens are kept nowhere, not even in memory
     known = memo.get(key)
     now = time.monotonic()
     if known is not None and now - known[1] < IDENTITY_TTL:

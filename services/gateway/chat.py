@@ -13,7 +13,7 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import auth, closing
-from services.gateway.auth import Identity, bearer_token, caller, viewer
+from services.gateway.auth import Identity, caller, token_hash, viewer
 from services.gateway.chat_live import Listener
 from services.gateway.guards import check_origin
 from services.gateway.http import (
@@ -25,8 +25,7 @@ from services.gateway.http import (
     viewer_seat,
 )
 from services.gateway.keys import CHAT, LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS, STORE
-from services.gateway.limits import address_key, token_key
-from services.gateway.players import hash_token
+from services.gateway.limits import address_key, hashed_token_key
 from services.gateway.projector import TableModel
 from services.gateway.storecall import in_store
 from shared.chat import log
@@ -106,7 +105,7 @@ async def chat_socket(request: web.Request) -> web.StreamResponse:
     model = await table_model(request)
     who, channel = _readable(request, model)
     slot = request.app[LIMITER].socket(
-        token_key(bearer_token(request)), address_key(request.remote)
+        hashed_token_key(token_hash(request)), address_key(request.remote)
     )
     with slot:
         return await _serve(request, model.state.table_id, channel, who)
@@ -204,7 +203,7 @@ async def _serve(
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
-        request.app[REVOCATIONS].opened(hash_token(bearer_token(request)), socket)
+        request.app[REVOCATIONS].opened(token_hash(request), socket)
     hub = request.app[CHAT]
     listener = Listener(table_id=table_id, channel=channel, player_id=who.player_id if who else "")
     hub.listen(listener)  # before the backlog is read: nothing posted in between is missed

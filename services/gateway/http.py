@@ -43,15 +43,21 @@ async def decode_body(request: web.Request, kind: type[T]) -> T:
         raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
 
 
+# The largest whole number a query may carry (a version, a position, a message number):
+# far beyond any the platform reaches, and within every store's integer columns.
+QUERY_MAX = 2**31 - 1
+
+
 def int_query(
     request: web.Request,
     name: str,
     *,
     code: str = "invalid_request",
     default: int = 0,
-    most: int | None = None,
+    most: int = QUERY_MAX,
 ) -> int:
-    """A whole-number query parameter (`default` when absent); 400 `code` otherwise."""
+    """A whole-number query parameter from 0 to `most` (`default` when absent); 400 `code`
+    otherwise."""
     raw = request.query.get(name)
     if raw is None:
         return default
@@ -62,7 +68,7 @@ def int_query(
         raise BadRequest(f"{name} must be a whole number", code=code, details=details) from exc
     if value < 0:
         raise BadRequest(f"{name} must not be negative", code=code, details=details)
-    if most is not None and value > most:
+    if value > most:
         raise BadRequest(f"{name} must be at most {most}", code=code, details=details)
     return value
 

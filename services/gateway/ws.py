@@ -17,12 +17,11 @@ import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import auth, closing, presence, views
-from services.gateway.auth import Identity, bearer_token, viewer
+from services.gateway.auth import Identity, token_hash, viewer
 from services.gateway.guards import check_origin
 from services.gateway.http import link_hash, table_model, viewer_seat
 from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
-from services.gateway.limits import address_key, token_key
-from services.gateway.players import hash_token
+from services.gateway.limits import address_key, hashed_token_key
 from services.gateway.projector import TableModel
 from shared.contracts.errors import SenetError
 from shared.tables.access import watch_seat
@@ -38,7 +37,7 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     model = await table_model(request)
     viewer_seat(request, model, who)  # 401 or 403 before the upgrade
     slot = request.app[LIMITER].socket(
-        token_key(bearer_token(request)), address_key(request.remote)
+        hashed_token_key(token_hash(request)), address_key(request.remote)
     )
     with slot:  # 429 `too_many_sockets` past the per-token or per-address cap
         return await _serve(request, who, model)
@@ -52,7 +51,7 @@ async def _serve(
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
-        request.app[REVOCATIONS].opened(hash_token(bearer_token(request)), socket)
+        request.app[REVOCATIONS].opened(token_hash(request), socket)
     projector = request.app[PROJECTOR]
     table_id = model.state.table_id
     changes = projector.listen(table_id)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -35,6 +36,29 @@ from shared.tables.codec import TRANSCODINGS
 STORE_OUTAGES: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
 
 
+class Turns:
+    """Process-local locks by aggregate id, each dropped once nobody holds or awaits it."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[UUID, tuple[threading.Lock, list[int]]] = {}  # lock, [users]
+
+    @contextlib.contextmanager
+    def of(self, aggregate_id: UUID) -> Iterator[None]:
+        """Hold the aggregate's lock while inside (a thread waits for its turn)."""
+        with self._guard:
+            lock, users = self._locks.setdefault(aggregate_id, (threading.Lock(), [0]))
+            users[0] += 1
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                users[0] -= 1
+                if not users[0]:
+                    del self._locks[aggregate_id]
+
+
 class EventStore(Application[UUID]):
     """Aggregates (tables, players), the notification log and consumers' positions.
 
@@ -45,6 +69,12 @@ class EventStore(Application[UUID]):
 
     name = "senet"
     is_snapshotting_enabled = True
+
+    def __init__(self, env: Any = None) -> None:
+        super().__init__(env=env)
+        # Writers of one aggregate in this process take turns (`turns.of(id)`) rather than
+        # race and lose on its version; other processes still race, and retry.
+        self.turns = Turns()
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """eventsourcing's transcodings, and those of a table's snapshot."""

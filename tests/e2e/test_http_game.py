@@ -194,3 +194,28 @@ async def test_a_move_is_answered_from_the_workers_reply_without_the_relay(
         await socket.close()
     finally:
         await platform.stop()
+
+
+async def test_a_moves_bearer_token_is_hashed_once_per_request(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from services.gateway import players as players_module
+
+    table_id, players = await open_table(client, "ra", 2)
+    first = await view(client, table_id, players[0])
+    mover = players[first["to_act"][0]]
+    hashed: list[str] = []
+    plain = players_module.hash_token
+
+    def counted(token: str) -> str:
+        hashed.append(token)
+        return plain(token)
+
+    monkeypatch.setattr(players_module, "hash_token", counted)
+    move = (await view(client, table_id, mover))["legal_moves"][0]
+    hashed.clear()
+    answer = await client.post(
+        f"/api/tables/{table_id}/moves", json={"move": move}, headers=mover.auth
+    )
+    assert answer.status == 200, await answer.text()
+    assert hashed == [mover.token]  # rate limit, identity and sockets share one hash

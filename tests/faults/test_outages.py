@@ -52,8 +52,9 @@ async def test_a_rabbitmq_restart_mid_run_loses_no_move_and_every_consumer_comes
         await asyncio.sleep(0.25)
     assert kinds == {"commands", "private", "reply"}
     # Leases and slots are exclusive queues nobody consumes: holding one is the point.
-    held = {name for name in consumed if ".relay.lease" in name or ".table.slot." in name}
+    held = {name for name in consumed if name.endswith(".lease") or ".table.slot." in name}
     assert any(name.endswith(".relay.lease") for name in held), "the relay took its lease again"
+    assert any(name.endswith(".readmodels.lease") for name in held), "a projector took its lease"
     group_log = [line for line in cluster.log_lines("table") if "group" in line.get("event", "")]
     assert any(".table.slot." in name for name in held), group_log  # the worker rejoined
     idle = [

@@ -1,5 +1,6 @@
 // The game log in words: one line per event as the viewer may see it, in English or German.
 import { lang } from './i18n.js';
+import istanbul from './log/istanbul.js';
 
 const FACE = {
   en: { sun: 'sun', ankh: 'ankh', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monument: 'Monument', monuments: 'Monuments' },
@@ -125,6 +126,8 @@ const DE_WORDS = {
   Building: 'Bau', Reserve: 'Reserve', Skipped: 'übersprungen', Assigned: 'zugeteilt', Sphinx: 'Sphinx', Kept: 'behalten',
   Obelisk: 'Obelisk', Built: 'gebaut', Tomb: 'Grab', Pyramid: 'Pyramide', Temple: 'Tempel', Event: 'Ereignis',
 };
+
+for (const [l, table] of [['en', EN], ['de', DE]]) for (const [k, f] of Object.entries(istanbul[l])) table[k] ??= (p, n) => f(p, { n }); // Istanbul
 
 function words(name) {
   const parts = name.match(/[A-Z][a-z]*/g) || [name];

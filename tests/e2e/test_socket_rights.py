@@ -23,7 +23,7 @@ from shared.games.registry import get_game
 from tests.e2e.chatkit import say
 from tests.platform import Player, register
 
-HIDDEN = ["sobek", "herazeus", "egizia", "ra"]  # ra hides nothing but the legal moves
+HIDDEN = ["sobek", "herazeus", "egizia", "istanbul", "ra"]  # ra hides only the legal moves
 
 
 async def _players(client: TestClient, n: int) -> list[Player]:

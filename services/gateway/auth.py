@@ -13,7 +13,8 @@ from services.gateway import players
 from services.gateway.admin import require_admin
 from services.gateway.keys import IDENTITIES, STORE
 from services.gateway.storecall import in_store
-from shared.contracts.errors import Unauthorized
+from shared.contracts.errors import SenetError, Unauthorized
+from shared.store import STORE_OUTAGES
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 IDENTITY = "senet.identity"  # the request key holding the caller's Identity
@@ -79,6 +80,22 @@ async def identify(request: web.Request) -> Identity:
         memo.clear()
     memo[key] = (identity, now)
     return identity
+
+
+async def still_valid(request: web.Request) -> bool:
+    """False once the request's token is known revoked. An open socket asks every
+    IDENTITY_TTL seconds, so it closes even when the revocation signal from another gateway
+    was lost (the remembered identity expires and the store is asked); a store that does not
+    answer is asked again next time."""
+    try:
+        await identify(request)
+    except Unauthorized:
+        return False
+    except SenetError:  # 503: the store did not answer in time
+        return True
+    except STORE_OUTAGES:
+        return True
+    return True
 
 
 def caller(request: web.Request) -> Identity:

@@ -165,10 +165,11 @@ ROUTES: list[Route] = [
         "GET",
         "/api/tables/{table_id}",
         list_routes.get_table,
-        "A table's summary",
+        "A table's summary (a private table's: to its players, invitees and link holders)",
         None,
         TableSummary,
-        auth=False,
+        query=("invite",),
+        viewers=True,
     ),
     Route(
         "GET",
@@ -251,7 +252,7 @@ ROUTES: list[Route] = [
         "My view, legal moves and version (?min_version=N waits; ?at=V: as I saw it after V)",
         None,
         views.PlayerView,
-        query=("min_version", "seat", "at"),
+        query=("min_version", "seat", "at", "invite"),
         viewers=True,
     ),
     Route(
@@ -269,7 +270,7 @@ ROUTES: list[Route] = [
         "A page of the table's event log as I may see it (?after=VERSION&limit=N)",
         None,
         views.LogPage,
-        query=("after", "limit", "seat"),
+        query=("after", "limit", "seat", "invite"),
         viewers=True,
     ),
     Route(
@@ -277,7 +278,7 @@ ROUTES: list[Route] = [
         "/api/tables/{table_id}/ws",
         ws.table_socket,
         "WebSocket: my view after every change (token in ?token= or header)",
-        query=("token", "seat"),
+        query=("token", "seat", "invite"),
         viewers=True,
     ),
     Route(
@@ -356,7 +357,7 @@ ROUTES: list[Route] = [
         "A page of a chat channel, oldest first (?channel=players|spectators&after=&limit=)",
         None,
         chat.ChatPage,
-        query=("channel", "after", "limit"),
+        query=("channel", "after", "limit", "invite"),
         viewers=True,
     ),
     Route(
@@ -364,7 +365,7 @@ ROUTES: list[Route] = [
         "/api/tables/{table_id}/chat/ws",
         chat.chat_socket,
         "WebSocket of a chat channel: the last page at once, then each new message",
-        query=("channel", "after", "token"),
+        query=("channel", "after", "token", "invite"),
         viewers=True,
     ),
     Route("GET", "/api/me/mutes", chat.my_mutes, "Whom I muted in chat", None, chat.Mutes),
@@ -483,10 +484,11 @@ ROUTES: list[Route] = [
         "GET",
         "/api/players/{player_id}/results",
         list_routes.player_results,
-        "A player's finished games, newest first: seat, score, rank, win, forfeit (paged)",
+        "A player's finished games, newest first: seat, score, rank, win, forfeit (paged;"
+        " a private table's only to a signed-in player who played it)",
         None,
         Page[list_routes.PlayerResult],
-        auth=False,
+        viewers=True,
         query=("cursor", "limit"),
     ),
     Route(
@@ -573,6 +575,8 @@ QUERY: dict[str, dict[str, Any]] = {
     "cursor": {"type": "string"},  # opaque: the `next` of the previous page
     "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},
     "channel": {"type": "string", "enum": ["players", "spectators"]},
+    # a private table's current invitation code: its holder may look before joining
+    "invite": {"type": "string", "maxLength": 200},  # http.MAX_INVITE
 }
 RETRY_AFTER = {
     "Retry-After": {

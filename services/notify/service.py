@@ -23,6 +23,7 @@ from eventsourcing.persistence import Notification
 
 from services.notify import checkpoint
 from services.notify.clock import Clock, SystemClock
+from services.notify.invitations import InvitationMailLimits, invitation_key_table
 from services.notify.metrics import NotifyMetrics
 from services.notify.notices import FINAL, Notice
 from services.notify.outbox import Outbox
@@ -67,6 +68,7 @@ class NotifyService:
         self.clock = clock or SystemClock()
         self.metrics = metrics or NotifyMetrics()
         self.tracker = TurnTracker(settings.public_url)
+        self.invitation_mails = InvitationMailLimits()
         # (table, player) -> socket -> when its signal runs out (None: when closed)
         self.present: dict[tuple[str, str], dict[str, float | None]] = {}
         self.outbox = Outbox(store, settings, self.clock, self.metrics, self.is_present)
@@ -296,11 +298,31 @@ class NotifyService:
         if position <= self.decided:
             return  # decided before a restart: the notices exist (or were not wanted)
         for change in changes:
+            if change.kind == "invited":
+                await self._invited(change)
+                continue
             await self.outbox.create(
                 table_id=change.table_id, turn=change.turn, seat=change.seat, kind=change.kind,
                 player_id=change.player_id, facts=change.facts,
                 since=self.clock.from_store(change.time),
             )  # fmt: skip
+
+    async def _invited(self, change: TurnChange) -> None:
+        """An invitation notice: once per table and invitee, within the per-invitee and
+        per-inviter limits (`services.notify.invitations`)."""
+        inviter = str(change.facts.get("host_id", ""))
+        now = self.clock.now()
+        if not self.invitation_mails.allows(change.player_id, inviter, now):
+            log.info("invitation_mail_limited", table_id=change.table_id)
+            return
+        made = await self.outbox.create(
+            table_id=change.table_id, turn=change.turn, seat=change.seat, kind=change.kind,
+            player_id=change.player_id, facts=change.facts,
+            since=self.clock.from_store(change.time),
+            key_table=invitation_key_table(change.table_id, change.player_id),
+        )  # fmt: skip
+        if made:
+            self.invitation_mails.sent(change.player_id, inviter, now)
 
     async def _confirm(self) -> None:
         """A confirmation mail for each address set since the last round."""

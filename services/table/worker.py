@@ -22,6 +22,7 @@ from eventsourcing.persistence import IntegrityError
 from services.table import commands
 from services.table.cache import TableCache
 from services.table.group_commit import GroupCommitter
+from services.table.rematch import RematchOpener
 from shared.contracts.envelopes import (
     Command,
     Committed,
@@ -70,6 +71,7 @@ class TableWorker:
         self.broker = broker
         self.tables = TableCache(store, cache_size)
         self.on_saved = on_saved
+        self.rematches = RematchOpener(broker)  # an agreed rematch is opened by the worker
         self.committer: GroupCommitter | None = None
         if group_commit:
             self.committer = GroupCommitter(self.decide_and_store_many, internal_error, max_batch)
@@ -92,6 +94,7 @@ class TableWorker:
 
     async def close(self) -> None:
         """Stop the group-commit writer (after the broker stopped delivering)."""
+        await self.rematches.close()
         if self.committer is not None:
             await self.committer.close()
 
@@ -107,6 +110,7 @@ class TableWorker:
         ):  # fmt: skip
             outcome = await self._decided(command)
             _log_outcome(outcome)
+            self.rematches.after(command, outcome)
         if outcome.accepted and not outcome.replayed and self.on_saved is not None:
             self.on_saved()
         return _encode.encode(outcome)

@@ -13,6 +13,8 @@ import unicodedata
 from typing import Final, Literal
 
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, TooManyRequests
+from shared.tables.access import watch_seat
+from shared.tables.state import OVER, TableState
 
 Channel = Literal["players", "spectators"]
 CHANNELS: Final[tuple[Channel, ...]] = ("players", "spectators")
@@ -81,6 +83,17 @@ def check_read(
         return
     if spectators == "none" or (spectators == "players" and not signed_in):
         raise Forbidden("this table's spectators' chat is not open to you", code="no_spectators")
+
+
+def check_channel(
+    state: TableState, player_id: str | None, channel: Channel, code_hash: str = ""
+) -> None:
+    """401 or 403 unless `player_id` (None: no account) may read the channel of the table in
+    this state: whoever may watch it (`shared.tables.access`), then `check_read`. Asked
+    again for every message a socket delivers, at the table's current version."""
+    seat = watch_seat(state, player_id, code_hash)
+    check_read(channel, seat is not None, player_id is not None, state.spectators,
+               state.status == OVER)  # fmt: skip
 
 
 def check_rate(recent: list[float], now: float) -> None:

@@ -29,6 +29,7 @@ from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
     CancelTable,
+    ChooseTiming,
     Command,
     CreateTable,
     DeclineInvitation,
@@ -60,6 +61,7 @@ from shared.contracts.errors import (
 from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.games.rng import Rng
+from shared.tables.access import holds_link, is_invited
 from shared.tables.events import (
     InvitationChanged,
     InvitationDeclined,
@@ -80,6 +82,7 @@ from shared.tables.events import (
     TableCancelled,
     TableCreated,
     TableStarted,
+    TimingChosen,
     TurnTimedOut,
     UndoAccepted,
     UndoDeclined,
@@ -162,7 +165,8 @@ def opening(created: TableCreated, player_name: str) -> Decision:
 
 
 def rematch_id(table_id: str) -> str:
-    """The id of a finished table's rematch (one per table: a repeat finds it)."""
+    """The id older tables gave their rematch, derived from theirs (a Rematch command
+    without `new_table`, as recorded before the worker drew it at random)."""
     return str(uuid5(_REMATCH_NAMESPACE, table_id))
 
 
@@ -235,14 +239,24 @@ def _exists(state: TableState, player_id: str, action: Any, spec: GameSpec) -> D
 
 
 def _join(state: TableState, player_id: str, action: JoinTable, spec: GameSpec) -> Decision:
+    """Take the lowest free seat; a private table lets in its invitees by name and whoever
+    names its current invitation (a renewed or revoked code is refused). The hash named is
+    stored as the command's move, so the audit re-checks it."""
     _lobby_open(state)
     if state.seat_of(player_id) is not None:
         raise Conflict("you already have a seat at this table", code="already_seated")
+    if (
+        state.visibility == "private"
+        and not is_invited(state, player_id)
+        and not holds_link(state, action.invitation_hash)
+    ):
+        raise Forbidden("this private table needs its current invitation", code="bad_invitation")
     seat = state.free_seat()
     if seat is None:
         raise Conflict("the table is full", code="table_full")
     name = seat_name(action.player_name)
-    return Decision(events=[SeatTaken(seat=seat, player_id=player_id, player_name=name)], seat=seat)
+    taken = SeatTaken(seat=seat, player_id=player_id, player_name=name)
+    return Decision(events=[taken], seat=seat, move={"invitation": action.invitation_hash})
 
 
 def _leave(state: TableState, player_id: str, action: LeaveTable, spec: GameSpec) -> Decision:
@@ -313,6 +327,16 @@ def _withdraw(
     return Decision(events=[InvitationWithdrawn(player_id=action.player_id)], seat=seat)
 
 
+def _choose_timing(
+    state: TableState, player_id: str, action: ChooseTiming, spec: GameSpec
+) -> Decision:
+    """The creator chooses the turn timing, before the start."""
+    seat = _creator(state, player_id, "choose its timing")
+    _lobby_open(state)
+    chosen = TimingChosen(**{name: getattr(action, name) for name in action.__struct_fields__})
+    return Decision(events=[chosen], seat=seat)
+
+
 def _is_sha256(value: str) -> bool:
     return len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
@@ -336,6 +360,8 @@ def _start(state: TableState, player_id: str, action: StartTable, spec: GameSpec
 
 def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -> Decision:
     seat = _seated(state, player_id)
+    if action.seat is not None and action.seat != seat:
+        raise Forbidden(f"seat {action.seat} is not yours", code="not_your_seat")
     if seat in state.resigned:
         raise Conflict("you resigned this game", code="resigned")
     rng = step_rng(state)
@@ -452,7 +478,7 @@ def _rematch(state: TableState, player_id: str, action: Rematch, spec: GameSpec)
         order = spec.seats_at_rematch(result, state.seats)
         events.append(
             RematchAgreed(
-                table_id=rematch_id(state.table_id),
+                table_id=action.new_table or rematch_id(state.table_id),
                 players=[state.players[s] or "" for s in order],
                 names=[state.names[s] for s in order],
             )
@@ -530,6 +556,7 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     TimeOutTurn: _time_out,
     Resign: _resign,
     SetInvitation: _invite,
+    ChooseTiming: _choose_timing,
 }
 
 

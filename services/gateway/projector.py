@@ -47,6 +47,7 @@ class TableModel:
 
     state: TableState
     views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
+    frames: dict[int | None, bytes] = field(default_factory=dict)  # the views, JSON-encoded
     created_at: str = ""  # ISO 8601: when the table opened, and its last event was stored
     updated_at: str = ""
 
@@ -225,6 +226,7 @@ class ViewProjector:
         model.state = table_state.evolve(model.state, event)
         model.updated_at = time
         model.views.clear()
+        model.frames.clear()
         self.applied_events += 1
         metrics.EVENTS_APPLIED.labels(self.consumer).inc()
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-import msgspec
 from aiohttp import WSMsgType, web
 
 from services.gateway import auth, closing, presence, views
@@ -26,7 +25,6 @@ from shared.contracts.errors import SenetError
 from shared.ids import fresh_id
 from shared.tables.access import watch_seat
 
-_encode = msgspec.json.Encoder()
 CLOSED = -1  # put on a socket's change queue when the client side has gone
 
 
@@ -75,8 +73,9 @@ async def _serve(
                 except SenetError as exc:
                     await closing.close(socket, closing.RIGHTS_LOST, exc.code)
                     break
-                view = views.player_view(current, seat)
-                await socket.send_str(_encode.encode(view).decode())  # text: browsers JSON.parse it
+                # A text frame (browsers JSON.parse it) of bytes encoded once per version and
+                # seat, shared by every socket that shows this seat's view.
+                await socket.send_frame(views.player_frame(current, seat), WSMsgType.TEXT)
             try:  # a new version, or CLOSED; now and then: is the token still good?
                 async with asyncio.timeout(auth.IDENTITY_TTL):  # no task per change
                     await changes.get()

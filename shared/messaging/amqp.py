@@ -121,6 +121,10 @@ class AmqpBroker:
         self._lock = asyncio.Lock()
         self._connection: AbstractRobustConnection | None = None
         self._channel: AbstractChannel | None = None  # publishing, with confirms
+        # Replies go out on a channel without confirms: a command is acked after its reply
+        # is written, and a reply lost with the broker only makes the requester time out
+        # and repeat the command, which its id answers from the store.
+        self._replies: AbstractChannel | None = None
         self._exchanges: dict[str, AbstractExchange] = {}
         self._reply_queue = f"{prefix}.reply.{uuid.uuid4().hex}"
         self._pending: dict[str, asyncio.Future[bytes]] = {}
@@ -166,6 +170,7 @@ class AmqpBroker:
             try:
                 self._channel = await connection.channel(publisher_confirms=True)
                 await self._declare_topology(self._channel)
+                self._replies = await connection.channel(publisher_confirms=False)
                 replies = await connection.channel()
                 queue = await replies.declare_queue(
                     self._reply_queue, exclusive=True, auto_delete=True
@@ -228,6 +233,7 @@ class AmqpBroker:
                 future.set_exception(Unavailable("broker closed", code="broker_unavailable"))
         connection, self._connection = self._connection, None
         self._channel = None
+        self._replies = None
         self._exchanges.clear()
         if connection is not None:
             await _close(connection)
@@ -366,11 +372,20 @@ class AmqpBroker:
         deadline = loop.time() + PUBLISH_TIMEOUT
         while True:
             try:
-                return await self._publish("", reply_to, answer)
+                return await self._reply(reply_to, answer)
             except Unavailable:
                 if loop.time() >= deadline:
                     raise
             await asyncio.sleep(REPLY_RETRY)
+
+    async def _reply(self, reply_to: str, answer: aio_pika.Message) -> None:
+        """Write a reply on the replies channel (no confirm to wait for)."""
+        try:
+            assert self._replies is not None
+            await self._replies.default_exchange.publish(answer, reply_to, mandatory=False)
+        except _BROKER_ERRORS as error:
+            raise _unavailable(error) from error
+        metrics.BROKER_PUBLISHED.inc()
 
     async def _publish(self, exchange: str, routing_key: str, message: aio_pika.Message) -> None:
         """Publish and await the confirm; "" is the default exchange (for replies)."""

@@ -40,7 +40,11 @@ def stored_events(store: EventStore) -> list[StoredEvent]:
     for note in store.notifications(0, 1_000_000):
         if is_table_notification(note):
             event = store.decode(note)
-            move = isinstance(event, Table.Recorded) and event.move is not None
+            move = (  # a game move (a join stores the invitation it named as its move)
+                isinstance(event, Table.Recorded)
+                and event.move is not None
+                and event.name != "SeatTaken"
+            )
             out.append(
                 StoredEvent(str(event.originator_id), event.originator_version,
                             event.command_id, move)

@@ -30,7 +30,7 @@ export function EgiziaBoard({ view, names }) {
   const cards = stopCards(g.river_cards);
   const me = view.seat;
   const mine = me !== null && me !== undefined && g.players[me] ? g.players[me] : null;
-  return html`<div class="board egizia">
+  return html`<div class="board egizia" data-board="egizia">
     <p><strong>${w('round')} ${g.round}</strong> · ${w('phase')}: ${g.phase}${g.build ? html` · ${w('build')}: ${SITES[g.build.site] || g.build.site} (${g.build.strength})` : ''}</p>
     <section aria-labelledby="eg-river"><h3 id="eg-river">${w('river')}</h3>
       <ol class="river">${STOPS.map((stop, i) => html`<li class=${`stop stop-${stop === 'card' ? 'card' : 'place'}`}>

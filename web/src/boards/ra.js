@@ -46,7 +46,7 @@ function SunTrack({ track, epoch, epochs }) {
 
 export function RaBoard({ view, names }) {
   const g = view.game;
-  return html`<div class="board ra">
+  return html`<div class="board ra" data-board="ra">
     <section aria-labelledby="ra-dice"><h3 id="ra-dice">${w('dice')}${g.rerolls_left ? ` · ${g.rerolls_left} ${w('rerolls')}` : ''}${g.disaster ? ` · ${w('disaster')}: ${g.disaster}` : ''}</h3>
       <ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul></section>
     <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />

@@ -24,7 +24,7 @@ export function SobekBoard({ view, names }) {
   const g = view.game;
   const me = view.seat;
   const mine = me !== null && me !== undefined ? g.players[me] : null;
-  return html`<div class="board sobek">
+  return html`<div class="board sobek" data-board="sobek">
     <p><strong>${w('round')} ${g.round}</strong> · ${w('phase')}: ${g.phase} · ${w('pile')}: ${g.pile_count}</p>
     <section aria-labelledby="sb-quay"><h3 id="sb-quay">${w('quay')}</h3>
       <ol class="hand">${g.quays.map((c) => html`<${Card} card=${c} />`)}</ol></section>

@@ -15,18 +15,20 @@ import { Chat } from '../chat.js';
 class SafeBoard extends Component {
   constructor() { super(); this.state = { failed: false }; }
   componentDidCatch() { this.setState({ failed: true }); }
-  render({ view, names }) {
+  render({ view, names, play, busy }) {
     if (!view.game) return null;
     // `?board=generic` draws any game with the generic board (as a game without its own has it)
     const generic = new URLSearchParams(location.search).get('board') === 'generic';
     const [Board] = generic ? [GenericBoard] : boardFor(view.table.game);
-    return this.state.failed ? html`<${GenericBoard} view=${view} names=${names} />` : html`<${Board} view=${view} names=${names} />`;
+    return this.state.failed ? html`<${GenericBoard} view=${view} names=${names} />`
+      : html`<${Board} view=${view} names=${names} play=${play} busy=${busy} />`;
   }
 }
 
-export function Board({ view }) {
+export function Board({ view, play, busy }) {
   const names = seatNames(view);
-  return html`<${SafeBoard} key=${view.table.game} view=${view} names=${names} />`;
+  const canPlay = view.table.status === 'playing' && play;
+  return html`<${SafeBoard} key=${view.table.game} view=${view} names=${names} play=${canPlay ? play : null} busy=${!!busy} />`;
 }
 
 /** Every log entry after a version (follows the pages of the paged form). */
@@ -328,7 +330,7 @@ export function TablePage({ id, allMoves }) {
     <div class="layout">
       <div class="main-col">
         ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}
-        <section class="panel" aria-label=${view.table.game}><${Board} view=${view} /></section>
+        <section class="panel" aria-label=${view.table.game}><${Board} view=${view} play=${play} busy=${busy} /></section>
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
       </div>
       <div class="side-col">

@@ -8,6 +8,7 @@ import { RaBoard, raLabel } from './ra.js';
 import { EgiziaBoard, egiziaLabel } from './egizia.js';
 import { SobekBoard, sobekLabel } from './sobek.js';
 import { CantStopBoard, cantstopLabel } from './cantstop.js';
+import { HeraZeusBoard, herazeusLabel } from './herazeus.js';
 import { GenericBoard, genericLabel } from './generic.js';
 
 const BOARDS = {
@@ -15,6 +16,7 @@ const BOARDS = {
   egizia: [EgiziaBoard, egiziaLabel],
   sobek: [SobekBoard, sobekLabel],
   cantstop: [CantStopBoard, cantstopLabel],
+  herazeus: [HeraZeusBoard, herazeusLabel],
 };
 
 /** `[Board, label]` of a game (the generic board for a game without one). */

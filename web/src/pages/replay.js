@@ -41,6 +41,6 @@ export function ReplayPage({ id, at }) {
         ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}
         <section class="panel"><${Board} view=${view} /></section>
         <details class="panel"><summary>${t('rawView')}</summary><pre data-view-json>${JSON.stringify(view)}</pre></details>
-      </div><div class="side-col"><${Log} entries=${log.filter((e) => e.version <= k)} names=${names} /></div></div>` : null}
+      </div><div class="side-col"><${Log} entries=${log.filter((e) => e.version <= k)} names=${names} game=${view.table.game} /></div></div>` : null}
   </div>`;
 }

@@ -48,10 +48,10 @@ export async function logAfter(id, after) {
 // Events that only mark where something begins: not a line of the log.
 const UNLOGGED = new Set(['MoveBegan']);
 
-export function Log({ entries, names }) {
+export function Log({ entries, names, game }) {
   const shown = entries.filter((e) => !UNLOGGED.has(e.name));
   return html`<section class="panel log" aria-labelledby="log-h"><h2 id="log-h">${t('log')}</h2>
-    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...shown].reverse().map((e) => html`<li value=${e.version} data-version=${e.version}>${describe(e, names)}</li>`)}</ol>
+    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...shown].reverse().map((e) => html`<li value=${e.version} data-version=${e.version} data-event=${e.name}>${describe(e, names, game)}</li>`)}</ol>
   </section>`;
 }
 
@@ -356,7 +356,7 @@ export function TablePage({ id, allMoves }) {
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
         <${Chat} id=${id} view=${view} />
-        <${Log} entries=${log} names=${names} />
+        <${Log} entries=${log} names=${names} game=${view.table.game} />
       </div>
     </div>
   </div>`;

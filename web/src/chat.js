@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './boards/common.js';
 import { account, api, get } from './api.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
+import { errorText } from './words.js';
 
 /** The channels this reader may read: seated players their own (and the spectators' once
  * the game is over), everyone else the spectators'. */
@@ -65,7 +66,7 @@ export function Chat({ id, view }) {
     try {
       await api('POST', `/api/tables/${id}/chat`, { text });
       setText('');
-    } catch (e) { setError(`${e.code}: ${e.message}`); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
   const toggle = async (playerId) => {
     const method = muted.includes(playerId) ? 'DELETE' : 'PUT';
@@ -73,7 +74,7 @@ export function Chat({ id, view }) {
       const now = await api(method, `/api/me/mutes/${playerId}`);
       setMuted(now.muted);
       if (method === 'PUT') setMessages((old) => old.filter((m) => m.player_id !== playerId));
-    } catch (e) { setError(`${e.code}: ${e.message}`); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
   if (!channels.length) return null;
   const shown = messages.filter((m) => !muted.includes(m.player_id));

@@ -47,11 +47,12 @@ export function Value({ value, depth = 0 }) {
 }
 
 /** The scores of a finished game, one row per seat, each carrying `data-score-seat`. */
-export function Result({ result, names }) {
+export function Result({ result, names, reason }) {
   if (!result) return null;
   const order = result.scores.map((_, s) => s).sort((a, b) => result.ranks[a] - result.ranks[b]);
   return html`<section class="result" aria-labelledby="result-h">
     <h2 id="result-h">${t('result')}</h2>
+    ${reason ? html`<p class="end-reason" data-end-reason="true"><strong>${reason}</strong></p>` : null}
     <table class="data"><thead><tr><th scope="col">${t('rank')}</th><th scope="col">${t('player')}</th><th scope="col">${t('score')}</th></tr></thead>
     <tbody>${order.map((s) => html`<tr>
       <td>${result.ranks[s]}${result.winners.includes(s) ? html` <strong>★ ${t('winner')}</strong>` : ''}</td>

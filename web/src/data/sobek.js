@@ -28,7 +28,7 @@ export function sobekCardName(card, l) {
   const c = card && card.id !== undefined && card.id !== null ? { ...sobekCard(card.id), ...card } : card;
   if (!c) return l === 'de' ? 'eine Karte' : 'a card';
   if (c.character) return `${characterName(c.character, l)} (${goodsName(c.goods, l)})`;
-  if (c.goods || (c.id !== undefined && c.id !== null && c.back !== 'orange' && c.goods === null)) {
+  if (c.goods || c.face === 'amulet' || (c.id !== undefined && c.id !== null && c.back !== 'orange' && !c.goods)) {
     return `${goodsName(c.goods, l)}${c.scarabs ? ` ${'✦'.repeat(c.scarabs)}` : ''}`;
   }
   return BACK[l][c.back] || (l === 'de' ? 'eine Karte' : 'a card');

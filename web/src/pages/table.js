@@ -6,7 +6,8 @@ import { boardFor } from '../boards/index.js';
 import { GenericBoard } from '../boards/generic.js';
 import { account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
+import { endReason, errorText, promptText } from '../words.js';
 import { Moves } from '../moves.js';
 import { navigate } from '../router.js';
 import { Chat } from '../chat.js';
@@ -261,7 +262,7 @@ export function TablePage({ id, allMoves }) {
 
   const act = (fn) => async () => {
     setBusy(true); setError('');
-    try { await fn(); } catch (e) { setError(`${e.code ? `${e.code}: ` : ''}${e.message}`); await refresh().catch(() => {}); }
+    try { await fn(); } catch (e) { setError(errorText(e, lang())); await refresh().catch(() => {}); }
     setBusy(false);
   };
   const play = async (move) => {
@@ -271,7 +272,7 @@ export function TablePage({ id, allMoves }) {
       // The answer carries my view after the move; older servers need the second request.
       accept(outcome.view || await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
     } catch (e) {
-      setError(`${e.code ? `${e.code}: ` : ''}${e.message}`);
+      setError(errorText(e, lang()));
       await refresh().catch(() => {});
     }
     setBusy(false);
@@ -317,7 +318,7 @@ export function TablePage({ id, allMoves }) {
   const status = view.table.status;
   const [, labelFor] = boardFor(view.table.game);
   return html`<div class="table-page" data-table=${id} data-version=${view.table.version}>
-    <h1 tabindex="-1">${title(view.table.game)} <span class="muted">· ${t('version')} ${view.table.version}</span></h1>
+    <h1 tabindex="-1">${title(view.table.game)}</h1>
     <div class="status-bar" role="status">
       <span>${t('status')}: <strong data-status=${status}>${t(status === 'open' ? 'open_' : status)}</strong></span>
       <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'}>
@@ -329,15 +330,15 @@ export function TablePage({ id, allMoves }) {
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     <div class="layout">
       <div class="main-col">
-        ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}
+        ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${endReason(view, lang(), names)} />` : null}
         <section class="panel" aria-label=${view.table.game}><${Board} view=${view} play=${play} busy=${busy} /></section>
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
       </div>
       <div class="side-col">
-        ${status === 'playing' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
-          ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
+        ${status === 'playing' && view.seat !== null && view.seat !== undefined ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
+          ${view.prompt ? html`<p class="prompt" data-prompt="true">${promptText(view.prompt, lang(), names)}</p>` : null}
           <${UndoPanel} view=${view} names=${names} onAsk=${askUndo} onAnswer=${answerUndo} />
-          <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
+          <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} game=${view.table.game} />
           ${view.seat !== null && view.seat !== undefined && !(view.table.resigned || []).includes(view.seat)
             ? html`<${ResignButton} onResign=${resign} />`
             : (view.table.resigned || []).includes(view.seat) ? html`<p data-resigned="true">${t('youResigned')}</p>` : null}

@@ -76,7 +76,7 @@ def create_table(driver: Any, base: str, game: str, options: dict[str, Any] | No
             if field.is_selected() != value:
                 field.click()
         else:
-            Select(field).select_by_visible_text(value)  # the enum values are the labels
+            Select(field).select_by_value(str(value))  # the labels are words; the values the enum's
     driver.find_element(By.CSS_SELECTOR, "#create-h ~ form button[type=submit]").click()
     wait_for(lambda: "/tables/" in driver.current_url, what="the new table's page")
     return driver.current_url.split("/tables/")[1].split("?")[0]

@@ -74,7 +74,7 @@ function DiceAndPairings({ g, moves, play, busy, names }) {
   if (!g.dice.length) return html`<p class="muted">${w('noDice')}</p>`;
   const { splits, rest } = pairings(g.dice, moves);
   const choosing = g.phase === 'choose' && moves.some((m) => m.type === 'Choose');
-  const Die = ({ i }) => html`<span class="cs-die" aria-label=${String(g.dice[i])}><span aria-hidden="true">${PIPS[g.dice[i]] || g.dice[i]}</span><span class="cs-pip" aria-hidden="true">${g.dice[i]}</span></span>`;
+  const Die = ({ i }) => html`<span class="cs-die" role="img" aria-label=${String(g.dice[i])}><span aria-hidden="true">${PIPS[g.dice[i]] || g.dice[i]}</span><span class="cs-pip" aria-hidden="true">${g.dice[i]}</span></span>`;
   return html`<div>
     <ul class="cs-dice" aria-label=${w('dice')}>${g.dice.map((d, i) => html`<li><${Die} i=${i} /></li>`)}</ul>
     ${choosing ? html`<ul class="cs-pairings" aria-label=${w('pairings')}>${splits.map((p, k) => html`<li class="cs-pairing" role="group" aria-label=${`${w('pairing')} ${k + 1}: ${p.sums[0]} / ${p.sums[1]}`}>

@@ -119,7 +119,7 @@ function CardFace({ c, up }) {
   const effect = cardEffect(c);
   return html`<span class="hz-face" title=${effect}>
     <span class="hz-name">${cardName(c)}</span>
-    ${c.strength !== undefined && c.strength !== null && c.type !== 'hostage' ? html`<span class="hz-str" aria-label=${`${w('strength')} ${c.strength}`}>${c.strength}</span>` : ''}
+    ${c.strength !== undefined && c.strength !== null && c.type !== 'hostage' ? html`<span class="hz-str" title=${`${w('strength')} ${c.strength}`}>${c.strength}</span>` : ''}
     ${up === false ? html`<span class="hz-down">${w('faceDown')}</span>` : ''}
   </span>`;
 }
@@ -130,7 +130,7 @@ function Piece({ tokens, pick, sel, cls, label, children }) {
   const chosen = tokens && tokens.some((t) => sel.includes(t));
   const className = `hz-piece ${cls || ''}${chosen ? ' hz-chosen' : ''}${hit ? ' hz-can' : ''}`;
   if (!hit) return html`<div class=${className} aria-label=${label} role="img">${children}</div>`;
-  return html`<button type="button" class=${className} aria-label=${label} title=${label}
+  return html`<button type="button" class=${className} title=${label}
     data-pick=${hit.token} data-move=${hit.move ? JSON.stringify(hit.move) : undefined}
     onClick=${() => hit.onClick()}>${children}</button>`;
 }

@@ -9,14 +9,14 @@ const W = {
     stop: 'Stop and keep the progress', runner: 'runner', won: 'won by', space: 'space', column: 'Column',
     noDice: 'The dice are not rolled yet.', target: (n) => `Win ${n} columns to win the game.`,
     move: (sums) => (sums.length === 2 ? (sums[0] === sums[1] ? `move twice on ${sums[0]}` : `move on ${sums[0]} and ${sums[1]}`) : `move on ${sums[0]} only`),
-    none: 'no move with this pairing', held: 'columns won', runners: 'runners left',
+    none: 'no move with this pairing', held: (n) => (n === 1 ? 'column won' : 'columns won'), runners: (n) => (n === 1 ? 'runner left' : 'runners left'),
   },
   de: {
     columns: 'Spalten', dice: 'Würfel', pairings: 'Paarungen', pairing: 'Paarung', roll: 'Würfeln',
     stop: 'Aufhören und Fortschritt sichern', runner: 'Läufer', won: 'gewonnen von', space: 'Feld', column: 'Spalte',
     noDice: 'Noch nicht gewürfelt.', target: (n) => `Wer ${n} Spalten gewinnt, gewinnt das Spiel.`,
     move: (sums) => (sums.length === 2 ? (sums[0] === sums[1] ? `zweimal auf ${sums[0]} ziehen` : `auf ${sums[0]} und ${sums[1]} ziehen`) : `nur auf ${sums[0]} ziehen`),
-    none: 'mit dieser Paarung kein Zug', held: 'Spalten gewonnen', runners: 'Läufer übrig',
+    none: 'mit dieser Paarung kein Zug', held: (n) => (n === 1 ? 'Spalte gewonnen' : 'Spalten gewonnen'), runners: () => 'Läufer übrig',
   },
 };
 const w = (k, ...a) => { const v = W[lang()][k]; return typeof v === 'function' ? v(...a) : v; };
@@ -94,11 +94,11 @@ export function CantStopBoard({ view, names, play, busy }) {
   const stop = mine.find((m) => m.type === 'Stop');
   const runners = g.columns.filter((c) => c.runner !== null && c.runner !== undefined).length;
   return html`<div class="board cantstop" data-board="cantstop">
-    <p class="muted">${w('target', g.target)} · ${g.won.map((n, s) => html`<span class="cs-held"><${Seat} seat=${s} names=${names} /> ${n} ${w('held')} </span>`)}</p>
+    <p class="muted">${w('target', g.target)} · ${g.won.map((n, s) => html`<span class="cs-held"><${Seat} seat=${s} names=${names} /> ${n} ${w('held', n)} </span>`)}</p>
     <section aria-labelledby="cs-cols"><h3 id="cs-cols" class="sr">${w('columns')}</h3>
       <div class="scroll cs-scroll"><ol class="cs-board">${g.columns.map((c) => html`<${Column} col=${c} names=${names} active=${g.active} />`)}</ol></div>
     </section>
-    <section aria-labelledby="cs-dice"><h3 id="cs-dice">${w('dice')}${g.phase !== 'over' && runners ? html` <span class="muted">· ▲ ${3 - runners} ${w('runners')}</span>` : ''}</h3>
+    <section aria-labelledby="cs-dice"><h3 id="cs-dice">${w('dice')}${g.phase !== 'over' && runners ? html` <span class="muted">· ▲ ${3 - runners} ${w('runners', 3 - runners)}</span>` : ''}</h3>
       <${DiceAndPairings} g=${g} moves=${mine} play=${play || (() => {})} busy=${busy} names=${names} />
       ${roll || stop ? html`<p class="row">
         ${roll ? html`<button type="button" data-move=${JSON.stringify(roll)} disabled=${busy} onClick=${() => play(roll)}>🎲 ${w('roll')}</button>` : ''}

@@ -101,8 +101,8 @@ export function CantStopBoard({ view, names, play, busy }) {
     <section aria-labelledby="cs-dice"><h3 id="cs-dice">${w('dice')}${g.phase !== 'over' && runners ? html` <span class="muted">· ▲ ${3 - runners} ${w('runners', 3 - runners)}</span>` : ''}</h3>
       <${DiceAndPairings} g=${g} moves=${mine} play=${play || (() => {})} busy=${busy} names=${names} />
       ${roll || stop ? html`<p class="row">
-        ${roll ? html`<button type="button" data-move=${JSON.stringify(roll)} disabled=${busy} onClick=${() => play(roll)}>🎲 ${w('roll')}</button>` : ''}
-        ${stop ? html`<button type="button" class="secondary" data-move=${JSON.stringify(stop)} disabled=${busy} onClick=${() => play(stop)}>✋ ${w('stop')}</button>` : ''}
+        ${roll ? html`<button type="button" data-move=${JSON.stringify(roll)} disabled=${busy} onClick=${() => play(roll)}>${w('roll')}</button>` : ''}
+        ${stop ? html`<button type="button" class="secondary" data-move=${JSON.stringify(stop)} disabled=${busy} onClick=${() => play(stop)}>${w('stop')}</button>` : ''}
       </p>` : ''}
     </section>
   </div>`;

@@ -11,7 +11,23 @@ export function nileCard(id) { return EGIZIA_NILE[id] || null; }
 export function sphinxCard(id) { return EGIZIA_SPHINX[id] || null; }
 
 const nileTexts = (c) => (c && EGIZIA_TEXTS.nile && EGIZIA_TEXTS.nile[c.key]) || null;
-const sphinxTexts = (id) => (EGIZIA_TEXTS.sphinx && EGIZIA_TEXTS.sphinx[id]) || null;
+/** A Sphinx card's texts: its condition's template with the card's values put in. */
+function sphinxTexts(id) {
+  const c = sphinxCard(id);
+  const t = c && EGIZIA_TEXTS.sphinx && EGIZIA_TEXTS.sphinx[c.condition];
+  if (!t) return null;
+  const words = EGIZIA_TEXTS.words || {};
+  const fill = (text, l) => text.replace(/\{(\w+)\}/g, (_, k) => {
+    if (k === 'crew') return c.crew === 3 ? 'Joker' : String(c.crew + 1);
+    if (k === 'table') return (c.table || []).join('/');
+    const v = c[k];
+    if (typeof v === 'string') return (words[v] && words[v][l]) || v.replaceAll('_', ' ');
+    return String(v);
+  });
+  const out = {};
+  for (const [k, v] of Object.entries(t)) out[k] = fill(v, k.endsWith('_de') ? 'de' : 'en');
+  return out;
+}
 
 /** A Nile card's name (`id` as in the events and the view). */
 export function nileName(id, l) {

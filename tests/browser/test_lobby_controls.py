@@ -58,6 +58,8 @@ def test_only_the_host_starts_removes_and_cancels_and_a_guest_may_leave(
     host.refresh()
     wait_for(lambda: "cancel" in _buttons(host), what="the host's cancel button")
     host.find_element(By.CSS_SELECTOR, "[data-lobby='cancel']").click()
+    assert attr(host, "data-cancelled") is None  # a second click confirms
+    wait_for(lambda: host.find_element(By.CSS_SELECTOR, "[data-cancel='confirm']")).click()
     wait_for(lambda: attr(host, "data-cancelled") == "true", what="the cancelled table")
     assert attr(host, "data-status") == "cancelled"
     log = host.find_element(By.CSS_SELECTOR, ".log-lines").text

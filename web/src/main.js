@@ -28,6 +28,9 @@ function Page({ path, query, signedIn, onAccount }) {
   if (path === '/standings') return html`<${StandingsPage} />`;
   if (path === '/settings') return signedIn ? html`<${SettingsPage} />` : html`<${SignIn} onChange=${onAccount} />`;
   if (path === '/me') return signedIn ? html`<div><h1 tabindex="-1">${t('myTables')}</h1><${MyTables} /></div>` : html`<${SignIn} onChange=${onAccount} />`;
+  if (path !== '/' && path !== '/index.html') {
+    return html`<div data-missing="true"><h1 tabindex="-1">${t('notFound')}</h1><p><a href="/">${t('toLobby')}</a></p></div>`;
+  }
   return html`<div><h1 tabindex="-1">${t('title')}</h1>
     ${signedIn ? html`<${MyTables} />` : html`<${SignIn} onChange=${onAccount} />`}
     <${Lobby} key=${String(signedIn)} /></div>`;

@@ -28,7 +28,7 @@ export function Value({ value, depth = 0 }) {
   if (Array.isArray(value)) {
     if (!value.length) return html`<span class="muted">∅</span>`;
     if (value.every((v) => v === null || typeof v !== 'object')) {
-      return html`<span class="inline-list">${value.map((v) => html`<span class="cell">${v === null ? '·' : String(v)}</span>`)}</span>`;
+      return html`<span class="inline-list">${value.map((v) => html`<span class="cell">${v === null ? html`<span aria-hidden="true">·</span><span class="sr">${t('emptyCell')}</span>` : String(v)}</span>`)}</span>`;
     }
     const keys = value.every((v) => v && typeof v === 'object' && !Array.isArray(v))
       ? [...new Set(value.flatMap((v) => Object.keys(v)))] : null;

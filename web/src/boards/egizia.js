@@ -29,7 +29,7 @@ function NileCard({ id, small }) {
 }
 
 function Row({ cells, names }) {
-  return html`<span class="inline-list">${cells.map((s) => html`<span class="cell">${s === null ? '·' : html`<${Seat} seat=${s} names=${names} />`}</span>`)}</span>`;
+  return html`<span class="inline-list">${cells.map((s) => html`<span class="cell">${s === null ? html`<span aria-hidden="true">·</span><span class="sr">${lang() === 'de' ? 'frei' : 'free'}</span>` : html`<${Seat} seat=${s} names=${names} />`}</span>`)}</span>`;
 }
 
 export function EgiziaBoard({ view, names }) {

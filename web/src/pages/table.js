@@ -11,6 +11,7 @@ import { endReason, errorText, promptText } from '../words.js';
 import { Moves } from '../moves.js';
 import { navigate } from '../router.js';
 import { Chat } from '../chat.js';
+import { RulesHelp } from '../help.js';
 
 /** A board that throws (a view it does not know) falls back to the generic board. */
 class SafeBoard extends Component {
@@ -71,17 +72,25 @@ function Seats({ view, onJoin, onStart, onLeave, onCancel, onKick }) {
   const open = view.table.status === 'open';
   const creator = creatorOf(view.table);
   const mine = !!me && creator === me.player_id;
+  const [confirming, setConfirming] = useState(false);
+  // a private table: Join only with the invitation link (or an invitation by name)
+  const invited = !!me && (view.table.invited || []).some((i) => i.player_id === me.player_id);
+  const mayJoin = view.table.visibility !== 'private' || !!new URLSearchParams(location.search).get('invite') || invited;
   return html`<section class="panel" aria-labelledby="seats-h"><h2 id="seats-h">${t('players')}</h2>
     <ul class="plain">${view.table.seats.map((s) => html`<li data-seat=${s.seat}>${s.player_id
       ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${s.player_id === creator ? html` <span class="muted">· ${t('host')}</span>` : ''}${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}
         ${open && mine && s.player_id !== creator ? html` <button type="button" class="small" data-kick=${s.seat} onClick=${() => onKick(s.seat)} aria-label=${`${t('kick')}: ${names[s.seat] || s.seat}`}>${t('kick')}</button>` : null}`
       : html`<span class="muted">${t('free')}</span>`}</li>`)}</ul>
-    ${open && me && !seated && free ? html`<button type="button" data-lobby="join" onClick=${onJoin}>${t('join')}</button>` : null}
+    ${open && me && !seated && free && mayJoin ? html`<button type="button" data-lobby="join" onClick=${onJoin}>${t('join')}</button>` : null}
+    ${open && me && !seated && free && !mayJoin ? html`<p data-invite-only="true">${t('inviteOnly')}</p>` : null}
     ${open && mine && !free ? html`<button type="button" data-lobby="start" onClick=${onStart}>${t('start')}</button>` : null}
     ${open && seated && !mine && !free ? html`<p data-waiting="creator">${t('waitCreator')}</p>` : null}
     ${open && free ? html`<p>${t('waitPlayers')}</p>` : null}
     ${open && seated && !mine ? html`<button type="button" data-lobby="leave" onClick=${onLeave}>${t('leave')}</button>` : null}
-    ${open && mine ? html` <button type="button" data-lobby="cancel" class="danger" onClick=${onCancel}>${t('cancelTable')}</button>` : null}
+    ${open && mine && !confirming ? html` <button type="button" data-lobby="cancel" class="danger" onClick=${() => setConfirming(true)}>${t('cancelTable')}</button>` : null}
+    ${open && mine && confirming ? html`<p role="group" aria-label=${t('cancelTable')}>${t('confirmCancel')}
+      <button type="button" class="danger" data-cancel="confirm" onClick=${() => { setConfirming(false); onCancel(); }}>${t('cancelYes')}</button>
+      <button type="button" class="secondary" data-cancel="keep" onClick=${() => setConfirming(false)}>${t('cancelNo')}</button></p>` : null}
     ${view.table.status === 'cancelled' ? html`<p data-cancelled="true">${t('tableCancelled')}</p>` : null}
   </section>`;
 }
@@ -184,6 +193,7 @@ function useTableSocket(id, token, onView, stop, anonymous = false) {
     let attempt = 0;
     let closed = false;
     const connect = () => {
+      if (stop.current) return;
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       const query = token ? `?token=${encodeURIComponent(token)}` : '';
       socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
@@ -211,6 +221,8 @@ export function TablePage({ id, allMoves }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [log, setLog] = useState([]);
+  const [missing, setMissing] = useState(false);
+  const [asked, setAsked] = useState(false);
   const latest = useRef(null);
   const logged = useRef(0);
   const over = useRef(false);
@@ -242,9 +254,19 @@ export function TablePage({ id, allMoves }) {
     }
   };
   useEffect(() => {
-    latest.current = null; logged.current = 0; setView(null); setLog([]);
-    refresh().catch((e) => setError(e.message));
+    latest.current = null; logged.current = 0; setView(null); setLog([]); setMissing(false);
+    refresh().catch((e) => {
+      if (e.status === 404 || e.status === 400) { over.current = true; setMissing(true); return; }
+      setError(errorText(e, lang()));
+    });
   }, [id, token]);
+  // The tab's title says when it is my turn; the newest state is announced (aria-live, below).
+  useEffect(() => {
+    if (!view) return undefined;
+    const name = title(view.table.game);
+    document.title = view.your_turn ? t('tabTurn', name) : `${name} · Senet`;
+    return () => { document.title = 'Senet'; };
+  }, [view && view.your_turn, view && view.table.game, games]);
   const watching = !token && view && view.table.spectators === 'anyone';
   const live = useTableSocket(id, token, accept, over, watching);
 
@@ -271,6 +293,8 @@ export function TablePage({ id, allMoves }) {
       const outcome = await api('POST', `/api/tables/${id}/moves`, { move });
       // The answer carries my view after the move; older servers need the second request.
       accept(outcome.view || await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+      // focus follows the move: to the board, which now shows the new state
+      requestAnimationFrame(() => { const b = document.getElementById('board-panel'); if (b && !b.contains(document.activeElement)) b.focus({ preventScroll: true }); });
     } catch (e) {
       setError(errorText(e, lang()));
       await refresh().catch(() => {});
@@ -306,6 +330,9 @@ export function TablePage({ id, allMoves }) {
   const cancel = act(async () => { await post(`/api/tables/${id}/cancel`); await refresh(); });
   const kick = (seat) => act(async () => { await post(`/api/tables/${id}/kick`, { seat }); await refresh(); })();
 
+  if (missing) {
+    return html`<div data-missing="true"><h1 tabindex="-1">${t('notFound')}</h1><p>${t('tableMissing')}</p><p><a href="/">${t('toLobby')}</a></p></div>`;
+  }
   if (!view) {
     return html`<div>
       <h1 tabindex="-1">${summary ? title(summary.game) : t('loading')}</h1>
@@ -326,12 +353,14 @@ export function TablePage({ id, allMoves }) {
       ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
       <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
     </div>
-    ${view.seat === null || view.seat === undefined ? html`<p>${t('notSeated')}</p>` : null}
+    ${view.seat === null || view.seat === undefined ? html`<p class="panel" data-spectator="true">${t('notSeated')} ${status === 'playing' ? t('spectatorPanel') : ''}</p>` : null}
+    <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view.prompt, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     <div class="layout">
       <div class="main-col">
         ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${endReason(view, lang(), names)} />` : null}
-        <section class="panel" aria-label=${view.table.game}><${Board} view=${view} play=${play} busy=${busy} /></section>
+        <section class="panel" id="board-panel" tabindex="-1" aria-label=${title(view.table.game)}><${Board} view=${view} play=${play} busy=${busy} /></section>
+        <${RulesHelp} game=${view.table.game} />
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
       </div>
       <div class="side-col">

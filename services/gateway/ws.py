@@ -17,6 +17,7 @@ from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOC
 from services.gateway.limits import address_key, token_key
 from services.gateway.players import hash_token
 from services.gateway.projector import TableModel
+from shared.contracts.errors import SenetError
 
 _encode = msgspec.json.Encoder()
 CLOSED = -1  # put on a socket's change queue when the client side has gone
@@ -61,6 +62,12 @@ async def _serve(
             current = await projector.get(table_id)  # the cache may have evicted and reloaded it
             if current is not None and current.state.version != sent:
                 sent = current.state.version
+                # the seat as it is now: a player who left or was removed watches from no
+                # seat (or is closed out of a table without spectators); one who joined plays
+                try:
+                    seat = viewer_seat(request, current, who)
+                except SenetError:  # no longer allowed to watch: the client reloads and learns why
+                    break
                 view = views.player_view(current, seat)
                 await socket.send_str(_encode.encode(view).decode())  # text: browsers JSON.parse it
             await changes.get()  # a new version, or CLOSED

@@ -149,3 +149,25 @@ def test_a_private_table_made_in_the_lobby_is_joined_through_its_link(
     wait_for(lambda: _buttons(guest) == {"leave"}, what="the guest seated")
     seats = call(base, "GET", f"/api/tables/{table_id}/view", token=token)["table"]["seats"]
     assert [s["name"] for s in seats] == ["host", "guest"]
+
+
+def test_a_removed_players_page_changes_within_a_second(server: Server, browser: Any) -> None:
+    """The host removes a guest: the guest's page drops its seat (no Leave that would fail)."""
+    import time
+
+    base = server.base
+    players = {n: call(base, "POST", "/api/players", {"name": n}) for n in ("host", "dee")}
+    token = {n: p["token"] for n, p in players.items()}
+    table_id = call(base, "POST", "/api/tables", {"game": "ra", "seats": 3}, token["host"])[
+        "table_id"
+    ]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, token["dee"])
+    dee = browser()
+    open_page(dee, base, f"/tables/{table_id}", token["dee"])
+    wait_for(lambda: _buttons(dee) == {"leave"}, what="the guest's Leave")
+    wait_for(lambda: attr(dee, "data-live") == "true", what="the live socket")
+    call(base, "POST", f"/api/tables/{table_id}/kick", {"seat": 1}, token["host"])
+    started = time.monotonic()
+    wait_for(lambda: "leave" not in _buttons(dee), timeout=1.0, what="the page without Leave")
+    assert time.monotonic() - started <= 1.0
+    wait_for(lambda: dee.find_elements(By.CSS_SELECTOR, "[data-removed], [data-lobby='join']"))

@@ -222,7 +222,7 @@ export function TablePage({ id, allMoves }) {
   const [busy, setBusy] = useState(false);
   const [log, setLog] = useState([]);
   const [missing, setMissing] = useState(false);
-  const [asked, setAsked] = useState(false);
+  const [removed, setRemoved] = useState(false);
   const latest = useRef(null);
   const logged = useRef(0);
   const over = useRef(false);
@@ -240,6 +240,9 @@ export function TablePage({ id, allMoves }) {
       navigate(`/tables/${v.table.rematch_table}`);
       return;
     }
+    const wasSeated = latest.current && latest.current.seat !== null && latest.current.seat !== undefined;
+    if (wasSeated && !seatedHere) setRemoved(true);
+    if (seatedHere) setRemoved(false);
     latest.current = v;
     over.current = v.table.status === 'over';
     setView(v);
@@ -353,6 +356,7 @@ export function TablePage({ id, allMoves }) {
       ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
       <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
     </div>
+    ${removed ? html`<p class="warning" role="alert" data-removed="true">${t('removedHere')}</p>` : null}
     ${view.seat === null || view.seat === undefined ? html`<p class="panel" data-spectator="true">${t('notSeated')} ${status === 'playing' ? t('spectatorPanel') : ''}</p>` : null}
     <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view.prompt, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}

@@ -15,7 +15,7 @@ export function channelsFor(view) {
 
 /** Messages of one channel: the socket's first answer is the backlog, then one per post;
  * reconnects with back-off and asks only for what came after the last one it has. */
-function useChannel(id, channel) {
+function useChannel(id, channel, generation) {
   const [messages, setMessages] = useState([]);
   const last = useRef(0);
   useEffect(() => {
@@ -44,7 +44,7 @@ function useChannel(id, channel) {
     };
     connect();
     return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
-  }, [id, channel]);
+  }, [id, channel, generation]);
   return [messages, setMessages];
 }
 
@@ -52,7 +52,8 @@ export function Chat({ id, view }) {
   const channels = channelsFor(view);
   const [chosen, setChosen] = useState(channels[0]);
   const channel = channels.includes(chosen) ? chosen : channels[0];
-  const [messages, setMessages] = useChannel(id, channel);
+  const [generation, setGeneration] = useState(0);  // a new one reloads the channel (after unmuting)
+  const [messages, setMessages] = useChannel(id, channel, generation);
   const [muted, setMuted] = useState([]);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
@@ -74,6 +75,7 @@ export function Chat({ id, view }) {
       const now = await api(method, `/api/me/mutes/${playerId}`);
       setMuted(now.muted);
       if (method === 'PUT') setMessages((old) => old.filter((m) => m.player_id !== playerId));
+      else setGeneration((g) => g + 1);  // the server left their lines out: ask for the channel again
     } catch (e) { setError(errorText(e, lang())); }
   };
   if (!channels.length) return null;

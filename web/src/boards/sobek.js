@@ -44,7 +44,7 @@ export function SobekBoard({ view, names }) {
       ${g.players.map((p) => html`<div class="card-box"><h4><${SeatName} seat=${p.seat} names=${names} me=${me} /></h4>
         <p>${w('score')}: <strong data-board-score=${p.seat}>${p.score}</strong> · ${w('handN')}: ${p.hand_count} · ${w('potN')}: ${p.pot_count} · ${w('curses')}: ${p.curses}</p>
         ${p.seat !== me && p.hand ? html`<div>${w("remembered")}: <ul class="hand">${p.hand.map((c) => html`<${Card} card=${c} />`)}</ul></div>` : ''}
-        ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> → ${s.score}</li>`)}</ul>` : ''}
+        ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> ${lang() === 'de' ? `zählt ${s.score}` : `scores ${s.score}`}</li>`)}</ul>` : ''}
       </div>`)}
     </section>
     ${g.chips && g.chips.length ? html`<section aria-labelledby="sb-chips"><h3 id="sb-chips">${w('chips')}</h3><ul class="plain">${g.chips.map((c) => html`<li><strong>${chipName(c.kind, lang())}${c.symbol ? ` (${symbolName(c.symbol, lang())})` : ''}</strong>: ${chipText(c.kind, lang())}</li>`)}</ul></section>` : ''}

@@ -12,7 +12,7 @@ export const LANGS = ['en', 'de'];
 export const TABLE = table;
 export const GAMES = { ra, egizia, sobek, cantstop, herazeus, tictactoe };
 
-const TITLES = { ra: 'Ra: The Dice Game', egizia: 'Egizia', sobek: 'Sobek', cantstop: "Can't Stop", herazeus: 'Hera und Zeus', tictactoe: 'Tic-tac-toe' };
+export const TITLES = { ra: 'Ra: The Dice Game', egizia: 'Egizia', sobek: 'Sobek', cantstop: "Can't Stop", herazeus: 'Hera und Zeus', tictactoe: 'Tic-tac-toe' };
 
 /** Words for an event without a sentence (a game under development): its name, split. */
 function named(name, l) {

@@ -79,7 +79,7 @@ function Seats({ view, onJoin, onStart, onLeave, onCancel, onKick }) {
   return html`<section class="panel" aria-labelledby="seats-h"><h2 id="seats-h">${t('players')}</h2>
     <ul class="plain">${view.table.seats.map((s) => html`<li data-seat=${s.seat}>${s.player_id
       ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${s.player_id === creator ? html` <span class="muted">· ${t('host')}</span>` : ''}${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}
-        ${open && mine && s.player_id !== creator ? html` <button type="button" class="small" data-kick=${s.seat} onClick=${() => onKick(s.seat)} aria-label=${`${t('kick')}: ${names[s.seat] || s.seat}`}>${t('kick')}</button>` : null}`
+        ${open && mine && s.player_id !== creator ? html` <button type="button" class="small" data-kick=${s.seat} onClick=${() => onKick(s.seat)} aria-label=${`${t('kick')}: ${names[s.seat] || t('seatN', s.seat)}`}>${t('kick')}</button>` : null}`
       : html`<span class="muted">${t('free')}</span>`}</li>`)}</ul>
     ${open && me && !seated && free && mayJoin ? html`<button type="button" data-lobby="join" onClick=${onJoin}>${t('join')}</button>` : null}
     ${open && me && !seated && free && !mayJoin ? html`<p data-invite-only="true">${t('inviteOnly')}</p>` : null}

@@ -114,6 +114,7 @@ const ERRORS = {
     table_full: 'This table is full.', not_creator: 'Only the table\'s host may do that.', not_a_player: 'You are not a player at this table.',
     unknown_table: 'There is no such table.', unknown_player: 'There is no such player.', rate_limited: 'Too many requests: wait a moment.',
     stale_version: 'The table changed meanwhile: look again.', missing_token: 'Please sign in.', bad_token: 'Please sign in again.',
+    link_used: 'This sign-in link was used already: ask for a new one.', link_expired: 'This sign-in link has expired: ask for a new one.',
   },
   de: {
     illegal_move: 'Dieser Zug ist jetzt nicht erlaubt.', not_your_turn: 'Du bist nicht am Zug.', name_taken: 'Dieser Name ist vergeben.',
@@ -121,7 +122,8 @@ const ERRORS = {
     table_full: 'Dieser Tisch ist voll.', not_creator: 'Das darf nur der Gastgeber des Tisches.', not_a_player: 'Du spielst an diesem Tisch nicht mit.',
     unknown_table: 'Diesen Tisch gibt es nicht.', unknown_player: 'Diesen Spieler gibt es nicht.', rate_limited: 'Zu viele Anfragen: warte einen Moment.',
     stale_version: 'Der Tisch hat sich inzwischen geändert: schau noch einmal.', missing_token: 'Bitte melde dich an.', bad_token: 'Bitte melde dich erneut an.',
-    fallback: 'Das hat nicht geklappt', 
+    link_used: 'Dieser Anmeldelink wurde schon benutzt: fordere einen neuen an.', link_expired: 'Dieser Anmeldelink ist abgelaufen: fordere einen neuen an.',
+    fallback: 'Das hat nicht geklappt',
   },
 };
 

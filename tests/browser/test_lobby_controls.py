@@ -171,3 +171,17 @@ def test_a_removed_players_page_changes_within_a_second(server: Server, browser:
     wait_for(lambda: "leave" not in _buttons(dee), timeout=1.0, what="the page without Leave")
     assert time.monotonic() - started <= 1.0
     wait_for(lambda: dee.find_elements(By.CSS_SELECTOR, "[data-removed], [data-lobby='join']"))
+
+
+def test_a_missing_table_or_a_mistyped_address_shows_a_page_in_words(
+    server: Server, browser: Any
+) -> None:
+    base = server.base
+    token = call(base, "POST", "/api/players", {"name": "lost"})["token"]
+    page = browser()
+    page.get(f"{base}/tables/00000000-0000-4000-8000-000000000000#token={token}")
+    wait_for(lambda: attr(page, "data-missing") == "true", timeout=15, what="the missing table")
+    assert "{" not in page.find_element(By.TAG_NAME, "main").text
+    assert attr(page, "data-live") is None  # no socket keeps retrying
+    page.get(base + "/no/such/page")
+    wait_for(lambda: attr(page, "data-missing") == "true", what="the unknown address")

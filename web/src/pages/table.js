@@ -184,16 +184,15 @@ function downloadRecord(id) {
 }
 
 /** The socket of a table: every pushed view goes to `onView`; reconnects with back-off. */
-function useTableSocket(id, token, onView, stop, anonymous = false) {
+function useTableSocket(id, token, onView, stop, anonymous = false, found = true) {
   const [live, setLive] = useState(false);
   useEffect(() => {
-    if (!token && !anonymous) return undefined;
+    if ((!token && !anonymous) || !found) return undefined;  // no socket before the table is found
     let socket = null;
     let timer = null;
     let attempt = 0;
     let closed = false;
     const connect = () => {
-      if (stop.current) return;
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       const query = token ? `?token=${encodeURIComponent(token)}` : '';
       socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
@@ -211,7 +210,7 @@ function useTableSocket(id, token, onView, stop, anonymous = false) {
     };
     connect();
     return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
-  }, [id, token, anonymous]);
+  }, [id, token, anonymous, found]);
   return live;
 }
 
@@ -258,10 +257,21 @@ export function TablePage({ id, allMoves }) {
   };
   useEffect(() => {
     latest.current = null; logged.current = 0; setView(null); setLog([]); setMissing(false);
-    refresh().catch((e) => {
-      if (e.status === 404 || e.status === 400) { over.current = true; setMissing(true); return; }
+    // A table not found (yet: a rematch just agreed may not be readable for a moment) is asked
+    // for again a few times; then the page says so in words and stops its socket.
+    let stale = false;
+    const load = (attempt) => refresh().then(() => { if (!stale) setMissing(false); }).catch((e) => {
+      if (stale) return;
+      if (e.status === 404 || e.status === 400) {
+        over.current = true;
+        if (attempt >= 4) { setMissing(true); return; }
+        setTimeout(() => load(attempt + 1), 400 * 2 ** attempt);
+        return;
+      }
       setError(errorText(e, lang()));
     });
+    load(0);
+    return () => { stale = true; };
   }, [id, token]);
   // The tab's title says when it is my turn; the newest state is announced (aria-live, below).
   useEffect(() => {
@@ -271,7 +281,7 @@ export function TablePage({ id, allMoves }) {
     return () => { document.title = 'Senet'; };
   }, [view && view.your_turn, view && view.table.game, games]);
   const watching = !token && view && view.table.spectators === 'anyone';
-  const live = useTableSocket(id, token, accept, over, watching);
+  const live = useTableSocket(id, token, accept, over, watching, !!view);
 
   const version = view ? view.table.version : 0;
   useEffect(() => {

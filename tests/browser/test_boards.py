@@ -6,6 +6,7 @@ why the game ended. Screenshots of each board (desktop and phone) with SENET_SCR
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -48,9 +49,10 @@ return [status && status.dataset.status, turn && turn.dataset.yourTurn,
 # Every text a person reads as the game's words: log lines, the prompt, the buttons and labels
 # of the board and the moves panel, the end screen.
 TEXTS = """
-const pick = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim()).filter(Boolean);
+const all = (sel) => [...document.querySelectorAll(sel)];
+const pick = (sel) => all(sel).map((e) => e.textContent.trim()).filter(Boolean);
 return {
-  log: [...document.querySelectorAll('[data-event]')].map((e) => [e.dataset.event, e.textContent.trim()]),
+  log: all('[data-event]').map((e) => [e.dataset.event, e.textContent.trim()]),
   prompt: pick('[data-prompt]'),
   buttons: pick('main button').concat([...document.querySelectorAll('[data-board] [aria-label]')]
     .map((e) => e.getAttribute('aria-label'))),
@@ -113,7 +115,10 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
     server: Server, browser: Any, game: str, seed: int
 ) -> None:
     alice, zoe = browser(), browser()
-    players = [sign_up(alice, server.base, f"alice-{game}"), sign_up(zoe, server.base, f"zoe-{game}")]
+    players = [
+        sign_up(alice, server.base, f"alice-{game}"),
+        sign_up(zoe, server.base, f"zoe-{game}"),
+    ]
     zoe.execute_script("localStorage.setItem('senet.lang', 'de')")
     table_id = create_table(alice, server.base, game)
     join_from_lobby(zoe, server.base, table_id)
@@ -150,6 +155,52 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
         assert wait_for(lambda p=page: scores_on_page(p)) == expected
         reason = wait_for(lambda p=page: p.execute_script(TEXTS)["reason"], what="the end reason")
         assert reason and reason[0]
-    assert "gewinnt" in zoe.execute_script(TEXTS)["reason"][0] or "Spalten" in zoe.execute_script(TEXTS)["reason"][0]
+    assert (
+        "gewinnt" in zoe.execute_script(TEXTS)["reason"][0]
+        or "Spalten" in zoe.execute_script(TEXTS)["reason"][0]
+    )
     if os.environ.get("SENET_SCREENSHOTS"):
         save_screenshot(alice, SCREENSHOTS / f"{game}-over.png")
+
+
+def test_ra_rerolls_the_dice_not_clicked_to_keep(server: Server, browser: Any) -> None:
+    """Re-rolling in Ra: the free dice are buttons; those clicked are kept, the rest roll again."""
+    from tests.browser.test_live import open_page
+
+    base = server.base
+    tokens = [call(base, "POST", "/api/players", {"name": n})["token"] for n in ("ray", "sue")]
+    table_id = call(base, "POST", "/api/tables", {"game": "ra", "seats": 2}, tokens[0])["table_id"]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, tokens[1])
+    call(base, "POST", f"/api/tables/{table_id}/start", {}, tokens[0])
+    for _ in range(40):  # roll until some dice may be re-rolled
+        view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])
+        if any(m["type"] == "RerollDice" for m in view["legal_moves"]):
+            break
+        mover = 0 if view["your_turn"] else 1
+        mine = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[mover])
+        move = next(
+            m for m in mine["legal_moves"] if m["type"] in ("RollDice", "StopRolling", "EndTurn")
+        )
+        call(base, "POST", f"/api/tables/{table_id}/moves", {"move": move}, tokens[mover])
+    else:
+        pytest.skip("no re-roll came up")
+    rerolls = [m for m in view["legal_moves"] if m["type"] == "RerollDice"]
+    free = sorted({d for m in rerolls for d in m["dice"]})
+    page = browser()
+    open_page(page, base, f"/tables/{table_id}", tokens[0])
+    dice = wait_for(lambda: page.find_elements("css selector", "[data-board=ra] [data-die]"))
+    assert sorted(int(d.get_attribute("data-die")) for d in dice) == free
+    kept: list[int] = []
+    if len(free) > 1:  # keep one (re-rolling nothing is no move)
+        dice[0].click()
+        assert wait_for(lambda: dice[0].get_attribute("aria-pressed") == "true")
+        kept.append(int(dice[0].get_attribute("data-die")))
+    button = wait_for(
+        lambda: page.find_element("css selector", "[data-board=ra] button[data-move*=RerollDice]")
+    )
+    sent = json.loads(button.get_attribute("data-move"))
+    assert sorted(sent["dice"]) == [d for d in free if d not in kept]
+    assert sent in rerolls
+    before = view["table"]["version"]
+    button.click()
+    wait_for(lambda: int(attr(page, "data-version")) > before, what="the re-roll")

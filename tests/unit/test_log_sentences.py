@@ -82,9 +82,7 @@ def table_event_types() -> set[str]:
 
 
 def coverage() -> dict[str, dict[str, list[str]]]:
-    return node(
-        f"import('{LOG.as_uri()}').then((m) => console.log(JSON.stringify(m.coverage())));"
-    )
+    return node(f"import('{LOG.as_uri()}').then((m) => console.log(JSON.stringify(m.coverage())));")
 
 
 def test_every_event_of_every_game_has_a_sentence_in_both_languages() -> None:

@@ -278,7 +278,9 @@ export function TablePage({ id, allMoves }) {
     if (!view) return undefined;
     const name = title(view.table.game);
     document.title = view.your_turn ? t('tabTurn', name) : `${name} · Senet`;
-    return () => { document.title = 'Senet'; };
+    const icon = document.querySelector('link[rel=icon]');
+    if (icon) icon.setAttribute('href', view.your_turn ? '/assets/icon-turn.svg' : '/assets/icon.svg');
+    return () => { document.title = 'Senet'; if (icon) icon.setAttribute('href', '/assets/icon.svg'); };
   }, [view && view.your_turn, view && view.table.game, games]);
   const watching = !token && view && view.table.spectators === 'anyone';
   const live = useTableSocket(id, token, accept, over, watching, !!view);

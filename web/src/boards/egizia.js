@@ -6,7 +6,8 @@ import { nileName, nileText, sphinxName, sphinxText } from '../data/egizia.js';
 // The 20 river stops, upstream first (the game's data file).
 const STOPS = ['card', 'edfu', 'card', 'sphinx', 'card', 'thebae', 'card', 'passalon', 'card', 'obelisk',
   'card', 'selinon', 'card', 'beni_hasan', 'card', 'pyramid', 'card', 'alyi', 'card', 'heliopolis'];
-const SITES = ['Sphinx', 'Obelisk', 'Pyramid / Temple'];
+const SITE_NAMES = { en: ['Sphinx', 'Obelisk / Tombs', 'Pyramid / Temple'], de: ['Sphinx', 'Obelisk / Gräber', 'Pyramide / Tempel'] };
+const SITES = new Proxy([], { get: (_, i) => SITE_NAMES[lang()][i] });
 const W = {
   en: { river: 'The Nile', card: 'Nile card', round: 'Round', phase: 'Phase', players: 'Players', score: 'Score', stones: 'Stones', crews: 'Crews (joker last)', ships: 'Ships', grain: 'Grain market', sale: 'Stone sale', sphinx: 'Sphinx cards', cards: 'Nile cards', tombs: 'Tombs', sites: 'Building sites', berths: 'Berths', obelisk: 'Obelisk', pyramid: 'Pyramid', temple: 'Temple', mine: 'My Sphinx cards', hidden: 'hidden', drawn: 'Drawn', deck: 'Decks', build: 'Building now', stop: 'stop', taken: 'taken' },
   de: { river: 'Der Nil', card: 'Nilkarte', round: 'Runde', phase: 'Phase', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites: 'Baufelder', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', drawn: 'Gezogen', deck: 'Stapel', build: 'Jetzt gebaut', stop: 'Halt', taken: 'genommen' },
@@ -47,7 +48,7 @@ export function EgiziaBoard({ view, names }) {
       </li>`)}</ol></section>
     <section aria-labelledby="eg-sites"><h3 id="eg-sites">${w('sites')}</h3>
       <ul class="plain">${g.sites.map((site, i) => html`<li><strong>${SITES[i] || i}</strong> · ${w('berths')}: <${Row} cells=${site.berths} names=${names} />
-        ${site.reserve && site.reserve.length ? html` · reserve <${Row} cells=${site.reserve} names=${names} />` : ''}</li>`)}</ul>
+        ${site.reserve && site.reserve.length ? html` · ${lang() === 'de' ? 'Reserve' : 'reserve'} <${Row} cells=${site.reserve} names=${names} />` : ''}</li>`)}</ul>
       <p><strong>${w('obelisk')}</strong>: <${Row} cells=${g.obelisk} names=${names} /></p>
       <p><strong>${w('pyramid')}</strong>:</p>
       <div class="pyramid">${[...g.pyramid].reverse().map((row) => html`<div><${Row} cells=${row} names=${names} /></div>`)}</div>

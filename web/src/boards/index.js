@@ -9,6 +9,7 @@ import { EgiziaBoard, egiziaLabel } from './egizia.js';
 import { SobekBoard, sobekLabel } from './sobek.js';
 import { CantStopBoard, cantstopLabel } from './cantstop.js';
 import { HeraZeusBoard, herazeusLabel } from './herazeus.js';
+import { TicTacToeBoard, tictactoeLabel } from './tictactoe.js';
 import { GenericBoard, genericLabel } from './generic.js';
 
 const BOARDS = {
@@ -17,6 +18,7 @@ const BOARDS = {
   sobek: [SobekBoard, sobekLabel],
   cantstop: [CantStopBoard, cantstopLabel],
   herazeus: [HeraZeusBoard, herazeusLabel],
+  tictactoe: [TicTacToeBoard, tictactoeLabel],
 };
 
 /** `[Board, label]` of a game (the generic board for a game without one). */

@@ -47,7 +47,7 @@ export function Value({ value, depth = 0 }) {
 }
 
 /** The scores of a finished game, one row per seat, each carrying `data-score-seat`. */
-export function Result({ result, names, reason }) {
+export function Result({ result, names, reason, breakdown }) {
   if (!result) return null;
   const order = result.scores.map((_, s) => s).sort((a, b) => result.ranks[a] - result.ranks[b]);
   return html`<section class="result" aria-labelledby="result-h">
@@ -58,5 +58,9 @@ export function Result({ result, names, reason }) {
       <td>${result.ranks[s]}${result.winners.includes(s) ? html` <strong>★ ${t('winner')}</strong>` : ''}</td>
       <td><${SeatName} seat=${s} names=${names} /></td>
       <td data-score-seat=${s}>${result.scores[s]}</td></tr>`)}</tbody></table>
+    ${breakdown && breakdown.length ? html`<div class="scroll" tabindex="0"><table class="data breakdown" data-breakdown="true">
+      <caption class="sr">${t('breakdown')}</caption>
+      <thead><tr><td></td>${order.map((s) => html`<th scope="col"><${SeatName} seat=${s} names=${names} /></th>`)}</tr></thead>
+      <tbody>${breakdown.map((row) => html`<tr><th scope="row">${row.label}</th>${order.map((s) => html`<td>${row.values[s]}</td>`)}</tr>`)}</tbody></table></div>` : null}
   </section>`;
 }

@@ -12,6 +12,7 @@ import { Moves } from '../moves.js';
 import { navigate } from '../router.js';
 import { Chat } from '../chat.js';
 import { RulesHelp } from '../help.js';
+import { scoreBreakdown } from '../breakdown.js';
 
 /** A board that throws (a view it does not know) falls back to the generic board. */
 class SafeBoard extends Component {
@@ -374,7 +375,8 @@ export function TablePage({ id, allMoves }) {
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     <div class="layout">
       <div class="main-col">
-        ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${endReason(view, lang(), names)} />` : null}
+        ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${endReason(view, lang(), names)}
+          breakdown=${scoreBreakdown(view.table.game, log, view.result.scores, lang())} />` : null}
         <section class="panel" id="board-panel" tabindex="-1" aria-label=${title(view.table.game)}><${Board} view=${view} play=${play} busy=${busy} /></section>
         <${RulesHelp} game=${view.table.game} />
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>

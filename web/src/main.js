@@ -2,8 +2,8 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './boards/common.js';
-import { account, signIn } from './api.js';
-import { lang, setLang, t } from './i18n.js';
+import { account, get, put, signIn } from './api.js';
+import { lang, pickLanguage, setLang, t } from './i18n.js';
 import { interceptLinks, match, useLocation } from './router.js';
 import { SignIn } from './pages/account.js';
 import { Lobby } from './pages/lobby.js';
@@ -67,6 +67,16 @@ function App({ notice }) {
   </div>`;
 }
 
+/** Mails and pushes speak the player's language: until one is chosen (settings), the browser's. */
+async function defaultMailLanguage() {
+  if (!account.token) return;
+  try {
+    const prefs = await get('/api/me/preferences');
+    const s = prefs.settings;
+    if (s && !s.language) await put('/api/me/preferences', { ...s, language: pickLanguage() });
+  } catch { /* not signed in any more, or an older server: nothing to do */ }
+}
+
 /** A `#token=` address signs that token in, keeps it, and leaves the address bar without it. */
 async function boot() {
   let notice = '';
@@ -77,6 +87,7 @@ async function boot() {
   }
   document.documentElement.lang = lang();
   interceptLinks();
+  defaultMailLanguage();
   render(html`<${App} notice=${notice} />`, document.getElementById('app'));
 }
 

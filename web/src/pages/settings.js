@@ -39,7 +39,7 @@ export function SettingsPage() {
     const f = new FormData(e.target);
     const channels = ['email', 'push'].filter((c) => f.get(`channel-${c}`));
     const quiet = f.get('quiet-on') ? { start: f.get('quiet-start'), end: f.get('quiet-end'), tz: f.get('quiet-tz') || 'UTC' } : null;
-    return put('/api/me/preferences', { channels, quiet, digest: !!f.get('digest') });
+    return put('/api/me/preferences', { channels, quiet, digest: !!f.get('digest'), language: String(f.get('mail-language') || lang()) });
   });
   const resend = run(() => post('/api/me/email', { email: prefs.email }));
   const vacation = run((e) => post('/api/me/vacation', { days: Number(new FormData(e.target).get('days')) }));
@@ -70,6 +70,8 @@ export function SettingsPage() {
           <label>${t('timeZone')} <input name="quiet-tz" defaultValue=${zone} /></label>
         </fieldset>
         <label class="check"><input type="checkbox" name="digest" defaultChecked=${s.digest} /> ${t('digest')}</label>
+        <label>${t('mailLanguage')} <select name="mail-language" data-mail-language="true" defaultValue=${s.language || lang()}>
+          <option value="en" selected=${(s.language || lang()) === 'en'}>English</option><option value="de" selected=${(s.language || lang()) === 'de'}>Deutsch</option></select></label>
         <button type="submit">${t('save')}</button>
       </form></section>
     <section class="panel" aria-labelledby="vac-h"><h2 id="vac-h">${t('vacation')}</h2>

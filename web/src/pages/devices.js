@@ -20,7 +20,7 @@ export function Devices({ onSignedOut }) {
   const [tokens, setTokens] = useState([]);
   const [made, setMade] = useState(null);
   const [error, setError] = useState('');
-  const load = () => get('/api/me/tokens').then((got) => setTokens(got.tokens)).catch((e) => setError(e.message));
+  const load = () => get('/api/me/tokens').then((got) => setTokens(got.tokens)).catch((e) => setError(errorText(e, lang())));
   useEffect(() => { load(); }, []);
   const run = (fn) => async (event) => {
     if (event && event.preventDefault) event.preventDefault();

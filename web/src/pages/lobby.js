@@ -4,7 +4,7 @@ import { html } from '../boards/common.js';
 import { account, get, items, listGames, post } from '../api.js';
 import { lang, t } from '../i18n.js';
 import { navigate } from '../router.js';
-import { OPTIONS } from '../words.js';
+import { errorText, OPTIONS } from '../words.js';
 
 const PAGE = 20;
 
@@ -72,7 +72,7 @@ function CreateTable({ games }) {
         sessionStorage.setItem(`senet.invite.${made.table_id}`, invitation.link);
       }
       navigate(`/tables/${made.table_id}`);
-    } catch (e) { setError(e.message); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
   if (!spec) return null;
   const counts = [];
@@ -104,7 +104,7 @@ export function TableRow({ table, games, extra }) {
   const free = table.seats.some((s) => !s.player_id);
   const title = (games.find((g) => g.name === table.game) || {}).title || table.game;
   const join = async () => {
-    try { await post(`/api/tables/${table.table_id}/join`); navigate(`/tables/${table.table_id}`); } catch (e) { alert(e.message); }
+    try { await post(`/api/tables/${table.table_id}/join`); navigate(`/tables/${table.table_id}`); } catch (e) { alert(errorText(e, lang())); }
   };
   return html`<li class="table-row" data-table=${table.table_id}>
     <a href=${`/tables/${table.table_id}`}><strong>${title}</strong></a>
@@ -131,9 +131,9 @@ export function Lobby() {
       setTables(cursor ? [...tables, ...list] : list);
       setNext(page.next);
       if (!cursor) setShown(PAGE);
-    } catch (e) { setError(e.message); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
-  useEffect(() => { listGames().then(setGames).catch((e) => setError(e.message)); }, []);
+  useEffect(() => { listGames().then(setGames).catch((e) => setError(errorText(e, lang()))); }, []);
   useEffect(() => { load(null); }, [game]);
   const visible = next === null ? tables.slice(0, shown) : tables;
   const more = next !== null || tables.length > shown;

@@ -25,7 +25,7 @@ export function SettingsPage() {
   const [prefs, setPrefs] = useState(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
-  useEffect(() => { get('/api/me/preferences').then(setPrefs).catch((e) => setError(e.message)); }, []);
+  useEffect(() => { get('/api/me/preferences').then(setPrefs).catch((e) => setError(errorText(e, lang()))); }, []);
   const run = (fn) => async (event) => {
     if (event) event.preventDefault();
     setNote(''); setError('');

@@ -166,7 +166,8 @@ def test_a_removed_players_page_changes_within_a_second(server: Server, browser:
     open_page(dee, base, f"/tables/{table_id}", token["dee"])
     wait_for(lambda: _buttons(dee) == {"leave"}, what="the guest's Leave")
     wait_for(lambda: attr(dee, "data-live") == "true", what="the live socket")
-    call(base, "POST", f"/api/tables/{table_id}/kick", {"seat": 1}, token["host"])
+    kick = {"player_id": players["dee"]["player_id"]}
+    call(base, "POST", f"/api/tables/{table_id}/kick", kick, token["host"])
     started = time.monotonic()
     wait_for(lambda: "leave" not in _buttons(dee), timeout=1.0, what="the page without Leave")
     assert time.monotonic() - started <= 1.0
@@ -185,3 +186,23 @@ def test_a_missing_table_or_a_mistyped_address_shows_a_page_in_words(
     assert attr(page, "data-live") is None  # no socket keeps retrying
     page.get(base + "/no/such/page")
     wait_for(lambda: attr(page, "data-missing") == "true", what="the unknown address")
+
+
+def test_a_removed_player_is_told_why_the_table_went_quiet(server: Server, browser: Any) -> None:
+    """At a table without spectators, the removed player's socket is closed with 4403: the
+    page says so (and stops reconnecting) instead of showing "reconnecting"."""
+    base = server.base
+    host_player = call(base, "POST", "/api/players", {"name": "quiet-host"})
+    guest_player = call(base, "POST", "/api/players", {"name": "quiet-guest"})
+    body = {"game": "ra", "seats": 2, "spectators": "none"}
+    table_id = call(base, "POST", "/api/tables", body, host_player["token"])["table_id"]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, guest_player["token"])
+    guest = browser()
+    open_page(guest, base, f"/tables/{table_id}", guest_player["token"])
+    wait_for(lambda: attr(guest, "data-live") == "true", what="the live socket")
+    kick = {"player_id": guest_player["player_id"]}
+    call(base, "POST", f"/api/tables/{table_id}/kick", kick, host_player["token"])
+    notice = wait_for(
+        lambda: guest.find_elements(By.CSS_SELECTOR, "[data-closed='4403']"), what="the notice"
+    )
+    assert notice[0].text.strip()  # explained in words (the strings are web/src/i18n.js's)

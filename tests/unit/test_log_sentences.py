@@ -124,6 +124,7 @@ GAMES_PLAYED = [
     ("cantstop", 3, None),
     ("herazeus", 2, None),
     ("tictactoe", 2, None),
+    ("istanbul", 3, None),
 ]
 
 

@@ -10,6 +10,7 @@ import { SobekBoard, sobekLabel } from './sobek.js';
 import { CantStopBoard, cantstopLabel } from './cantstop.js';
 import { HeraZeusBoard, herazeusLabel } from './herazeus.js';
 import { TicTacToeBoard, tictactoeLabel } from './tictactoe.js';
+import { IstanbulBoard, istanbulLabel } from './istanbul.js';
 import { GenericBoard, genericLabel } from './generic.js';
 
 const BOARDS = {
@@ -19,6 +20,7 @@ const BOARDS = {
   cantstop: [CantStopBoard, cantstopLabel],
   herazeus: [HeraZeusBoard, herazeusLabel],
   tictactoe: [TicTacToeBoard, tictactoeLabel],
+  istanbul: [IstanbulBoard, istanbulLabel],
 };
 
 /** `[Board, label]` of a game (the generic board for a game without one). */

@@ -7,12 +7,13 @@ import sobek from './sobek.js';
 import cantstop from './cantstop.js';
 import herazeus from './herazeus.js';
 import tictactoe from './tictactoe.js';
+import istanbul from './istanbul.js';
 
 export const LANGS = ['en', 'de'];
 export const TABLE = table;
-export const GAMES = { ra, egizia, sobek, cantstop, herazeus, tictactoe };
+export const GAMES = { ra, egizia, sobek, cantstop, herazeus, tictactoe, istanbul };
 
-export const TITLES = { ra: 'Ra: The Dice Game', egizia: 'Egizia', sobek: 'Sobek', cantstop: "Can't Stop", herazeus: 'Hera und Zeus', tictactoe: 'Tic-tac-toe' };
+export const TITLES = { ra: 'Ra: The Dice Game', egizia: 'Egizia', sobek: 'Sobek', cantstop: "Can't Stop", herazeus: 'Hera und Zeus', tictactoe: 'Tic-tac-toe', istanbul: 'Istanbul' };
 
 /** Words for an event without a sentence (a game under development): its name, split. */
 function named(name, l) {

@@ -77,12 +77,12 @@ function DiceAndPairings({ g, moves, play, busy, names }) {
   const Die = ({ i }) => html`<span class="cs-die" role="img" aria-label=${String(g.dice[i])}><span aria-hidden="true">${PIPS[g.dice[i]] || g.dice[i]}</span><span class="cs-pip" aria-hidden="true">${g.dice[i]}</span></span>`;
   return html`<div>
     <ul class="cs-dice" aria-label=${w('dice')}>${g.dice.map((d, i) => html`<li><${Die} i=${i} /></li>`)}</ul>
-    ${choosing ? html`<ul class="cs-pairings" aria-label=${w('pairings')}>${splits.map((p, k) => html`<li class="cs-pairing" role="group" aria-label=${`${w('pairing')} ${k + 1}: ${p.sums[0]} / ${p.sums[1]}`}>
+    ${choosing ? html`<ul class="cs-pairings" aria-label=${w('pairings')}>${splits.map((p, k) => html`<li><div class="cs-pairing" role="group" aria-label=${`${w('pairing')} ${k + 1}: ${p.sums[0]} / ${p.sums[1]}`}>
       <span class="cs-pair"><${Die} i=${p.pairs[0][0]} /><${Die} i=${p.pairs[0][1]} /> = <strong>${p.sums[0]}</strong></span>
       <span class="cs-pair"><${Die} i=${p.pairs[1][0]} /><${Die} i=${p.pairs[1][1]} /> = <strong>${p.sums[1]}</strong></span>
       <span class="cs-choices">${p.moves.length ? p.moves.map((m) => html`<button type="button" class="choice" data-move=${JSON.stringify(m)} disabled=${busy}
           onClick=${() => play(m)}>${w('move', m.sums)}</button>`) : html`<span class="muted">${w('none')}</span>`}</span>
-    </li>`)}</ul>
+    </div></li>`)}</ul>
     ${rest.length ? html`<p>${rest.map((m) => html`<button type="button" class="choice" data-move=${JSON.stringify(m)} disabled=${busy} onClick=${() => play(m)}>${w('move', m.sums)}</button> `)}</p>` : ''}` : ''}
   </div>`;
 }

@@ -181,12 +181,12 @@ var Z,qn,Yr,Se,Ut,St,Zn,wt,Un,Jt,Vt,Qr,rt=Symbol.for("pv"),xt={},Pt=[],Xr=/^m(i|
     <span class="cs-foot" aria-hidden="true">${e.column}</span>
   </li>`}function Os({g:e,moves:t,play:n,busy:a,names:r}){if(!e.dice.length)return l`<p class="muted">${ee("noDice")}</p>`;let{splits:i,rest:s}=Gs(e.dice,t),o=e.phase==="choose"&&t.some(u=>u.type==="Choose"),c=({i:u})=>l`<span class="cs-die" role="img" aria-label=${String(e.dice[u])}><span aria-hidden="true">${Bs[e.dice[u]]||e.dice[u]}</span><span class="cs-pip" aria-hidden="true">${e.dice[u]}</span></span>`;return l`<div>
     <ul class="cs-dice" aria-label=${ee("dice")}>${e.dice.map((u,d)=>l`<li><${c} i=${d} /></li>`)}</ul>
-    ${o?l`<ul class="cs-pairings" aria-label=${ee("pairings")}>${i.map((u,d)=>l`<li class="cs-pairing" role="group" aria-label=${`${ee("pairing")} ${d+1}: ${u.sums[0]} / ${u.sums[1]}`}>
+    ${o?l`<ul class="cs-pairings" aria-label=${ee("pairings")}>${i.map((u,d)=>l`<li><div class="cs-pairing" role="group" aria-label=${`${ee("pairing")} ${d+1}: ${u.sums[0]} / ${u.sums[1]}`}>
       <span class="cs-pair"><${c} i=${u.pairs[0][0]} /><${c} i=${u.pairs[0][1]} /> = <strong>${u.sums[0]}</strong></span>
       <span class="cs-pair"><${c} i=${u.pairs[1][0]} /><${c} i=${u.pairs[1][1]} /> = <strong>${u.sums[1]}</strong></span>
       <span class="cs-choices">${u.moves.length?u.moves.map(f=>l`<button type="button" class="choice" data-move=${JSON.stringify(f)} disabled=${a}
           onClick=${()=>n(f)}>${ee("move",f.sums)}</button>`):l`<span class="muted">${ee("none")}</span>`}</span>
-    </li>`)}</ul>
+    </div></li>`)}</ul>
     ${s.length?l`<p>${s.map(u=>l`<button type="button" class="choice" data-move=${JSON.stringify(u)} disabled=${a} onClick=${()=>n(u)}>${ee("move",u.sums)}</button> `)}</p>`:""}`:""}
   </div>`}function ja({view:e,names:t,play:n,busy:a}){let r=e.game,i=e.your_turn&&n?e.legal_moves||[]:[],s=i.find(u=>u.type==="Roll"),o=i.find(u=>u.type==="Stop"),c=r.columns.filter(u=>u.runner!==null&&u.runner!==void 0).length;return l`<div class="board cantstop" data-board="cantstop">
     <p class="muted">${ee("target",r.target)} · ${r.won.map((u,d)=>l`<span class="cs-held"><${X} seat=${d} names=${t} /> ${u} ${ee("held",u)} </span>`)}</p>

@@ -110,7 +110,7 @@ def screenshots(page: Any, base: str, table_id: str, name: str) -> None:
     time.sleep(0.3)
 
 
-@pytest.mark.parametrize(("game", "seed"), [("cantstop", 3), ("herazeus", 7)])
+@pytest.mark.parametrize(("game", "seed"), [("cantstop", 3), ("herazeus", 7), ("herazeus", 19)])
 def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
     server: Server, browser: Any, game: str, seed: int
 ) -> None:

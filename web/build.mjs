@@ -41,7 +41,7 @@ await build({
   outfile: join(out, 'app.js'),
   logLevel: 'warning',
 });
-for (const name of ['index.html', 'style.css', 'sw.js', 'icon.svg']) copyFileSync(join(here, 'src', name), join(out, name));
+for (const name of ['index.html', 'style.css', 'sw.js', 'icon.svg', 'icon-turn.svg']) copyFileSync(join(here, 'src', name), join(out, name));
 writeFileSync(join(out, 'source-hash.txt'), `${sourceHash()}\n`);
 mkdirSync(vendor, { recursive: true });
 copyFileSync(join(here, 'node_modules', 'axe-core', 'axe.min.js'), join(vendor, 'axe.min.js'));

@@ -63,6 +63,11 @@ async def page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "index.html", headers=_headers("no-cache"))
 
 
+async def unknown_page(request: web.Request) -> web.StreamResponse:
+    """A mistyped address: the page (status 404), which says so in words, not a JSON error."""
+    return web.FileResponse(STATIC / "index.html", status=404, headers=_headers("no-cache"))
+
+
 async def asset(request: web.Request) -> web.StreamResponse:
     """One built asset; 404 for anything outside the asset folder."""
     return _file(request.match_info["name"])
@@ -92,3 +97,5 @@ def setup_web(app: web.Application) -> None:
         app.router.add_get(path, page)
     app.router.add_get("/assets/{name}", asset)
     app.router.add_get("/sw.js", service_worker)
+    # last: any other address outside /api/ is a page the client does not know
+    app.router.add_get(r"/{tail:(?!api/|api$|assets/).+}", unknown_page)

@@ -8,12 +8,71 @@ from typing import Any
 import msgspec
 
 KIND_TITLES = {
-    "your_turn": "your turn",
-    "reminder": "reminder: your turn",
-    "last_warning": "last warning: your turn",
-    "game_over": "game over",
-    "invited": "invitation",
+    "en": {
+        "your_turn": "your turn",
+        "reminder": "reminder: your turn",
+        "last_warning": "last warning: your turn",
+        "game_over": "game over",
+        "invited": "invitation",
+    },
+    "de": {
+        "your_turn": "du bist dran",
+        "reminder": "Erinnerung: du bist dran",
+        "last_warning": "letzte Warnung: du bist dran",
+        "game_over": "Spielende",
+        "invited": "Einladung",
+    },
 }
+
+# The games' prompts (English in the views) in German, as the web client says them.
+PROMPTS_DE = {
+    "the game is over": "das Spiel ist vorbei",
+    "roll the dice": "würfle",
+    "roll again or stop": "würfle weiter oder hör auf",
+    "choose the sums to move on": "wähle die Summen, auf denen du ziehst",
+    "reroll dice or stop rolling": "würfle Würfel neu oder hör auf",
+    "apply your dice, declare a disaster if you wish, then end your turn": (
+        "setze deine Würfel ein, rufe auf Wunsch eine Katastrophe aus und beende den Zug"
+    ),
+    "apply your dice, then end your turn": "setze deine Würfel ein und beende den Zug",
+    "place a ship on the Nile": "setze ein Schiff auf den Nil",
+    "play a phase-2 card or end your turn": "spiele eine Karte für Phase 2 oder beende den Zug",
+    "choose a crew to advance": "wähle eine Crew zum Verbessern",
+    "move the water ring or leave it": "bewege den Wasserring oder lass ihn stehen",
+    "take a remaining Nile card": "nimm eine übrige Nilkarte",
+    "use a card to feed your crews or take the penalty": (
+        "ernähre deine Crews mit einer Karte oder nimm die Strafe"
+    ),
+    "build at the site or give up your place": "baue an der Baustelle oder gib deinen Platz auf",
+    "choose the Sphinx cards to keep": "wähle die Sphinxkarten, die du behältst",
+    "play a card or end your building turn": "spiele eine Karte oder beende deinen Bauzug",
+    "place three cards face down as your first row": "lege drei Karten verdeckt als erste Reihe",
+    "spend your action points": "gib deine Aktionspunkte aus",
+    "choose the column for the card Pegasus found": (
+        "wähle die Spalte für die Karte, die Pegasus gezogen hat"
+    ),
+    "put your lost cards onto your discard pile, one by one": (
+        "lege deine verlorenen Karten einzeln auf deinen Ablagestapel"
+    ),
+    "choose the start player": "bestimme den Startspieler",
+    "take a card, play a character or lay a set": (
+        "nimm eine Karte, spiele eine Figur oder lege einen Satz aus"
+    ),
+    "choose an event chip": "wähle einen Ereignischip",
+    "take a card from the pot": "nimm eine Karte aus dem Topf",
+    "discard to 6 cards": "wirf auf 6 Karten ab",
+    "lay remaining sets sideways or finish": "lege übrige Sätze quer aus oder beende",
+    "mark an empty cell": "markiere ein leeres Feld",
+}
+
+
+def _lang(language: str) -> str:
+    return "de" if language == "de" else "en"
+
+
+def prompt_in(prompt: str, language: str) -> str:
+    """A game's prompt in the player's language (unknown prompts as they are)."""
+    return PROMPTS_DE.get(prompt, prompt) if _lang(language) == "de" else prompt
 
 
 class Rendered(msgspec.Struct, frozen=True, kw_only=True):
@@ -25,32 +84,47 @@ class Rendered(msgspec.Struct, frozen=True, kw_only=True):
     link: str
 
 
-def render(kind: str, facts: dict[str, Any]) -> Rendered:
-    """The message of one notice."""
+def render(kind: str, facts: dict[str, Any], language: str = "en") -> Rendered:
+    """The message of one notice, in the player's language (English or German)."""
+    de = _lang(language) == "de"
     if kind == CONFIRM_KIND:
         return _confirmation(facts)
     if kind == SIGN_IN_KIND:
         return _sign_in(facts)
     if kind == "invited":
-        return _invited(facts)
+        return _invited(facts, de)
     game, link = str(facts["game"]), str(facts["link"])
-    title = KIND_TITLES.get(kind.rstrip("0123456789"), kind)
+    title = KIND_TITLES["de" if de else "en"].get(kind.rstrip("0123456789"), kind)
+    prompt = prompt_in(str(facts.get("prompt", "")), language)
     if kind == "game_over":
         lines = [f"{r['rank']}. {r['name']} ({r['score']})" for r in facts.get("ranking", [])]
-        subject = f"[senet] {game}: game over"
-        intro = f"The game of {game} is over. Final ranking:"
+        subject = f"[senet] {game}: {title}"
+        intro = (
+            f"Die Partie {game} ist vorbei. Endstand:"
+            if de
+            else f"The game of {game} is over. Final ranking:"
+        )
     else:
         opponents = ", ".join(facts.get("opponents", []))
-        subject = f"[senet] {game}: {title}: {facts.get('prompt', '')}".rstrip(": ")
-        intro = f"{facts.get('name', '')}, it is your turn in {game} against {opponents}."
-        lines = [f"You are asked to: {facts.get('prompt', '')}"]
+        subject = f"[senet] {game}: {title}: {prompt}".rstrip(": ")
+        intro = (
+            f"{facts.get('name', '')}, du bist dran in {game} gegen {opponents}."
+            if de
+            else f"{facts.get('name', '')}, it is your turn in {game} against {opponents}."
+        )
+        lines = [f"Deine Aufgabe: {prompt}" if de else f"You are asked to: {prompt}"]
         if kind == "last_warning" and "deadline" in facts:
-            lines.append(f"The turn times out at {facts['deadline']} (UTC).")
-    text = "\n".join([intro, "", *lines, "", f"Table: {facts['table_id']}", link, ""])
+            lines.append(
+                f"Der Zug verfällt um {facts['deadline']} (UTC)."
+                if de
+                else f"The turn times out at {facts['deadline']} (UTC)."
+            )
+    table = "Tisch" if de else "Table"
+    text = "\n".join([intro, "", *lines, "", f"{table}: {facts['table_id']}", link, ""])
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     body = (
         f"<p>{html.escape(intro)}</p><ul>{items}</ul>"
-        f'<p><a href="{html.escape(link)}">Open the table</a></p>'
+        f'<p><a href="{html.escape(link)}">{"Zum Tisch" if de else "Open the table"}</a></p>'
     )
     return Rendered(subject=subject, text=text, html=body, link=link)
 
@@ -60,13 +134,19 @@ SIGN_IN_KIND = "sign_in"
 ACCOUNT_KINDS = frozenset({CONFIRM_KIND, SIGN_IN_KIND})  # asked for: no digest, no quiet hours
 
 
-def _invited(facts: dict[str, Any]) -> Rendered:
+def _invited(facts: dict[str, Any], de: bool = False) -> Rendered:
     game, link = str(facts["game"]), str(facts["link"])
     seated = ", ".join(n for n in facts.get("players", []) if n)
-    intro = f"{facts.get('host', '')} invited you to a table of {game} (seated: {seated})."
-    text = "\n".join([intro, "Join it or decline on its page:", "", link, ""])
-    body = f'<p>{html.escape(intro)}</p><p><a href="{html.escape(link)}">Open the table</a></p>'
-    return Rendered(subject=f"[senet] {game}: invitation", text=text, html=body, link=link)
+    if de:
+        intro = f"{facts.get('host', '')} lädt dich an einen Tisch {game} ein (dabei: {seated})."
+        more = "Tritt bei oder lehne ab, auf seiner Seite:"
+        open_it, title = "Zum Tisch", "Einladung"
+    else:
+        intro = f"{facts.get('host', '')} invited you to a table of {game} (seated: {seated})."
+        more, open_it, title = "Join it or decline on its page:", "Open the table", "invitation"
+    text = "\n".join([intro, more, "", link, ""])
+    body = f'<p>{html.escape(intro)}</p><p><a href="{html.escape(link)}">{open_it}</a></p>'
+    return Rendered(subject=f"[senet] {game}: {title}", text=text, html=body, link=link)
 
 
 def _sign_in(facts: dict[str, Any]) -> Rendered:
@@ -99,18 +179,22 @@ def _confirmation(facts: dict[str, Any]) -> Rendered:
     return Rendered(subject="[senet] confirm your address", text=text, html=body, link=link)
 
 
-def render_digest(entries: list[tuple[str, dict[str, Any]]]) -> Rendered:
+def render_digest(entries: list[tuple[str, dict[str, Any]]], language: str = "en") -> Rendered:
     """One mail for several notices of one player."""
-    parts = [render(kind, facts) for kind, facts in entries]
-    subject = f"[senet] {len(parts)} turns wait for you"
+    parts = [render(kind, facts, language) for kind, facts in entries]
+    subject = (
+        f"[senet] {len(parts)} Züge warten auf dich"
+        if _lang(language) == "de"
+        else f"[senet] {len(parts)} turns wait for you"
+    )
     text = "\n\n".join(p.text for p in parts)
     body = "<hr>".join(p.html for p in parts)
     return Rendered(subject=subject, text=text, html=body, link=parts[0].link)
 
 
-def push_payload(kind: str, facts: dict[str, Any]) -> bytes:
+def push_payload(kind: str, facts: dict[str, Any], language: str = "en") -> bytes:
     """The JSON a service worker receives."""
-    message = render(kind, facts)
+    message = render(kind, facts, language)
     return msgspec.json.encode(
         {"title": message.subject, "body": message.text.split("\n", 1)[0], "url": message.link,
          "kind": kind, "table_id": facts["table_id"]}

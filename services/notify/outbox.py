@@ -331,15 +331,15 @@ class Outbox:
         if first.channel == "email":
             assert self.smtp is not None and prefs.email
             if len(notices) == 1:
-                message = render(first.kind, first.facts)
+                message = render(first.kind, first.facts, prefs.chosen.language)
             else:
-                message = render_digest([(n.kind, n.facts) for n in notices])
+                message = render_digest([(n.kind, n.facts) for n in notices], prefs.chosen.language)
             url = self.unsubscribe_url(first.player_id, "email")
             to = first.facts["email"] if first.kind in ACCOUNT_KINDS else prefs.email
             await self.smtp.send(self.settings.mail_from, to, message, url, first.key)
             return
         assert self.push is not None
-        payload = push_payload(first.kind, first.facts)
+        payload = push_payload(first.kind, first.facts, prefs.chosen.language)
         results = await asyncio.gather(
             *(self._push_one(first.player_id, s, payload) for s in prefs.subscriptions())
         )

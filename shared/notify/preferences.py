@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 import msgspec
@@ -37,6 +37,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     channels: list[str] = msgspec.field(default_factory=lambda: ["email", "push"])
     quiet: QuietHours | None = None
     digest: bool = False
+    # the language of mails and pushes: "" (not chosen: the web client sets the browser's), en, de
+    language: Literal["", "en", "de"] = ""
 
 
 class Preferences(Aggregate):

@@ -76,7 +76,10 @@ def create_table(driver: Any, base: str, game: str, options: dict[str, Any] | No
             if field.is_selected() != value:
                 field.click()
         else:
-            Select(field).select_by_visible_text(value)  # the enum values are the labels
+            # the labels are words; each option's value (property) is the enum's value
+            wanted = [o for o in Select(field).options if o.get_property("value") == str(value)]
+            assert wanted, f"no option {value!r} for {name}"
+            Select(field).select_by_index(Select(field).options.index(wanted[0]))
     driver.find_element(By.CSS_SELECTOR, "#create-h ~ form button[type=submit]").click()
     wait_for(lambda: "/tables/" in driver.current_url, what="the new table's page")
     return driver.current_url.split("/tables/")[1].split("?")[0]

@@ -77,4 +77,35 @@ def test_the_mailed_sign_in_link_gives_the_browser_a_token(server: Server, brows
     again = browser()
     again.get(f"{base}/sign-in#{code}")
     wait_for(lambda: attr(again, "data-sign-in") == "failed", what="the used link refused")
-    assert "link_used" in again.find_element(By.CSS_SELECTOR, "[data-sign-in='failed']").text
+    refused = again.find_element(By.CSS_SELECTOR, "[data-sign-in='failed']").text
+    assert "used already" in refused and "link_used" not in refused  # words, not the code
+
+
+def test_mails_speak_the_browsers_language_until_the_player_chooses(
+    server: Server, browser: Any
+) -> None:
+    """A German browser sets the mail language once; the settings page changes it."""
+    from selenium.webdriver.support.ui import Select
+
+    base = server.base
+    who = call(base, "POST", "/api/players", {"name": "greta"})
+    page = browser()
+    page.get(f"{base}/standings")  # (another address: a fragment alone would not reload)
+    page.execute_script("localStorage.setItem('senet.lang', 'de')")  # as a German browser
+    page.get(f"{base}/#token={who['token']}")
+
+    def language() -> str:
+        prefs = call(base, "GET", "/api/me/preferences", token=who["token"])
+        return prefs["settings"]["language"]
+
+    wait_for(lambda: language() == "de", what="the browser's language as the mail language")
+    page.get(f"{base}/settings")
+    field = wait_for(lambda: page.find_element(By.CSS_SELECTOR, "[data-mail-language]"))
+    Select(field).select_by_index(0)  # English
+    field.find_element(By.XPATH, "ancestor::form").find_element(
+        By.CSS_SELECTOR, "button[type=submit]"
+    ).click()
+    wait_for(lambda: language() == "en", what="the chosen mail language")
+    page.get(f"{base}/")  # a chosen language is never overwritten by the browser's
+    time.sleep(1)
+    assert language() == "en"

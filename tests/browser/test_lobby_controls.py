@@ -58,6 +58,8 @@ def test_only_the_host_starts_removes_and_cancels_and_a_guest_may_leave(
     host.refresh()
     wait_for(lambda: "cancel" in _buttons(host), what="the host's cancel button")
     host.find_element(By.CSS_SELECTOR, "[data-lobby='cancel']").click()
+    assert attr(host, "data-cancelled") is None  # a second click confirms
+    wait_for(lambda: host.find_element(By.CSS_SELECTOR, "[data-cancel='confirm']")).click()
     wait_for(lambda: attr(host, "data-cancelled") == "true", what="the cancelled table")
     assert attr(host, "data-status") == "cancelled"
     log = host.find_element(By.CSS_SELECTOR, ".log-lines").text
@@ -147,6 +149,43 @@ def test_a_private_table_made_in_the_lobby_is_joined_through_its_link(
     wait_for(lambda: _buttons(guest) == {"leave"}, what="the guest seated")
     seats = call(base, "GET", f"/api/tables/{table_id}/view", token=token)["table"]["seats"]
     assert [s["name"] for s in seats] == ["host", "guest"]
+
+
+def test_a_removed_players_page_changes_within_a_second(server: Server, browser: Any) -> None:
+    """The host removes a guest: the guest's page drops its seat (no Leave that would fail)."""
+    import time
+
+    base = server.base
+    players = {n: call(base, "POST", "/api/players", {"name": n}) for n in ("host", "dee")}
+    token = {n: p["token"] for n, p in players.items()}
+    table_id = call(base, "POST", "/api/tables", {"game": "ra", "seats": 3}, token["host"])[
+        "table_id"
+    ]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, token["dee"])
+    dee = browser()
+    open_page(dee, base, f"/tables/{table_id}", token["dee"])
+    wait_for(lambda: _buttons(dee) == {"leave"}, what="the guest's Leave")
+    wait_for(lambda: attr(dee, "data-live") == "true", what="the live socket")
+    kick = {"player_id": players["dee"]["player_id"]}
+    call(base, "POST", f"/api/tables/{table_id}/kick", kick, token["host"])
+    started = time.monotonic()
+    wait_for(lambda: "leave" not in _buttons(dee), timeout=1.0, what="the page without Leave")
+    assert time.monotonic() - started <= 1.0
+    wait_for(lambda: dee.find_elements(By.CSS_SELECTOR, "[data-removed], [data-lobby='join']"))
+
+
+def test_a_missing_table_or_a_mistyped_address_shows_a_page_in_words(
+    server: Server, browser: Any
+) -> None:
+    base = server.base
+    token = call(base, "POST", "/api/players", {"name": "lost"})["token"]
+    page = browser()
+    page.get(f"{base}/tables/00000000-0000-4000-8000-000000000000#token={token}")
+    wait_for(lambda: attr(page, "data-missing") == "true", timeout=15, what="the missing table")
+    assert "{" not in page.find_element(By.TAG_NAME, "main").text
+    assert attr(page, "data-live") is None  # no socket keeps retrying
+    page.get(base + "/no/such/page")
+    wait_for(lambda: attr(page, "data-missing") == "true", what="the unknown address")
 
 
 def test_a_removed_player_is_told_why_the_table_went_quiet(server: Server, browser: Any) -> None:

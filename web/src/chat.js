@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './boards/common.js';
 import { account, api, get } from './api.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
+import { errorText } from './words.js';
 
 /** The channels this reader may read: seated players their own (and the spectators' once
  * the game is over), everyone else the spectators'. */
@@ -14,7 +15,7 @@ export function channelsFor(view) {
 
 /** Messages of one channel: the socket's first answer is the backlog, then one per post;
  * reconnects with back-off and asks only for what came after the last one it has. */
-function useChannel(id, channel) {
+function useChannel(id, channel, generation) {
   const [messages, setMessages] = useState([]);
   const [ended, setEnded] = useState(0);  // the close code that ended the rights (docs/architecture.md)
   const last = useRef(0);
@@ -45,7 +46,7 @@ function useChannel(id, channel) {
     };
     connect();
     return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
-  }, [id, channel]);
+  }, [id, channel, generation]);
   return [messages, setMessages, ended];
 }
 
@@ -53,7 +54,8 @@ export function Chat({ id, view }) {
   const channels = channelsFor(view);
   const [chosen, setChosen] = useState(channels[0]);
   const channel = channels.includes(chosen) ? chosen : channels[0];
-  const [messages, setMessages, ended] = useChannel(id, channel);
+  const [generation, setGeneration] = useState(0);  // a new one reloads the channel (after unmuting)
+  const [messages, setMessages, ended] = useChannel(id, channel, generation);
   const [muted, setMuted] = useState([]);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
@@ -67,7 +69,7 @@ export function Chat({ id, view }) {
     try {
       await api('POST', `/api/tables/${id}/chat`, { text });
       setText('');
-    } catch (e) { setError(`${e.code}: ${e.message}`); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
   const toggle = async (playerId) => {
     const method = muted.includes(playerId) ? 'DELETE' : 'PUT';
@@ -75,7 +77,8 @@ export function Chat({ id, view }) {
       const now = await api(method, `/api/me/mutes/${playerId}`);
       setMuted(now.muted);
       if (method === 'PUT') setMessages((old) => old.filter((m) => m.player_id !== playerId));
-    } catch (e) { setError(`${e.code}: ${e.message}`); }
+      else setGeneration((g) => g + 1);  // the server left their lines out: ask for the channel again
+    } catch (e) { setError(errorText(e, lang())); }
   };
   if (!channels.length) return null;
   const shown = messages.filter((m) => !muted.includes(m.player_id));

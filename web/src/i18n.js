@@ -50,6 +50,9 @@ export const STRINGS = {
     takebacks: 'Allow take-backs (a move may be taken back when all the others agree)',
     takeBack: 'Take back my last move', undoAsked: (who) => `${who} asks to take back the last move.`,
     undoWaiting: (n, m) => `Take-back asked: ${n} of ${m} agreed.`, acceptUndo: 'Allow', declineUndo: 'Refuse',
+    mailLanguage: 'Language of mails and notifications', breakdown: 'Where the points came from', emptyCell: 'empty', rules: 'Rules in short', announceTurn: 'Your turn', tabTurn: (g) => `▶ Your turn · ${g}`, confirmCancel: 'Cancel this table for everyone?', cancelYes: 'Yes, cancel it', cancelNo: 'No, keep it',
+    notFound: 'There is no such page.', tableMissing: 'There is no such table: the link may be mistyped, or the table was removed.', toLobby: 'To the lobby', removedHere: 'You are no longer seated at this table.',
+    inviteOnly: 'This table is private: join it through the invitation link the host sent you.', spectatorPanel: 'You are watching: the moves are the players\u2019.',
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
   },
   de: {
@@ -100,6 +103,9 @@ export const STRINGS = {
     takebacks: 'Zurücknehmen erlauben (ein Zug darf zurückgenommen werden, wenn alle anderen zustimmen)',
     takeBack: 'Meinen letzten Zug zurücknehmen', undoAsked: (who) => `${who} möchte den letzten Zug zurücknehmen.`,
     undoWaiting: (n, m) => `Zurücknahme erbeten: ${n} von ${m} einverstanden.`, acceptUndo: 'Erlauben', declineUndo: 'Ablehnen',
+    mailLanguage: 'Sprache der Mails und Benachrichtigungen', breakdown: 'Woher die Punkte kamen', emptyCell: 'leer', rules: 'Regeln in Kürze', announceTurn: 'Du bist dran', tabTurn: (g) => `▶ Du bist dran · ${g}`, confirmCancel: 'Diesen Tisch für alle absagen?', cancelYes: 'Ja, absagen', cancelNo: 'Nein, behalten',
+    notFound: 'Diese Seite gibt es nicht.', tableMissing: 'Diesen Tisch gibt es nicht: vielleicht ist der Link vertippt, oder der Tisch wurde entfernt.', toLobby: 'Zur Lobby', removedHere: 'Du sitzt nicht mehr an diesem Tisch.',
+    inviteOnly: 'Dieser Tisch ist privat: tritt über den Einladungslink bei, den der Gastgeber dir geschickt hat.', spectatorPanel: 'Du schaust zu: die Züge machen die Spieler.',
     chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
   },
 };

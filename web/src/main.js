@@ -2,8 +2,8 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './boards/common.js';
-import { account, signIn } from './api.js';
-import { lang, setLang, t } from './i18n.js';
+import { account, get, put, signIn } from './api.js';
+import { lang, pickLanguage, setLang, t } from './i18n.js';
 import { interceptLinks, match, useLocation } from './router.js';
 import { SignIn } from './pages/account.js';
 import { Lobby } from './pages/lobby.js';
@@ -28,6 +28,9 @@ function Page({ path, query, signedIn, onAccount }) {
   if (path === '/standings') return html`<${StandingsPage} />`;
   if (path === '/settings') return signedIn ? html`<${SettingsPage} />` : html`<${SignIn} onChange=${onAccount} />`;
   if (path === '/me') return signedIn ? html`<div><h1 tabindex="-1">${t('myTables')}</h1><${MyTables} /></div>` : html`<${SignIn} onChange=${onAccount} />`;
+  if (path !== '/' && path !== '/index.html') {
+    return html`<div data-missing="true"><h1 tabindex="-1">${t('notFound')}</h1><p><a href="/">${t('toLobby')}</a></p></div>`;
+  }
   return html`<div><h1 tabindex="-1">${t('title')}</h1>
     ${signedIn ? html`<${MyTables} />` : html`<${SignIn} onChange=${onAccount} />`}
     <${Lobby} key=${String(signedIn)} /></div>`;
@@ -64,6 +67,16 @@ function App({ notice }) {
   </div>`;
 }
 
+/** Mails and pushes speak the player's language: until one is chosen (settings), the browser's. */
+async function defaultMailLanguage() {
+  if (!account.token) return;
+  try {
+    const prefs = await get('/api/me/preferences');
+    const s = prefs.settings;
+    if (s && !s.language) await put('/api/me/preferences', { ...s, language: pickLanguage() });
+  } catch { /* not signed in any more, or an older server: nothing to do */ }
+}
+
 /** A `#token=` address signs that token in, keeps it, and leaves the address bar without it. */
 async function boot() {
   let notice = '';
@@ -74,6 +87,7 @@ async function boot() {
   }
   document.documentElement.lang = lang();
   interceptLinks();
+  defaultMailLanguage();
   render(html`<${App} notice=${notice} />`, document.getElementById('app'));
 }
 

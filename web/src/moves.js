@@ -4,14 +4,22 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import htm from 'htm';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
+import { FIELDS, MOVES } from './words.js';
 
 const html = htm.bind(h);
 
-/** `AdvancePharaoh` → `Advance pharaoh`. */
-export function moveName(type) {
+/** A move type in words (`AdvancePharaoh` → `Advance the Pharaoh`), in the page's language. */
+export function moveName(type, game) {
+  const own = game && MOVES[lang()][game] && MOVES[lang()][game][type];
+  if (own) return own;
   const parts = String(type).match(/[A-Z][a-z]*/g) || [String(type)];
   return parts.map((w, i) => (i ? w.toLowerCase() : w)).join(' ');
+}
+
+/** A move's field in words. */
+export function fieldName(field) {
+  return FIELDS[lang()][field] || String(field).replaceAll('_', ' ');
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -20,46 +28,47 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function valueText(field, value, label) {
   const own = label ? label(field, value) : null;
   if (own !== null && own !== undefined) return own;
-  if (value === null) return '—';
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(field, v, label)).join(' + ') : '∅';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const de = lang() === 'de';
+  if (value === null) return de ? 'keine' : 'none';
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(field, v, label)).join(' + ') : (de ? 'keine' : 'none');
+  if (typeof value === 'boolean') return value ? (de ? 'ja' : 'yes') : (de ? 'nein' : 'no');
+  if (typeof value === 'object') return Object.values(value).map((v) => valueText(field, v, label)).join(' ');
+  return String(value).replaceAll('_', ' ');
 }
 
 /** A whole move in words: `Place monument: die 2, column 3`. */
-export function moveText(move, label) {
+export function moveText(move, label, game) {
   const fields = Object.keys(move).filter((k) => k !== 'type');
-  const rest = fields.map((f) => `${f.replaceAll('_', ' ')} ${valueText(f, move[f], label)}`).join(', ');
-  return rest ? `${moveName(move.type)}: ${rest}` : moveName(move.type);
+  const rest = fields.map((f) => `${fieldName(f)} ${valueText(f, move[f], label)}`).join(', ');
+  return rest ? `${moveName(move.type, game)}: ${rest}` : moveName(move.type, game);
 }
 
-function MoveButton({ move, onPlay, busy, label, text }) {
+function MoveButton({ move, onPlay, busy, label, text, game }) {
   return html`<button type="button" class="move" data-move=${JSON.stringify(move)} disabled=${busy}
-    onClick=${() => onPlay(move)}>${text || moveText(move, label)}</button>`;
+    onClick=${() => onPlay(move)}>${text || moveText(move, label, game)}</button>`;
 }
 
 /** One kind of move (all legal moves of one `type`), chosen field by field. */
-function MoveBuilder({ type, moves, onPlay, busy, label }) {
+function MoveBuilder({ type, moves, onPlay, busy, label, game }) {
   const [picked, setPicked] = useState([]);
   let candidates = moves;
   for (const [field, value] of picked) candidates = candidates.filter((m) => same(m[field], value));
   if (!candidates.length) { candidates = moves; }
   const fields = Object.keys(moves[0]).filter((k) => k !== 'type');
   const open = fields.find((f) => !picked.some(([p]) => p === f) && new Set(candidates.map((m) => JSON.stringify(m[f]))).size > 1);
-  const name = moveName(type);
+  const name = moveName(type, game);
   if (candidates.length === 1 || open === undefined) {
     const move = candidates[0];
     return html`<div class="builder" role="group" aria-label=${name}>
-      <${MoveButton} move=${move} onPlay=${(m) => { setPicked([]); onPlay(m); }} busy=${busy} label=${label} />
+      <${MoveButton} move=${move} onPlay=${(m) => { setPicked([]); onPlay(m); }} busy=${busy} label=${label} game=${game} />
       ${picked.length ? html`<button type="button" class="secondary" onClick=${() => setPicked([])}>${t('back')}</button>` : null}
     </div>`;
   }
   const values = [];
   for (const m of candidates) if (!values.some((v) => same(v, m[open]))) values.push(m[open]);
   return html`<fieldset class="builder">
-    <legend>${name}${picked.length ? `: ${picked.map(([f, v]) => `${f.replaceAll('_', ' ')} ${valueText(f, v, label)}`).join(', ')}` : ''}</legend>
-    <span class="step">${t('choose')} ${open.replaceAll('_', ' ')}:</span>
+    <legend>${name}${picked.length ? `: ${picked.map(([f, v]) => `${fieldName(f)} ${valueText(f, v, label)}`).join(', ')}` : ''}</legend>
+    <span class="step">${t('choose')}: ${fieldName(open)}</span>
     ${values.map((v) => html`<button type="button" class="choice" disabled=${busy}
         onClick=${() => setPicked([...picked, [open, v]])}>${valueText(open, v, label)}</button>`)}
     ${picked.length ? html`<button type="button" class="secondary" onClick=${() => setPicked([])}>${t('back')}</button>` : null}
@@ -67,7 +76,7 @@ function MoveBuilder({ type, moves, onPlay, busy, label }) {
 }
 
 /** The panel of the seat's legal moves; `allMoves` also lists each legal move as a control. */
-export function Moves({ moves, onPlay, busy, allMoves, label }) {
+export function Moves({ moves, onPlay, busy, allMoves, label, game }) {
   if (!moves || !moves.length) return html`<p class="muted">${t('noMoves')}</p>`;
   const groups = new Map();
   for (const m of moves) {
@@ -77,10 +86,10 @@ export function Moves({ moves, onPlay, busy, allMoves, label }) {
   }
   return html`<div class="moves">
     ${[...groups.entries()].map(([type, group]) => (typeof group[0] === 'object' && group[0] !== null
-      ? html`<${MoveBuilder} key=${type + JSON.stringify(group)} type=${type} moves=${group} onPlay=${onPlay} busy=${busy} label=${label} />`
+      ? html`<${MoveBuilder} key=${type + JSON.stringify(group)} type=${type} moves=${group} onPlay=${onPlay} busy=${busy} label=${label} game=${game} />`
       : html`<${MoveButton} move=${group[0]} onPlay=${onPlay} busy=${busy} text=${String(group[0])} />`))}
     ${allMoves ? html`<details open class="all-moves"><summary>${t('allMoves')} (${moves.length})</summary>
-      <ul class="plain">${moves.map((m) => html`<li><${MoveButton} move=${m} onPlay=${onPlay} busy=${busy} label=${label} /></li>`)}</ul>
+      <ul class="plain">${moves.map((m) => html`<li><${MoveButton} move=${m} onPlay=${onPlay} busy=${busy} label=${label} game=${game} /></li>`)}</ul>
     </details>` : null}
   </div>`;
 }

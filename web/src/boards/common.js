@@ -28,7 +28,7 @@ export function Value({ value, depth = 0 }) {
   if (Array.isArray(value)) {
     if (!value.length) return html`<span class="muted">∅</span>`;
     if (value.every((v) => v === null || typeof v !== 'object')) {
-      return html`<span class="inline-list">${value.map((v) => html`<span class="cell">${v === null ? '·' : String(v)}</span>`)}</span>`;
+      return html`<span class="inline-list">${value.map((v) => html`<span class="cell">${v === null ? html`<span aria-hidden="true">·</span><span class="sr">${t('emptyCell')}</span>` : String(v)}</span>`)}</span>`;
     }
     const keys = value.every((v) => v && typeof v === 'object' && !Array.isArray(v))
       ? [...new Set(value.flatMap((v) => Object.keys(v)))] : null;
@@ -47,15 +47,20 @@ export function Value({ value, depth = 0 }) {
 }
 
 /** The scores of a finished game, one row per seat, each carrying `data-score-seat`. */
-export function Result({ result, names }) {
+export function Result({ result, names, reason, breakdown }) {
   if (!result) return null;
   const order = result.scores.map((_, s) => s).sort((a, b) => result.ranks[a] - result.ranks[b]);
   return html`<section class="result" aria-labelledby="result-h">
     <h2 id="result-h">${t('result')}</h2>
+    ${reason ? html`<p class="end-reason" data-end-reason="true"><strong>${reason}</strong></p>` : null}
     <table class="data"><thead><tr><th scope="col">${t('rank')}</th><th scope="col">${t('player')}</th><th scope="col">${t('score')}</th></tr></thead>
     <tbody>${order.map((s) => html`<tr>
       <td>${result.ranks[s]}${result.winners.includes(s) ? html` <strong>★ ${t('winner')}</strong>` : ''}</td>
       <td><${SeatName} seat=${s} names=${names} /></td>
       <td data-score-seat=${s}>${result.scores[s]}</td></tr>`)}</tbody></table>
+    ${breakdown && breakdown.length ? html`<div class="scroll" tabindex="0"><table class="data breakdown" data-breakdown="true">
+      <caption class="sr">${t('breakdown')}</caption>
+      <thead><tr><td></td>${order.map((s) => html`<th scope="col"><${SeatName} seat=${s} names=${names} /></th>`)}</tr></thead>
+      <tbody>${breakdown.map((row) => html`<tr><th scope="row">${row.label}</th>${order.map((s) => html`<td>${row.values[s]}</td>`)}</tr>`)}</tbody></table></div>` : null}
   </section>`;
 }

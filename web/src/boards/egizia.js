@@ -1,14 +1,16 @@
 // Egizia: the river with its stops and ships, the building sites, the players' tracks, my Sphinx cards.
 import { html, Seat, SeatName } from './common.js';
 import { lang } from '../i18n.js';
+import { nileName, nileText, sphinxName, sphinxText } from '../data/egizia.js';
 
 // The 20 river stops, upstream first (the game's data file).
 const STOPS = ['card', 'edfu', 'card', 'sphinx', 'card', 'thebae', 'card', 'passalon', 'card', 'obelisk',
   'card', 'selinon', 'card', 'beni_hasan', 'card', 'pyramid', 'card', 'alyi', 'card', 'heliopolis'];
-const SITES = ['Sphinx', 'Obelisk', 'Pyramid / Temple'];
+const SITE_NAMES = { en: ['Sphinx', 'Obelisk / Tombs', 'Pyramid / Temple'], de: ['Sphinx', 'Obelisk / Gräber', 'Pyramide / Tempel'] };
+const SITES = new Proxy([], { get: (_, i) => SITE_NAMES[lang()][i] });
 const W = {
-  en: { river: 'The Nile', card: 'Nile card', round: 'Round', phase: 'Phase', players: 'Players', score: 'Score', stones: 'Stones', crews: 'Crews (joker last)', ships: 'Ships', grain: 'Grain market', sale: 'Stone sale', sphinx: 'Sphinx cards', cards: 'Nile cards', tombs: 'Tombs', sites: 'Building sites', berths: 'Berths', obelisk: 'Obelisk', pyramid: 'Pyramid', temple: 'Temple', mine: 'My Sphinx cards', hidden: 'hidden', deck: 'Decks', build: 'Building now', stop: 'stop', taken: 'taken' },
-  de: { river: 'Der Nil', card: 'Nilkarte', round: 'Runde', phase: 'Phase', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites: 'Baufelder', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', deck: 'Stapel', build: 'Jetzt gebaut', stop: 'Halt', taken: 'genommen' },
+  en: { river: 'The Nile', card: 'Nile card', round: 'Round', phase: 'Phase', players: 'Players', score: 'Score', stones: 'Stones', crews: 'Crews (joker last)', ships: 'Ships', grain: 'Grain market', sale: 'Stone sale', sphinx: 'Sphinx cards', cards: 'Nile cards', tombs: 'Tombs', sites: 'Building sites', berths: 'Berths', obelisk: 'Obelisk', pyramid: 'Pyramid', temple: 'Temple', mine: 'My Sphinx cards', hidden: 'hidden', drawn: 'Drawn', deck: 'Decks', build: 'Building now', stop: 'stop', taken: 'taken' },
+  de: { river: 'Der Nil', card: 'Nilkarte', round: 'Runde', phase: 'Phase', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites: 'Baufelder', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', drawn: 'Gezogen', deck: 'Stapel', build: 'Jetzt gebaut', stop: 'Halt', taken: 'genommen' },
 };
 const w = (k) => W[lang()][k];
 const title = (s) => s.split('_').map((x) => x[0].toUpperCase() + x.slice(1)).join(' ');
@@ -21,8 +23,14 @@ function stopCards(river) {
   return out;
 }
 
+/** A Nile card by name, its effect below (and as its tooltip). */
+function NileCard({ id, small }) {
+  const text = nileText(id, lang());
+  return html`<span class=${`nile-card${small ? ' small' : ''}`} title=${text || undefined}><strong>${nileName(id, lang())}</strong>${text && !small ? html`<span class="card-help">${text}</span>` : ''}</span>`;
+}
+
 function Row({ cells, names }) {
-  return html`<span class="inline-list">${cells.map((s) => html`<span class="cell">${s === null ? '·' : html`<${Seat} seat=${s} names=${names} />`}</span>`)}</span>`;
+  return html`<span class="inline-list">${cells.map((s) => html`<span class="cell">${s === null ? html`<span aria-hidden="true">·</span><span class="sr">${lang() === 'de' ? 'frei' : 'free'}</span>` : html`<${Seat} seat=${s} names=${names} />`}</span>`)}</span>`;
 }
 
 export function EgiziaBoard({ view, names }) {
@@ -30,17 +38,17 @@ export function EgiziaBoard({ view, names }) {
   const cards = stopCards(g.river_cards);
   const me = view.seat;
   const mine = me !== null && me !== undefined && g.players[me] ? g.players[me] : null;
-  return html`<div class="board egizia">
-    <p><strong>${w('round')} ${g.round}</strong> · ${w('phase')}: ${g.phase}${g.build ? html` · ${w('build')}: ${SITES[g.build.site] || g.build.site} (${g.build.strength})` : ''}</p>
+  return html`<div class="board egizia" data-board="egizia">
+    <p><strong>${w('round')} ${g.round}</strong>${g.build ? html` · ${w('build')}: ${SITES[g.build.site] || g.build.site} (${g.build.strength})` : ''}</p>
     <section aria-labelledby="eg-river"><h3 id="eg-river">${w('river')}</h3>
       <ol class="river">${STOPS.map((stop, i) => html`<li class=${`stop stop-${stop === 'card' ? 'card' : 'place'}`}>
         <span class="n">${i + 1}</span>
-        <span class="stop-name">${stop === 'card' ? (cards[i] === null ? `${w('card')}: ${w('taken')}` : `${w('card')} ${cards[i]}`) : title(stop)}</span>
+        <span class="stop-name">${stop === 'card' ? (cards[i] === null || cards[i] === undefined ? `${w('card')}: ${w('taken')}` : html`<${NileCard} id=${cards[i]} />`) : title(stop)}</span>
         <span class="ships">${(g.occupancy[i] || []).map((s) => html`<${Seat} seat=${s} names=${names} />`)}</span>
       </li>`)}</ol></section>
     <section aria-labelledby="eg-sites"><h3 id="eg-sites">${w('sites')}</h3>
       <ul class="plain">${g.sites.map((site, i) => html`<li><strong>${SITES[i] || i}</strong> · ${w('berths')}: <${Row} cells=${site.berths} names=${names} />
-        ${site.reserve && site.reserve.length ? html` · reserve <${Row} cells=${site.reserve} names=${names} />` : ''}</li>`)}</ul>
+        ${site.reserve && site.reserve.length ? html` · ${lang() === 'de' ? 'Reserve' : 'reserve'} <${Row} cells=${site.reserve} names=${names} />` : ''}</li>`)}</ul>
       <p><strong>${w('obelisk')}</strong>: <${Row} cells=${g.obelisk} names=${names} /></p>
       <p><strong>${w('pyramid')}</strong>:</p>
       <div class="pyramid">${[...g.pyramid].reverse().map((row) => html`<div><${Row} cells=${row} names=${names} /></div>`)}</div>
@@ -54,12 +62,14 @@ export function EgiziaBoard({ view, names }) {
         <td data-board-score=${s}>${p.score}</td><td>${p.stones}</td>
         <td>${p.crews.map((c, i) => html`<span class=${`cell${p.used[i] ? ' used' : ''}`} title=${p.used[i] ? 'used' : ''}>${c}${p.used[i] ? '✓' : ''}</span>`)}</td>
         <td>${p.ships}</td><td>${p.grain_market}</td><td>${p.stone_sale}</td>
-        <td>${p.sphinx_count}${s !== me ? html` <span class="muted">(${w('hidden')})</span>` : ''}</td>
-        <td>${p.cards.join(', ')}</td></tr>`)}</tbody>
+        <td>${p.sphinx_count}${s !== me && !(p.sphinx && p.sphinx.length) ? html` <span class="muted">(${w('hidden')})</span>` : ''}</td>
+        <td>${p.cards.length ? p.cards.map((c) => html`<${NileCard} id=${c} small=${true} />`) : '—'}</td></tr>`)}</tbody>
     </table></div></section>
     ${mine ? html`<section aria-labelledby="eg-mine"><h3 id="eg-mine">${w('mine')}</h3>
-      <ul class="hand">${mine.sphinx.map((c) => html`<li class="card" data-sphinx-card=${c}>Sphinx ${c}</li>`)}</ul>
-      ${g.build && g.build.seat === me && g.build.drawn.length ? html`<p>drawn: ${g.build.drawn.join(', ')}</p>` : ''}</section>` : null}
+      <ul class="hand">${mine.sphinx.map((c) => html`<li class="card sphinx-card" data-sphinx-card=${c} title=${sphinxText(c, lang())}><strong>${sphinxName(c, lang())}</strong><span class="card-help">${sphinxText(c, lang())}</span></li>`)}</ul>
+      ${g.build && g.build.seat === me && g.build.drawn.length ? html`<p>${w('drawn')}:</p><ul class="hand">${g.build.drawn.filter((c) => c >= 0).map((c) => html`<li class="card sphinx-card" title=${sphinxText(c, lang())}><strong>${sphinxName(c, lang())}</strong><span class="card-help">${sphinxText(c, lang())}</span></li>`)}</ul>` : ''}</section>` : null}
+    ${g.over ? g.players.map((p, s) => (s !== me && p.sphinx && p.sphinx.length ? html`<section><h3><${SeatName} seat=${s} names=${names} me=${me} />: ${w('sphinx')}</h3>
+      <ul class="hand">${p.sphinx.map((c) => html`<li class="card sphinx-card" title=${sphinxText(c, lang())}><strong>${sphinxName(c, lang())}</strong><span class="card-help">${sphinxText(c, lang())}</span></li>`)}</ul></section>` : null)) : null}
   </div>`;
 }
 
@@ -75,6 +85,8 @@ export function egiziaLabel(view) {
       return stop ? `${value + 1} ${stop === 'card' ? w('card') : title(stop)}` : null;
     }
     if (field === 'site' && typeof value === 'number') return SITES[value] || null;
+    if (field === 'card' && typeof value === 'number') return nileName(value, lang());
+    if (field === 'cards' && typeof value === 'number') return sphinxName(value, lang());
     return null;
   };
 }

@@ -7,7 +7,7 @@ export function GenericBoard({ view, names }) {
   if (!game || typeof game !== 'object') return html`<${Value} value=${game} />`;
   const players = Array.isArray(game.players) ? game.players : null;
   const rest = Object.fromEntries(Object.entries(game).filter(([k]) => k !== 'players'));
-  return html`<div class="generic-board">
+  return html`<div class="generic-board" data-board="generic">
     ${players ? html`<section aria-labelledby="gp-h"><h3 id="gp-h">${t('players')}</h3>
       ${players.map((p, i) => html`<div class="card-box"><h4><${SeatName} seat=${p && p.seat !== undefined ? p.seat : i} names=${names} me=${view.seat} /></h4><${Value} value=${p} depth=${1} /></div>`)}
     </section>` : null}

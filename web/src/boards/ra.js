@@ -1,4 +1,5 @@
 // Ra: The Dice Game: dice with face symbols (and a colour letter), the Sun track, the four areas.
+import { useState } from 'preact/hooks';
 import { html, Seat, SeatName } from './common.js';
 import { lang } from '../i18n.js';
 
@@ -12,10 +13,10 @@ const COLOUR_NAMES = {
   de: { yellow: 'gelb', purple: 'lila', green: 'grün', blue: 'blau', red: 'rot' },
 };
 const W = {
-  en: { dice: 'Dice', sun: 'Sun track', ra: 'Ra', epoch: 'Epoch', players: 'Players', score: 'Score', pharaoh: 'Pharaoh', nile: 'Nile', floods: 'Floods', civ: 'Civilization', mon: 'Monuments', rerolls: 'rerolls left', disaster: 'Disaster', unrolled: 'not rolled', used: 'used', column: 'column', locked: 'locked suns' },
-  de: { dice: 'Würfel', sun: 'Sonnenleiste', ra: 'Ra', epoch: 'Epoche', players: 'Spieler', score: 'Punkte', pharaoh: 'Pharao', nile: 'Nil', floods: 'Fluten', civ: 'Zivilisation', mon: 'Monumente', rerolls: 'Würfe übrig', disaster: 'Katastrophe', unrolled: 'nicht geworfen', used: 'benutzt', column: 'Spalte', locked: 'feste Sonnen' },
+  en: { keep: 'keep', reroll: 'roll again', rerollN: (n) => `Re-roll ${n} ${n === 1 ? 'die' : 'dice'}`, stopRolling: 'Stop rolling', clickToKeep: 'Click a die to keep it; the others are rolled again.', notLegal: 'Keep at least one die, or stop rolling.', dice: 'Dice', sun: 'Sun track', ra: 'Ra', epoch: 'Epoch', players: 'Players', score: 'Score', pharaoh: 'Pharaoh', nile: 'Nile', floods: 'Floods', civ: 'Civilization', mon: 'Monuments', rerolls: 'rerolls left', disaster: 'Disaster', unrolled: 'not rolled', used: 'used', column: 'column', locked: 'locked suns' },
+  de: { keep: 'behalten', reroll: 'neu würfeln', rerollN: (n) => `${n} ${n === 1 ? 'Würfel' : 'Würfel'} neu würfeln`, stopRolling: 'Aufhören zu würfeln', clickToKeep: 'Klicke einen Würfel an, um ihn zu behalten; die anderen werden neu gewürfelt.', notLegal: 'Behalte mindestens einen Würfel oder hör auf zu würfeln.', dice: 'Würfel', sun: 'Sonnenleiste', ra: 'Ra', epoch: 'Epoche', players: 'Spieler', score: 'Punkte', pharaoh: 'Pharao', nile: 'Nil', floods: 'Fluten', civ: 'Zivilisation', mon: 'Monumente', rerolls: 'Würfe übrig', disaster: 'Katastrophe', unrolled: 'nicht geworfen', used: 'benutzt', column: 'Spalte', locked: 'feste Sonnen' },
 };
-const w = (k) => W[lang()][k];
+const w = (k, ...a) => { const v = W[lang()][k]; return typeof v === 'function' ? v(...a) : v; };
 const faceName = (f) => FACE_NAMES[lang()][f] || f;
 const colourName = (c) => COLOUR_NAMES[lang()][c] || c;
 const letter = (c) => c[0].toUpperCase();
@@ -44,11 +45,41 @@ function SunTrack({ track, epoch, epochs }) {
   </section>`;
 }
 
-export function RaBoard({ view, names }) {
+/** Re-rolling: the free dice are buttons; a die clicked is kept, the others roll again. */
+function Reroll({ g, moves, play, busy, version }) {
+  const rerolls = moves.filter((m) => m.type === 'RerollDice');
+  const stop = moves.find((m) => m.type === 'StopRolling');
+  const free = new Set(rerolls.flatMap((m) => m.dice));
+  const [state, setState] = useState({ v: version, kept: [] });
+  const kept = state.v === version ? state.kept : [];
+  const chosen = [...free].filter((i) => !kept.includes(i)).sort((a, b) => a - b);
+  const move = rerolls.find((m) => [...m.dice].sort((a, b) => a - b).join() === chosen.join());
+  const toggle = (i) => setState({ v: version, kept: kept.includes(i) ? kept.filter((k) => k !== i) : [...kept, i] });
+  return html`<div class="ra-reroll">
+    <p class="muted">${w('clickToKeep')}</p>
+    <ul class="dice">${g.dice.map((d) => (free.has(d.die)
+      ? html`<li><button type="button" class=${`die die-${d.colour} die-${d.state} die-button${kept.includes(d.die) ? ' die-kept' : ' die-again'}`}
+          aria-pressed=${kept.includes(d.die) ? 'true' : 'false'} data-die=${d.die} disabled=${busy} onClick=${() => toggle(d.die)}>
+          <span class="face" aria-hidden="true">${d.face ? FACES[d.face] || '?' : '·'}</span>
+          <span class="letter" aria-hidden="true">${letter(d.colour)}</span>
+          <span class="sr">${colourName(d.colour)}: ${d.face ? faceName(d.face) : w('unrolled')}, </span>
+          <span class="die-mark">${kept.includes(d.die) ? w('keep') : w('reroll')}</span></button></li>`
+      : html`<${Die} die=${d} />`))}</ul>
+    <p class="row">
+      ${move ? html`<button type="button" data-move=${JSON.stringify(move)} disabled=${busy} onClick=${() => play(move)}>${w('rerollN', chosen.length)}</button>`
+        : html`<span class="muted">${w('notLegal')}</span>`}
+      ${stop ? html`<button type="button" class="secondary" data-move=${JSON.stringify(stop)} disabled=${busy} onClick=${() => play(stop)}>${w('stopRolling')}</button>` : ''}
+    </p></div>`;
+}
+
+export function RaBoard({ view, names, play, busy }) {
   const g = view.game;
-  return html`<div class="board ra">
-    <section aria-labelledby="ra-dice"><h3 id="ra-dice">${w('dice')}${g.rerolls_left ? ` · ${g.rerolls_left} ${w('rerolls')}` : ''}${g.disaster ? ` · ${w('disaster')}: ${g.disaster}` : ''}</h3>
-      <ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul></section>
+  const moves = view.your_turn && play ? view.legal_moves || [] : [];
+  const rerolling = moves.some((m) => m.type === 'RerollDice');
+  return html`<div class="board ra" data-board="ra">
+    <section aria-labelledby="ra-dice"><h3 id="ra-dice">${w('dice')}${g.rerolls_left ? ` · ${g.rerolls_left} ${w('rerolls')}` : ''}${g.disaster ? ` · ${w('disaster')}: ${faceName(g.disaster)}` : ''}</h3>
+      ${rerolling ? html`<${Reroll} g=${g} moves=${moves} play=${play} busy=${busy} version=${view.table.version} />`
+        : html`<ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul>`}</section>
     <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />
     <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">♔ ${w('pharaoh')}</th><th scope="col">≈ ${w('nile')}</th><th scope="col">${w('floods')}</th><th scope="col">⚱ ${w('civ')}</th><th scope="col">▲ ${w('mon')}</th></tr></thead>

@@ -1,6 +1,7 @@
 // Sobek: the quay (market row), my hand and pot, every player's sets, counts and score.
 import { html, SeatName } from './common.js';
 import { lang } from '../i18n.js';
+import { chipName, chipText, characterText, goodsName, sobekCardName, symbolName, amuletText } from '../data/sobek.js';
 
 const W = {
   en: { quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain' },
@@ -9,23 +10,29 @@ const W = {
 const w = (k) => W[lang()][k];
 
 export function cardText(c) {
-  if (!c) return '?';
-  if (c.character) return c.character;
-  if (c.goods) return `${c.goods}${c.scarabs ? ` ${'✦'.repeat(c.scarabs)}` : ''}`;
-  return c.face || `(${c.back})`;
+  return sobekCardName(c, lang());
+}
+
+/** A card's effect in words (characters, amulets), for its tooltip. */
+export function cardHelp(c) {
+  if (!c) return '';
+  if (c.character) return characterText(c.character, lang());
+  if (!c.goods && c.face === 'amulet') return amuletText(lang());
+  return '';
 }
 
 function Card({ card }) {
-  return html`<li class=${`card back-${card.back}${card.uncertain ? ' uncertain' : ''}`} data-card=${card.id ?? ''}>
-    ${cardText(card)}${card.uncertain ? html` <em>(${w('uncertain')})</em>` : ''}</li>`;
+  const help = cardHelp(card);
+  return html`<li class=${`card back-${card.back}${card.uncertain ? ' uncertain' : ''}`} data-card=${card.id ?? ''} title=${help || undefined}>
+    ${cardText(card)}${help ? html`<span class="card-help">${help}</span>` : ''}${card.uncertain ? html` <em>(${w('uncertain')})</em>` : ''}</li>`;
 }
 
 export function SobekBoard({ view, names }) {
   const g = view.game;
   const me = view.seat;
   const mine = me !== null && me !== undefined ? g.players[me] : null;
-  return html`<div class="board sobek">
-    <p><strong>${w('round')} ${g.round}</strong> · ${w('phase')}: ${g.phase} · ${w('pile')}: ${g.pile_count}</p>
+  return html`<div class="board sobek" data-board="sobek">
+    <p><strong>${w('round')} ${g.round}</strong> · ${w('pile')}: ${g.pile_count}</p>
     <section aria-labelledby="sb-quay"><h3 id="sb-quay">${w('quay')}</h3>
       <ol class="hand">${g.quays.map((c) => html`<${Card} card=${c} />`)}</ol></section>
     ${mine ? html`<section aria-labelledby="sb-hand"><h3 id="sb-hand">${w('hand')}</h3>
@@ -37,10 +44,10 @@ export function SobekBoard({ view, names }) {
       ${g.players.map((p) => html`<div class="card-box"><h4><${SeatName} seat=${p.seat} names=${names} me=${me} /></h4>
         <p>${w('score')}: <strong data-board-score=${p.seat}>${p.score}</strong> · ${w('handN')}: ${p.hand_count} · ${w('potN')}: ${p.pot_count} · ${w('curses')}: ${p.curses}</p>
         ${p.seat !== me && p.hand ? html`<div>${w("remembered")}: <ul class="hand">${p.hand.map((c) => html`<${Card} card=${c} />`)}</ul></div>` : ''}
-        ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> → ${s.score}</li>`)}</ul>` : ''}
+        ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> ${lang() === 'de' ? `zählt ${s.score}` : `scores ${s.score}`}</li>`)}</ul>` : ''}
       </div>`)}
     </section>
-    ${g.chips && g.chips.length ? html`<p>${w('chips')}: ${g.chips.map((c) => `${c.kind}${c.symbol ? ` ${c.symbol}` : ''}`).join(', ')}</p>` : ''}
+    ${g.chips && g.chips.length ? html`<section aria-labelledby="sb-chips"><h3 id="sb-chips">${w('chips')}</h3><ul class="plain">${g.chips.map((c) => html`<li><strong>${chipName(c.kind, lang())}${c.symbol ? ` (${symbolName(c.symbol, lang())})` : ''}</strong>: ${chipText(c.kind, lang())}</li>`)}</ul></section>` : ''}
   </div>`;
 }
 
@@ -52,6 +59,8 @@ function knownCards(g) {
   for (const p of g.players) { add(p.hand); add(p.pot); for (const s of p.sets) add(s.cards); }
   return out;
 }
+
+const BACKS = { en: { green: 'green back', beige: 'beige back', orange: 'orange back (character)' }, de: { green: 'grüne Rückseite', beige: 'beige Rückseite', orange: 'orange Rückseite (Figur)' } };
 
 export function sobekLabel(view) {
   const quays = view.game ? view.game.quays : [];
@@ -65,11 +74,14 @@ export function sobekLabel(view) {
       const seat = view.table.seats[value];
       return seat ? seat.name : null;
     }
-    if (field === 'onto' && typeof value === 'number') return `set ${value + 1}`;
+    if (field === 'onto' && typeof value === 'number') return `${lang() === 'de' ? 'Satz' : 'set'} ${value + 1}`;
+    if (field === 'goods' && typeof value === 'string') return goodsName(value, lang());
+    if (field === 'back' && typeof value === 'string') return BACKS[lang()][value] || value;
+    if (field === 'seat' && typeof value === 'number') { const seat = view.table.seats[value]; return seat ? seat.name : null; }
     if (field === 'position' && typeof value === 'number' && quays[value]) return `${value + 1}: ${cardText(quays[value])}`;
     if (field === 'chip' && typeof value === 'number') {
       const chip = chips.find((c) => c.id === value);
-      return chip ? chip.kind : null;
+      return chip ? `${chipName(chip.kind, lang())}${chip.symbol ? ` (${symbolName(chip.symbol, lang())})` : ''}` : null;
     }
     return null;
   };

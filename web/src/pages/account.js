@@ -2,7 +2,8 @@
 import { useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { account, post, signIn } from '../api.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
+import { errorText } from '../words.js';
 
 export function SignIn({ onChange }) {
   const [error, setError] = useState('');
@@ -16,18 +17,18 @@ export function SignIn({ onChange }) {
       account.set(made.token, { player_id: made.player_id, name: made.name });
       setFresh(made);
       onChange();
-    } catch (e) { setError(e.message); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
   const withToken = async (event) => {
     event.preventDefault();
     setError('');
-    try { await signIn(String(new FormData(event.target).get('token')).trim()); onChange(); } catch (e) { setError(e.message); }
+    try { await signIn(String(new FormData(event.target).get('token')).trim()); onChange(); } catch (e) { setError(errorText(e, lang())); }
   };
   const [asked, setAsked] = useState(false);
   const askLink = async (event) => {
     event.preventDefault();
     setError('');
-    try { await post('/api/sign-in-links', { email: String(new FormData(event.target).get('email')) }); setAsked(true); } catch (e) { setError(e.message); }
+    try { await post('/api/sign-in-links', { email: String(new FormData(event.target).get('email')) }); setAsked(true); } catch (e) { setError(errorText(e, lang())); }
   };
   if (fresh) {
     return html`<section class="panel" aria-labelledby="made-h"><h2 id="made-h">${t('signedInAs')} ${fresh.name}</h2>

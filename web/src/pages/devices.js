@@ -3,7 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import qrcode from 'qrcode-generator';
 import { html } from '../boards/common.js';
 import { account, api, get, post } from '../api.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
+import { errorText } from '../words.js';
 
 function NewDevice({ made }) {
   const link = `${location.origin}/#token=${encodeURIComponent(made.token)}`;
@@ -19,12 +20,12 @@ export function Devices({ onSignedOut }) {
   const [tokens, setTokens] = useState([]);
   const [made, setMade] = useState(null);
   const [error, setError] = useState('');
-  const load = () => get('/api/me/tokens').then((got) => setTokens(got.tokens)).catch((e) => setError(e.message));
+  const load = () => get('/api/me/tokens').then((got) => setTokens(got.tokens)).catch((e) => setError(errorText(e, lang())));
   useEffect(() => { load(); }, []);
   const run = (fn) => async (event) => {
     if (event && event.preventDefault) event.preventDefault();
     setError('');
-    try { await fn(event); } catch (e) { setError(`${e.code}: ${e.message}`); }
+    try { await fn(event); } catch (e) { setError(errorText(e, lang())); }
   };
   const add = run(async (event) => {
     const name = String(new FormData(event.target).get('device') || '');
@@ -73,7 +74,7 @@ export function SignInLink({ onAccount }) {
       account.set(made.token, { player_id: made.player_id, name: made.player_name });
       setState('signedInNow');
       onAccount();
-    }).catch((e) => { setError(`${e.code}: ${e.message}`); setState(''); });
+    }).catch((e) => { setError(errorText(e, lang())); setState(''); });
   }, []);
   return html`<div><h1 tabindex="-1">${t('signIn')}</h1>
     ${state ? html`<p data-sign-in=${state}>${t(state)}</p>` : null}

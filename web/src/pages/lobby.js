@@ -2,8 +2,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { account, get, items, listGames, post } from '../api.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
 import { navigate } from '../router.js';
+import { errorText, OPTIONS } from '../words.js';
 
 const PAGE = 20;
 
@@ -19,15 +20,22 @@ function schemaFields(schema) {
   });
 }
 
-function OptionField({ field, value, onInput }) {
+/** An option's label, one-line description and value words (words.js), else its field name. */
+function optionWords(game, name) {
+  const own = OPTIONS[lang()][game] && OPTIONS[lang()][game][name];
+  return own || [name.replaceAll('_', ' '), '', {}];
+}
+
+function OptionField({ field, value, onInput, game }) {
   const id = `opt-${field.name}`;
-  const label = html`<label for=${id}>${field.title || field.name.replaceAll('_', ' ')}</label>`;
+  const [words, help, values] = optionWords(game, field.name);
+  const label = html`<label for=${id}>${words}</label>${help ? html`<span class="muted small-print option-help" id=${`${id}-help`}>${help}</span>` : null}`;
   if (field.type === 'boolean') {
-    return html`<div class="field">${label}<input id=${id} type="checkbox" checked=${!!value} onChange=${(e) => onInput(e.target.checked)} /></div>`;
+    return html`<div class="field">${label}<input id=${id} type="checkbox" aria-describedby=${help ? `${id}-help` : undefined} checked=${!!value} onChange=${(e) => onInput(e.target.checked)} /></div>`;
   }
   if (field.enum) {
-    return html`<div class="field">${label}<select id=${id} value=${value} onChange=${(e) => onInput(field.enum.find((v) => String(v) === e.target.value))}>
-      ${field.enum.map((v) => html`<option value=${String(v)}>${String(v)}</option>`)}</select></div>`;
+    return html`<div class="field">${label}<select id=${id} aria-describedby=${help ? `${id}-help` : undefined} value=${value} onChange=${(e) => onInput(field.enum.find((v) => String(v) === e.target.value))}>
+      ${field.enum.map((v) => html`<option value=${String(v)}>${values[String(v)] || String(v).replaceAll('_', ' ')}</option>`)}</select></div>`;
   }
   if (field.type === 'integer' || field.type === 'number') {
     return html`<div class="field">${label}<input id=${id} type="number" min=${field.minimum} max=${field.maximum} step=${field.type === 'integer' ? 1 : 'any'}
@@ -64,7 +72,7 @@ function CreateTable({ games }) {
         sessionStorage.setItem(`senet.invite.${made.table_id}`, invitation.link);
       }
       navigate(`/tables/${made.table_id}`);
-    } catch (e) { setError(e.message); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
   if (!spec) return null;
   const counts = [];
@@ -83,7 +91,7 @@ function CreateTable({ games }) {
         <select id="create-spectators" name="spectators" value=${spectators} onChange=${(e) => setSpectators(e.target.value)}>
           ${['players', 'anyone', 'none'].map((v) => html`<option value=${v}>${t(`watch_${v}`)}</option>`)}</select></div>
       ${fields.length ? html`<fieldset><legend>${t('options')}</legend>
-        ${fields.map((f) => html`<${OptionField} field=${f} value=${options[f.name]} onInput=${(v) => setOptions({ ...options, [f.name]: v })} />`)}
+        ${fields.map((f) => html`<${OptionField} game=${game} field=${f} value=${options[f.name]} onInput=${(v) => setOptions({ ...options, [f.name]: v })} />`)}
       </fieldset>` : null}
       <button type="submit">${t('create')}</button>
       ${error ? html`<p role="alert" class="error">${error}</p>` : null}
@@ -96,7 +104,7 @@ export function TableRow({ table, games, extra }) {
   const free = table.seats.some((s) => !s.player_id);
   const title = (games.find((g) => g.name === table.game) || {}).title || table.game;
   const join = async () => {
-    try { await post(`/api/tables/${table.table_id}/join`); navigate(`/tables/${table.table_id}`); } catch (e) { alert(e.message); }
+    try { await post(`/api/tables/${table.table_id}/join`); navigate(`/tables/${table.table_id}`); } catch (e) { alert(errorText(e, lang())); }
   };
   return html`<li class="table-row" data-table=${table.table_id}>
     <a href=${`/tables/${table.table_id}`}><strong>${title}</strong></a>
@@ -123,9 +131,9 @@ export function Lobby() {
       setTables(cursor ? [...tables, ...list] : list);
       setNext(page.next);
       if (!cursor) setShown(PAGE);
-    } catch (e) { setError(e.message); }
+    } catch (e) { setError(errorText(e, lang())); }
   };
-  useEffect(() => { listGames().then(setGames).catch((e) => setError(e.message)); }, []);
+  useEffect(() => { listGames().then(setGames).catch((e) => setError(errorText(e, lang()))); }, []);
   useEffect(() => { load(null); }, [game]);
   const visible = next === null ? tables.slice(0, shown) : tables;
   const more = next !== null || tables.length > shown;

@@ -2,8 +2,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html, seatNames, Result } from '../boards/common.js';
 import { get } from '../api.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
 import { Board, Log, logAfter } from './table.js';
+import { TITLES } from '../log/index.js';
+import { errorText } from '../words.js';
 
 export function ReplayPage({ id, at }) {
   const [last, setLast] = useState(0);
@@ -15,20 +17,20 @@ export function ReplayPage({ id, at }) {
     get(`/api/tables/${id}/view`).then((v) => {
       setLast(v.table.version);
       setK(at ? Math.min(at, v.table.version) : v.table.version);
-    }).catch((e) => setError(e.message));
+    }).catch((e) => setError(errorText(e, lang())));
     logAfter(id, 0).then(setLog).catch(() => {});
   }, [id]);
   useEffect(() => {
     if (!k) return;
     let stale = false;
-    get(`/api/tables/${id}/view?at=${k}`).then((v) => { if (!stale) setView(v); }).catch((e) => setError(e.message));
+    get(`/api/tables/${id}/view?at=${k}`).then((v) => { if (!stale) setView(v); }).catch((e) => setError(errorText(e, lang())));
     history.replaceState(null, '', `/tables/${id}/replay?at=${k}`);
     return () => { stale = true; };
   }, [k]);
   const go = (n) => setK(Math.max(1, Math.min(last, n)));
   const names = view ? seatNames(view) : [];
   return html`<div class="replay" data-replay-version=${view ? view.table.version : ''}>
-    <h1 tabindex="-1">${t('replay')} <span class="muted">· <a href=${`/tables/${id}`}>${id.slice(0, 8)}</a></span></h1>
+    <h1 tabindex="-1">${t('replay')}${view ? html` <span class="muted">· <a href=${`/tables/${id}`}>${TITLES[view.table.game] || view.table.game}</a></span>` : ''}</h1>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     <div class="row replay-controls">
       <button type="button" onClick=${() => go(k - 1)} disabled=${k <= 1}>◀ ${t('previous')}</button>
@@ -37,10 +39,10 @@ export function ReplayPage({ id, at }) {
       <button type="button" onClick=${() => go(k + 1)} disabled=${k >= last}>${t('next')} ▶</button>
     </div>
     ${view ? html`<div class="layout"><div class="main-col">
-        <p>${t('status')}: <strong>${view.table.status}</strong></p>
+        <p>${t('status')}: <strong>${t(view.table.status === 'open' ? 'open_' : view.table.status)}</strong></p>
         ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}
         <section class="panel"><${Board} view=${view} /></section>
         <details class="panel"><summary>${t('rawView')}</summary><pre data-view-json>${JSON.stringify(view)}</pre></details>
-      </div><div class="side-col"><${Log} entries=${log.filter((e) => e.version <= k)} names=${names} /></div></div>` : null}
+      </div><div class="side-col"><${Log} entries=${log.filter((e) => e.version <= k)} names=${names} game=${view.table.game} /></div></div>` : null}
   </div>`;
 }

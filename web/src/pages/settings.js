@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { get, post, put } from '../api.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
+import { errorText } from '../words.js';
 
 function keyBytes(base64url) {
   const pad = '='.repeat((4 - (base64url.length % 4)) % 4);
@@ -24,11 +25,12 @@ export function SettingsPage() {
   const [prefs, setPrefs] = useState(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
-  useEffect(() => { get('/api/me/preferences').then(setPrefs).catch((e) => setError(e.message)); }, []);
+  useEffect(() => { get('/api/me/preferences').then(setPrefs).catch((e) => setError(errorText(e, lang()))); }, []);
   const run = (fn) => async (event) => {
     if (event) event.preventDefault();
     setNote(''); setError('');
-    try { const answer = await fn(event); if (answer) setPrefs(answer); setNote(t('saved')); } catch (e) { setError(e.message); }
+    // the forms keep what the user typed (uncontrolled fields): an error never resets them
+    try { const answer = await fn(event); if (answer) setPrefs(answer); setNote(t('saved')); } catch (e) { setError(errorText(e, lang())); }
   };
   if (!prefs) return html`<div><h1 tabindex="-1">${t('settings')}</h1>${error ? html`<p role="alert" class="error">${error}</p>` : html`<p>${t('loading')}</p>`}</div>`;
   const s = prefs.settings;
@@ -37,7 +39,7 @@ export function SettingsPage() {
     const f = new FormData(e.target);
     const channels = ['email', 'push'].filter((c) => f.get(`channel-${c}`));
     const quiet = f.get('quiet-on') ? { start: f.get('quiet-start'), end: f.get('quiet-end'), tz: f.get('quiet-tz') || 'UTC' } : null;
-    return put('/api/me/preferences', { channels, quiet, digest: !!f.get('digest') });
+    return put('/api/me/preferences', { channels, quiet, digest: !!f.get('digest'), language: String(f.get('mail-language') || lang()) });
   });
   const resend = run(() => post('/api/me/email', { email: prefs.email }));
   const vacation = run((e) => post('/api/me/vacation', { days: Number(new FormData(e.target).get('days')) }));
@@ -48,7 +50,7 @@ export function SettingsPage() {
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     <section class="panel" aria-labelledby="email-h"><h2 id="email-h">${t('email')}</h2>
       <form onSubmit=${saveEmail} class="row"><label for="set-email">${t('email')}</label>
-        <input id="set-email" name="email" type="email" required value=${prefs.email || ''} autocomplete="email" />
+        <input id="set-email" name="email" type="email" required defaultValue=${prefs.email || ''} autocomplete="email" />
         <button type="submit">${t('save')}</button></form>
       ${prefs.email ? html`<p data-email-confirmed=${prefs.email_confirmed ? 'true' : 'false'}>${prefs.email_confirmed
         ? `✓ ${t('emailConfirmed')}`
@@ -59,20 +61,22 @@ export function SettingsPage() {
     <section class="panel" aria-labelledby="quiet-h"><h2 id="quiet-h">${t('channels')} · ${t('quiet')}</h2>
       <form onSubmit=${saveSettings} class="stack">
         <fieldset><legend>${t('channels')}</legend>
-          ${['email', 'push'].map((c) => html`<label><input type="checkbox" name=${`channel-${c}`} checked=${s.channels.includes(c)} /> ${c}</label> `)}
+          ${['email', 'push'].map((c) => html`<label><input type="checkbox" name=${`channel-${c}`} defaultChecked=${s.channels.includes(c)} /> ${c}</label> `)}
         </fieldset>
         <fieldset><legend>${t('quiet')}</legend>
-          <label><input type="checkbox" name="quiet-on" checked=${!!s.quiet} /> ${t('quiet')}</label>
-          <label>${t('from')} <input type="time" name="quiet-start" value=${(s.quiet && s.quiet.start) || '22:00'} /></label>
-          <label>${t('to')} <input type="time" name="quiet-end" value=${(s.quiet && s.quiet.end) || '07:00'} /></label>
-          <label>${t('timeZone')} <input name="quiet-tz" value=${zone} /></label>
+          <label><input type="checkbox" name="quiet-on" defaultChecked=${!!s.quiet} /> ${t('quiet')}</label>
+          <label>${t('from')} <input type="time" name="quiet-start" defaultValue=${(s.quiet && s.quiet.start) || '22:00'} /></label>
+          <label>${t('to')} <input type="time" name="quiet-end" defaultValue=${(s.quiet && s.quiet.end) || '07:00'} /></label>
+          <label>${t('timeZone')} <input name="quiet-tz" defaultValue=${zone} /></label>
         </fieldset>
-        <label class="check"><input type="checkbox" name="digest" checked=${s.digest} /> ${t('digest')}</label>
+        <label class="check"><input type="checkbox" name="digest" defaultChecked=${s.digest} /> ${t('digest')}</label>
+        <label>${t('mailLanguage')} <select name="mail-language" data-mail-language="true" defaultValue=${s.language || lang()}>
+          <option value="en" selected=${(s.language || lang()) === 'en'}>English</option><option value="de" selected=${(s.language || lang()) === 'de'}>Deutsch</option></select></label>
         <button type="submit">${t('save')}</button>
       </form></section>
     <section class="panel" aria-labelledby="vac-h"><h2 id="vac-h">${t('vacation')}</h2>
       <form onSubmit=${vacation} class="row"><label for="vac-days">${t('days')}</label>
-        <input id="vac-days" name="days" type="number" min="0" max="60" step="1" value="7" />
+        <input id="vac-days" name="days" type="number" min="0" max="60" step="1" defaultValue="7" />
         <button type="submit">${t('pause')}</button></form>
       ${prefs.vacation && prefs.vacation.length ? html`<p>${new Date(prefs.vacation[0] * 1000).toLocaleDateString()} – ${new Date(prefs.vacation[1] * 1000).toLocaleDateString()}</p>` : null}
     </section>

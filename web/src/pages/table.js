@@ -6,27 +6,32 @@ import { boardFor } from '../boards/index.js';
 import { GenericBoard } from '../boards/generic.js';
 import { account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
+import { endReason, errorText, promptText } from '../words.js';
 import { Moves } from '../moves.js';
 import { navigate } from '../router.js';
 import { Chat } from '../chat.js';
+import { RulesHelp } from '../help.js';
+import { scoreBreakdown } from '../breakdown.js';
 
 /** A board that throws (a view it does not know) falls back to the generic board. */
 class SafeBoard extends Component {
   constructor() { super(); this.state = { failed: false }; }
   componentDidCatch() { this.setState({ failed: true }); }
-  render({ view, names }) {
+  render({ view, names, play, busy }) {
     if (!view.game) return null;
     // `?board=generic` draws any game with the generic board (as a game without its own has it)
     const generic = new URLSearchParams(location.search).get('board') === 'generic';
     const [Board] = generic ? [GenericBoard] : boardFor(view.table.game);
-    return this.state.failed ? html`<${GenericBoard} view=${view} names=${names} />` : html`<${Board} view=${view} names=${names} />`;
+    return this.state.failed ? html`<${GenericBoard} view=${view} names=${names} />`
+      : html`<${Board} view=${view} names=${names} play=${play} busy=${busy} />`;
   }
 }
 
-export function Board({ view }) {
+export function Board({ view, play, busy }) {
   const names = seatNames(view);
-  return html`<${SafeBoard} key=${view.table.game} view=${view} names=${names} />`;
+  const canPlay = view.table.status === 'playing' && play;
+  return html`<${SafeBoard} key=${view.table.game} view=${view} names=${names} play=${canPlay ? play : null} busy=${!!busy} />`;
 }
 
 /** Every log entry after a version (follows the pages of the paged form). */
@@ -46,10 +51,10 @@ export async function logAfter(id, after) {
 // Events that only mark where something begins: not a line of the log.
 const UNLOGGED = new Set(['MoveBegan']);
 
-export function Log({ entries, names }) {
+export function Log({ entries, names, game }) {
   const shown = entries.filter((e) => !UNLOGGED.has(e.name));
   return html`<section class="panel log" aria-labelledby="log-h"><h2 id="log-h">${t('log')}</h2>
-    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...shown].reverse().map((e) => html`<li value=${e.version} data-version=${e.version}>${describe(e, names)}</li>`)}</ol>
+    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...shown].reverse().map((e) => html`<li value=${e.version} data-version=${e.version} data-event=${e.name}>${describe(e, names, game)}</li>`)}</ol>
   </section>`;
 }
 
@@ -68,17 +73,25 @@ function Seats({ view, onJoin, onStart, onLeave, onCancel, onKick }) {
   const open = view.table.status === 'open';
   const creator = creatorOf(view.table);
   const mine = !!me && creator === me.player_id;
+  const [confirming, setConfirming] = useState(false);
+  // a private table: Join only with the invitation link (or an invitation by name)
+  const invited = !!me && (view.table.invited || []).some((i) => i.player_id === me.player_id);
+  const mayJoin = view.table.visibility !== 'private' || !!new URLSearchParams(location.search).get('invite') || invited;
   return html`<section class="panel" aria-labelledby="seats-h"><h2 id="seats-h">${t('players')}</h2>
     <ul class="plain">${view.table.seats.map((s) => html`<li data-seat=${s.seat}>${s.player_id
       ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${s.player_id === creator ? html` <span class="muted">· ${t('host')}</span>` : ''}${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}
-        ${open && mine && s.player_id !== creator ? html` <button type="button" class="small" data-kick=${s.seat} onClick=${() => onKick(s.seat)} aria-label=${`${t('kick')}: ${names[s.seat] || s.seat}`}>${t('kick')}</button>` : null}`
+        ${open && mine && s.player_id !== creator ? html` <button type="button" class="small" data-kick=${s.seat} onClick=${() => onKick(s.seat)} aria-label=${`${t('kick')}: ${names[s.seat] || t('seatN', s.seat)}`}>${t('kick')}</button>` : null}`
       : html`<span class="muted">${t('free')}</span>`}</li>`)}</ul>
-    ${open && me && !seated && free ? html`<button type="button" data-lobby="join" onClick=${onJoin}>${t('join')}</button>` : null}
+    ${open && me && !seated && free && mayJoin ? html`<button type="button" data-lobby="join" onClick=${onJoin}>${t('join')}</button>` : null}
+    ${open && me && !seated && free && !mayJoin ? html`<p data-invite-only="true">${t('inviteOnly')}</p>` : null}
     ${open && mine && !free ? html`<button type="button" data-lobby="start" onClick=${onStart}>${t('start')}</button>` : null}
     ${open && seated && !mine && !free ? html`<p data-waiting="creator">${t('waitCreator')}</p>` : null}
     ${open && free ? html`<p>${t('waitPlayers')}</p>` : null}
     ${open && seated && !mine ? html`<button type="button" data-lobby="leave" onClick=${onLeave}>${t('leave')}</button>` : null}
-    ${open && mine ? html` <button type="button" data-lobby="cancel" class="danger" onClick=${onCancel}>${t('cancelTable')}</button>` : null}
+    ${open && mine && !confirming ? html` <button type="button" data-lobby="cancel" class="danger" onClick=${() => setConfirming(true)}>${t('cancelTable')}</button>` : null}
+    ${open && mine && confirming ? html`<p role="group" aria-label=${t('cancelTable')}>${t('confirmCancel')}
+      <button type="button" class="danger" data-cancel="confirm" onClick=${() => { setConfirming(false); onCancel(); }}>${t('cancelYes')}</button>
+      <button type="button" class="secondary" data-cancel="keep" onClick=${() => setConfirming(false)}>${t('cancelNo')}</button></p>` : null}
     ${view.table.status === 'cancelled' ? html`<p data-cancelled="true">${t('tableCancelled')}</p>` : null}
   </section>`;
 }
@@ -172,11 +185,11 @@ function downloadRecord(id) {
 }
 
 /** The socket of a table: every pushed view goes to `onView`; reconnects with back-off. */
-function useTableSocket(id, token, onView, stop, anonymous = false, invite = '') {
+function useTableSocket(id, token, onView, stop, anonymous = false, invite = '', found = true) {
   const [live, setLive] = useState(false);
   const [ended, setEnded] = useState(0);  // the close code that ended the rights (docs/architecture.md)
   useEffect(() => {
-    if (!token && !anonymous) return undefined;
+    if ((!token && !anonymous) || !found) return undefined;  // no socket before the table is found
     setEnded(0);
     let socket = null;
     let timer = null;
@@ -201,7 +214,7 @@ function useTableSocket(id, token, onView, stop, anonymous = false, invite = '')
     };
     connect();
     return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
-  }, [id, token, anonymous]);
+  }, [id, token, anonymous, found]);
   return [live, ended];
 }
 
@@ -211,6 +224,8 @@ export function TablePage({ id, allMoves }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [log, setLog] = useState([]);
+  const [missing, setMissing] = useState(false);
+  const [removed, setRemoved] = useState(false);
   const latest = useRef(null);
   const logged = useRef(0);
   const over = useRef(false);
@@ -228,6 +243,9 @@ export function TablePage({ id, allMoves }) {
       navigate(`/tables/${v.table.rematch_table}`);
       return;
     }
+    const wasSeated = latest.current && latest.current.seat !== null && latest.current.seat !== undefined;
+    if (wasSeated && !seatedHere) setRemoved(true);
+    if (seatedHere) setRemoved(false);
     latest.current = v;
     over.current = v.table.status === 'over';
     setView(v);
@@ -247,11 +265,34 @@ export function TablePage({ id, allMoves }) {
     }
   };
   useEffect(() => {
-    latest.current = null; logged.current = 0; setView(null); setLog([]);
-    refresh().catch((e) => setError(e.message));
+    latest.current = null; logged.current = 0; setView(null); setLog([]); setMissing(false);
+    // A table not found (yet: a rematch just agreed may not be readable for a moment) is asked
+    // for again a few times; then the page says so in words and stops its socket.
+    let stale = false;
+    const load = (attempt) => refresh().then(() => { if (!stale) setMissing(false); }).catch((e) => {
+      if (stale) return;
+      if (e.status === 404 || e.status === 400) {
+        over.current = true;
+        if (attempt >= 4) { setMissing(true); return; }
+        setTimeout(() => load(attempt + 1), 400 * 2 ** attempt);
+        return;
+      }
+      setError(errorText(e, lang()));
+    });
+    load(0);
+    return () => { stale = true; };
   }, [id, token]);
+  // The tab's title says when it is my turn; the newest state is announced (aria-live, below).
+  useEffect(() => {
+    if (!view) return undefined;
+    const name = title(view.table.game);
+    document.title = view.your_turn ? t('tabTurn', name) : `${name} · Senet`;
+    const icon = document.querySelector('link[rel=icon]');
+    if (icon) icon.setAttribute('href', view.your_turn ? '/assets/icon-turn.svg' : '/assets/icon.svg');
+    return () => { document.title = 'Senet'; if (icon) icon.setAttribute('href', '/assets/icon.svg'); };
+  }, [view && view.your_turn, view && view.table.game, games]);
   const watching = !token && view && view.table.spectators === 'anyone';
-  const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '');
+  const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '', !!view);
 
   const version = view ? view.table.version : 0;
   useEffect(() => {
@@ -267,7 +308,7 @@ export function TablePage({ id, allMoves }) {
 
   const act = (fn) => async () => {
     setBusy(true); setError('');
-    try { await fn(); } catch (e) { setError(`${e.code ? `${e.code}: ` : ''}${e.message}`); await refresh().catch(() => {}); }
+    try { await fn(); } catch (e) { setError(errorText(e, lang())); await refresh().catch(() => {}); }
     setBusy(false);
   };
   const play = async (move) => {
@@ -276,8 +317,10 @@ export function TablePage({ id, allMoves }) {
       const outcome = await api('POST', `/api/tables/${id}/moves`, { move });
       // The answer carries my view after the move; older servers need the second request.
       accept(outcome.view || await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+      // focus follows the move: to the board, which now shows the new state
+      requestAnimationFrame(() => { const b = document.getElementById('board-panel'); if (b && !b.contains(document.activeElement)) b.focus({ preventScroll: true }); });
     } catch (e) {
-      setError(`${e.code ? `${e.code}: ` : ''}${e.message}`);
+      setError(errorText(e, lang()));
       await refresh().catch(() => {});
     }
     setBusy(false);
@@ -310,6 +353,9 @@ export function TablePage({ id, allMoves }) {
   const cancel = act(async () => { await post(`/api/tables/${id}/cancel`); await refresh(); });
   const kick = (seat) => act(async () => { await post(`/api/tables/${id}/kick`, { seat }); await refresh(); })();
 
+  if (missing) {
+    return html`<div data-missing="true"><h1 tabindex="-1">${t('notFound')}</h1><p>${t('tableMissing')}</p><p><a href="/">${t('toLobby')}</a></p></div>`;
+  }
   if (!view) {
     return html`<div>
       <h1 tabindex="-1">${summary ? title(summary.game) : t('loading')}</h1>
@@ -322,7 +368,7 @@ export function TablePage({ id, allMoves }) {
   const status = view.table.status;
   const [, labelFor] = boardFor(view.table.game);
   return html`<div class="table-page" data-table=${id} data-version=${view.table.version}>
-    <h1 tabindex="-1">${title(view.table.game)} <span class="muted">· ${t('version')} ${view.table.version}</span></h1>
+    <h1 tabindex="-1">${title(view.table.game)}</h1>
     <div class="status-bar" role="status">
       <span>${t('status')}: <strong data-status=${status}>${t(status === 'open' ? 'open_' : status)}</strong></span>
       <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'}>
@@ -330,20 +376,24 @@ export function TablePage({ id, allMoves }) {
       ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
       <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
     </div>
-    ${view.seat === null || view.seat === undefined ? html`<p>${t('notSeated')}</p>` : null}
+    ${removed ? html`<p class="warning" role="alert" data-removed="true">${t('removedHere')}</p>` : null}
+    ${view.seat === null || view.seat === undefined ? html`<p class="panel" data-spectator="true">${t('notSeated')} ${status === 'playing' ? t('spectatorPanel') : ''}</p>` : null}
+    <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view.prompt, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     ${ended ? html`<p role="alert" class="error" data-closed=${ended}>${t(`closed${ended}`)}</p>` : null}
     <div class="layout">
       <div class="main-col">
-        ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}
-        <section class="panel" aria-label=${view.table.game}><${Board} view=${view} /></section>
+        ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${endReason(view, lang(), names)}
+          breakdown=${scoreBreakdown(view.table.game, log, view.result.scores, lang())} />` : null}
+        <section class="panel" id="board-panel" tabindex="-1" aria-label=${title(view.table.game)}><${Board} view=${view} play=${play} busy=${busy} /></section>
+        <${RulesHelp} game=${view.table.game} />
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
       </div>
       <div class="side-col">
-        ${status === 'playing' ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
-          ${view.prompt ? html`<p class="prompt">${view.prompt}</p>` : null}
+        ${status === 'playing' && view.seat !== null && view.seat !== undefined ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
+          ${view.prompt ? html`<p class="prompt" data-prompt="true">${promptText(view.prompt, lang(), names)}</p>` : null}
           <${UndoPanel} view=${view} names=${names} onAsk=${askUndo} onAnswer=${answerUndo} />
-          <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} />
+          <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} game=${view.table.game} />
           ${view.seat !== null && view.seat !== undefined && !(view.table.resigned || []).includes(view.seat)
             ? html`<${ResignButton} onResign=${resign} />`
             : (view.table.resigned || []).includes(view.seat) ? html`<p data-resigned="true">${t('youResigned')}</p>` : null}
@@ -362,7 +412,7 @@ export function TablePage({ id, allMoves }) {
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
         <${Chat} id=${id} view=${view} />
-        <${Log} entries=${log} names=${names} />
+        <${Log} entries=${log} names=${names} game=${view.table.game} />
       </div>
     </div>
   </div>`;

@@ -1,0 +1,206 @@
+"""Can't Stop and Hera und Zeus played to the end by clicking the board itself (no list of
+moves), one player's page in English and the other's in German: each game has its own board
+(not the generic one), every log line, prompt and button is words (no brackets, braces,
+underscores or ids), the German page has no English event sentence, and the end screen says
+why the game ended. Screenshots of each board (desktop and phone) with SENET_SCREENSHOTS=1."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.kit import (
+    attr,
+    axe_violations,
+    call,
+    create_table,
+    join_from_lobby,
+    save_screenshot,
+    scores_on_page,
+    sign_up,
+    wait_for,
+)
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}")
+
+# The clickable parts of the board whose turn it is: a part that completes a move carries
+# data-move, a part that only chooses (a card, then its target) data-pick.
+BOARD_PICK = """
+const board = document.querySelector('[data-board]');
+const status = document.querySelector('[data-status]');
+const turn = document.querySelector('[data-your-turn]');
+const version = document.querySelector('[data-version]');
+const parts = board ? [...board.querySelectorAll('[data-move], [data-pick]')]
+  .filter((e) => !e.disabled && e.offsetParent !== null) : [];
+return [status && status.dataset.status, turn && turn.dataset.yourTurn,
+        parts.length ? parts[Math.floor(arguments[0] * parts.length)] : null,
+        version && version.dataset.version, board && board.dataset.board];
+"""
+
+# Every text a person reads as the game's words: log lines, the prompt, the buttons and labels
+# of the board and the moves panel, the end screen.
+TEXTS = """
+const all = (sel) => [...document.querySelectorAll(sel)];
+const pick = (sel) => all(sel).map((e) => e.textContent.trim()).filter(Boolean);
+return {
+  log: all('[data-event]').map((e) => [e.dataset.event, e.textContent.trim()]),
+  prompt: pick('[data-prompt]'),
+  buttons: pick('main button').concat([...document.querySelectorAll('[data-board] [aria-label]')]
+    .map((e) => e.getAttribute('aria-label'))),
+  reason: pick('[data-end-reason]'),
+  title: document.title + ' ' + pick('h1').join(' '),
+};
+"""
+
+
+def words_only(texts: dict[str, Any], ids: list[str]) -> list[str]:
+    """The texts that carry data rather than words."""
+    bad = []
+    lines = [t for _, t in texts["log"]] + texts["prompt"] + texts["buttons"] + [texts["title"]]
+    for text in lines:
+        if any(c in text for c in "[]{}_") or UUID.search(text) or any(i in text for i in ids):
+            bad.append(text)
+    return bad
+
+
+def play_by_board(pages: list[Any], game: str, seed: int, check: Any, limit: int = 4000) -> int:
+    """Click random board parts on a page whose turn it is until every page is over."""
+    rng = random.Random(seed)
+    clicks = 0
+    deadline = time.monotonic() + 420
+    while time.monotonic() < deadline and clicks < limit:
+        states = [page.execute_script(BOARD_PICK, rng.random()) for page in pages]
+        for state in states:
+            assert state[4] == game, f"the board of {game} is {state[4]!r}"
+        if all(s[0] == "over" for s in states):
+            return clicks
+        movers = [s for s in states if s[1] == "true" and s[2] is not None]
+        if not movers:
+            time.sleep(0.05)
+            continue
+        try:
+            rng.choice(movers)[2].click()
+        except Exception:  # re-rendered under us: look again
+            continue
+        clicks += 1
+        if clicks % 40 == 0:
+            check()
+    raise AssertionError(f"the game did not end ({clicks} clicks)")
+
+
+def screenshots(page: Any, base: str, table_id: str, name: str) -> None:
+    if not os.environ.get("SENET_SCREENSHOTS"):
+        return
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    save_screenshot(page, SCREENSHOTS / f"{name}.png")
+    size = page.get_window_size()
+    page.set_window_size(360, 900)
+    time.sleep(0.5)
+    save_screenshot(page, SCREENSHOTS / f"{name}-phone.png", max_height=2600)
+    page.set_window_size(size["width"], size["height"])
+    time.sleep(0.3)
+
+
+@pytest.mark.parametrize(("game", "seed"), [("cantstop", 3), ("herazeus", 7), ("herazeus", 19)])
+def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
+    server: Server, browser: Any, game: str, seed: int
+) -> None:
+    alice, zoe = browser(), browser()
+    players = [
+        sign_up(alice, server.base, f"alice-{game}"),
+        sign_up(zoe, server.base, f"zoe-{game}"),
+    ]
+    zoe.execute_script("localStorage.setItem('senet.lang', 'de')")
+    table_id = create_table(alice, server.base, game)
+    join_from_lobby(zoe, server.base, table_id)
+    wait_for(lambda: alice.find_element("css selector", "[data-lobby=start]"), what="Start").click()
+    for page in (alice, zoe):
+        page.get(f"{server.base}/tables/{table_id}")
+        wait_for(lambda p=page: attr(p, "data-status") == "playing", what="a playing table")
+        assert attr(page, "data-board") == game
+    ids = [table_id] + [p["player_id"] for p in players]
+    shot = {"done": False}
+
+    def check() -> None:
+        for page in (alice, zoe):
+            texts = page.execute_script(TEXTS)
+            assert not words_only(texts, ids), words_only(texts, ids)[:10]
+        english = {v: t for v, t in alice.execute_script(TEXTS)["log"]}
+        german = zoe.execute_script(TEXTS)["log"]
+        same = [t for e, t in german if t in english.values() and e != "SeatTaken"]
+        assert not same, f"English sentences on the German page: {same[:5]}"
+        if not shot["done"]:
+            shot["done"] = True
+            problems = axe_violations(alice)
+            assert problems == [], f"serious accessibility violations on {game}: {problems}"
+            screenshots(alice, server.base, table_id, game)
+            screenshots(zoe, server.base, table_id, f"{game}-de")
+
+    clicks = play_by_board([alice, zoe], game, seed, check)
+    assert clicks > 5
+    check()
+    api = call(server.base, "GET", f"/api/tables/{table_id}/view", token=players[0]["token"])
+    assert api["table"]["status"] == "over"
+    expected = dict(enumerate(api["result"]["scores"]))
+    for page in (alice, zoe):
+        assert wait_for(lambda p=page: scores_on_page(p)) == expected
+        reason = wait_for(lambda p=page: p.execute_script(TEXTS)["reason"], what="the end reason")
+        assert reason and reason[0]
+    assert (
+        "gewinnt" in zoe.execute_script(TEXTS)["reason"][0]
+        or "Spalten" in zoe.execute_script(TEXTS)["reason"][0]
+    )
+    if os.environ.get("SENET_SCREENSHOTS"):
+        save_screenshot(alice, SCREENSHOTS / f"{game}-over.png")
+
+
+def test_ra_rerolls_the_dice_not_clicked_to_keep(server: Server, browser: Any) -> None:
+    """Re-rolling in Ra: the free dice are buttons; those clicked are kept, the rest roll again."""
+    from tests.browser.test_live import open_page
+
+    base = server.base
+    tokens = [call(base, "POST", "/api/players", {"name": n})["token"] for n in ("ray", "sue")]
+    table_id = call(base, "POST", "/api/tables", {"game": "ra", "seats": 2}, tokens[0])["table_id"]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, tokens[1])
+    call(base, "POST", f"/api/tables/{table_id}/start", {}, tokens[0])
+    for _ in range(40):  # roll until some dice may be re-rolled
+        view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])
+        if any(m["type"] == "RerollDice" for m in view["legal_moves"]):
+            break
+        mover = 0 if view["your_turn"] else 1
+        mine = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[mover])
+        move = next(
+            m for m in mine["legal_moves"] if m["type"] in ("RollDice", "StopRolling", "EndTurn")
+        )
+        call(base, "POST", f"/api/tables/{table_id}/moves", {"move": move}, tokens[mover])
+    else:
+        pytest.skip("no re-roll came up")
+    rerolls = [m for m in view["legal_moves"] if m["type"] == "RerollDice"]
+    free = sorted({d for m in rerolls for d in m["dice"]})
+    page = browser()
+    open_page(page, base, f"/tables/{table_id}", tokens[0])
+    dice = wait_for(lambda: page.find_elements("css selector", "[data-board=ra] [data-die]"))
+    assert sorted(int(d.get_attribute("data-die")) for d in dice) == free
+    kept: list[int] = []
+    if len(free) > 1:  # keep one (re-rolling nothing is no move)
+        dice[0].click()
+        assert wait_for(lambda: dice[0].get_attribute("aria-pressed") == "true")
+        kept.append(int(dice[0].get_attribute("data-die")))
+    button = wait_for(
+        lambda: page.find_element("css selector", "[data-board=ra] button[data-move*=RerollDice]")
+    )
+    sent = json.loads(button.get_attribute("data-move"))
+    assert sorted(sent["dice"]) == [d for d in free if d not in kept]
+    assert sent in rerolls
+    before = view["table"]["version"]
+    button.click()
+    wait_for(lambda: int(attr(page, "data-version")) > before, what="the re-roll")

@@ -1,0 +1,46 @@
+"""Turn mails and pushes speak the player's language (English unless German is chosen)."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+
+from services.notify.messages import push_payload, render, render_digest
+from shared.notify.preferences import Settings
+
+FACTS = {
+    "game": "Can't Stop",
+    "link": "https://senet.example/tables/t1",
+    "table_id": "t1",
+    "name": "Zoe",
+    "opponents": ["Alice"],
+    "prompt": "roll again or stop",
+}
+
+
+def test_a_turn_mail_in_german_says_it_all_in_german() -> None:
+    mail = render("your_turn", FACTS, "de")
+    assert "du bist dran" in mail.subject and "würfle weiter oder hör auf" in mail.subject
+    assert "Zoe, du bist dran in Can't Stop gegen Alice." in mail.text
+    assert "Zum Tisch" in mail.html and "your turn" not in mail.text
+
+
+def test_english_stays_the_default() -> None:
+    assert render("your_turn", FACTS).subject == render("your_turn", FACTS, "").subject
+    assert "it is your turn" in render("your_turn", FACTS, "en").text
+
+
+def test_digest_game_over_invitation_and_push_follow_the_language() -> None:
+    over = {**FACTS, "ranking": [{"rank": 1, "name": "Zoe", "score": 3}]}
+    assert "Spielende" in render("game_over", over, "de").subject
+    assert "Züge warten" in render_digest([("your_turn", FACTS), ("reminder", FACTS)], "de").subject
+    invited = {**FACTS, "host": "Alice", "players": ["Alice"]}
+    assert "lädt dich" in render("invited", invited, "de").text
+    push = json.loads(push_payload("your_turn", FACTS, "de"))
+    assert "du bist dran" in push["title"]
+
+
+def test_a_stored_setting_without_a_language_still_reads() -> None:
+    old = {"channels": ["email"], "quiet": None, "digest": False}
+    assert msgspec.convert(old, type=Settings).language == ""

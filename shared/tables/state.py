@@ -83,6 +83,9 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     undo_from: Any = None  # the game state before it, when it may be taken back
     undo_asked: tuple[int, ...] | None = None  # asked: the seats that accepted so far
     undo_declined: bool = False  # a take-back of the last move was declined
+    # Per seat, the version at which its current turn began (0: it need not act); see
+    # `_turns`. A state folded or snapshotted before this field reads back as ().
+    turn_began: tuple[int, ...] = ()
 
     def undo_open(self) -> int:
         """The seat that may ask (or has asked) to take back its last move; -1: none."""
@@ -196,10 +199,46 @@ def evolve(state: TableState, event: Any, spec: GameSpec | None = None) -> Table
     version = state.version + 1
     game = spec or state.spec
     if isinstance(event, TableEvent):
-        return _evolve_table(state, event, version, game)
-    game_state = game.evolve(state.game_state, event)
-    status = OVER if game.result(game_state) is not None else state.status
-    return msgspec.structs.replace(state, game_state=game_state, status=status, version=version)
+        after = _evolve_table(state, event, version, game)
+        same = after.status == state.status and after.game_state is state.game_state
+        if same and not isinstance(event, MoveBegan | TurnTimedOut):
+            return after  # nobody's turn changed
+    else:
+        game_state = game.evolve(state.game_state, event)
+        status = OVER if game.result(game_state) is not None else state.status
+        after = msgspec.structs.replace(
+            state, game_state=game_state, status=status, version=version
+        )
+    return _turns(state.turn_began, after, event, game)
+
+
+def _turns(before: tuple[int, ...], state: TableState, event: Any, game: GameSpec) -> TableState:
+    """When each seat's turn began, the rule of the notify service's clock (reminders and
+    deadline, docs/notifications.md) judged event by event: a seat's turn begins at the event
+    after which it must act and before which it need not, or at which it acted and must act
+    again. It acted at its `MoveBegan` or `TurnTimedOut`, and at a game event while it is
+    the only seat to act before and after (or, with several to act, at a game event naming
+    it as `seat`)."""
+    if state.status != PLAYING or state.game_state is None:
+        return msgspec.structs.replace(state, turn_began=()) if state.turn_began else state
+    version = state.version
+    now = set(game.to_act(state.game_state))
+    acting = {s for s, v in enumerate(before) if v}
+    began = list(before) if len(before) == state.seats else [0] * state.seats
+    actor: Any = None
+    if isinstance(event, MoveBegan | TurnTimedOut):
+        actor = event.seat
+    elif not isinstance(event, TableEvent):
+        if len(acting) == 1 and now == acting:
+            actor = next(iter(now))
+        elif len(acting) > 1:
+            actor = getattr(event, "seat", None)
+    for seat in range(state.seats):
+        if seat not in now:
+            began[seat] = 0
+        elif seat not in acting or seat == actor:
+            began[seat] = version
+    return msgspec.structs.replace(state, turn_began=tuple(began))
 
 
 def _evolve_table(state: TableState, event: TableEvent, version: int, game: GameSpec) -> TableState:

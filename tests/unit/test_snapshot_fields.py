@@ -51,6 +51,7 @@ CHANGED = {
     "undo_version": 7,
     "undo_asked": (0,),
     "undo_declined": True,
+    "turn_began": (0, 9),
 }
 
 

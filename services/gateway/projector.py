@@ -50,6 +50,33 @@ class TableModel:
     frames: dict[int | None, bytes] = field(default_factory=dict)  # the views, JSON-encoded
     created_at: str = ""  # ISO 8601: when the table opened, and its last event was stored
     updated_at: str = ""
+    turn_times: dict[int, str] = field(default_factory=dict)  # version -> when it was stored
+
+    def stamp(self, time: str) -> None:
+        """After folding an event stored at `time`: remember when the turns that began at it
+        began (`TableState.turn_began`), and forget the turns that are over."""
+        began = {v for v in self.state.turn_began if v}
+        if self.state.version in began:
+            self.turn_times[self.state.version] = time
+        for version in [v for v in self.turn_times if v not in began]:
+            del self.turn_times[version]
+
+    def turn_since(self) -> dict[int, str]:
+        """Seat -> when its current turn began (ISO 8601), for every seat that must act."""
+        began = self.state.turn_began
+        return {s: self.turn_times[v] for s, v in enumerate(began) if v in self.turn_times}
+
+
+def load_turn_times(store: EventStore, state: TableState, updated_at: str) -> dict[int, str]:
+    """When the current turns of a loaded table began: its events since the oldest (a turn's
+    worth, not the whole log); blocking."""
+    began = {v for v in state.turn_began if v}
+    if not began:
+        return {}
+    if began == {state.version}:
+        return {state.version: updated_at}
+    stored = table_log(store, state.table_id, after=min(began) - 1)
+    return {e.version: e.time for e in stored if e.version in began}
 
 
 class ViewProjector:
@@ -121,6 +148,9 @@ class ViewProjector:
         self.loaded_events += loaded.events_read
         metrics.EVENTS_APPLIED.labels(self.consumer).inc(loaded.events_read)
         model = TableModel(loaded.state, created_at=loaded.created_at, updated_at=loaded.updated_at)
+        model.turn_times = await asyncio.to_thread(
+            load_turn_times, self.store, loaded.state, loaded.updated_at
+        )
         self.tables[table_id] = model
         while len(self.tables) > self.capacity:
             self.tables.popitem(last=False)
@@ -225,6 +255,7 @@ class ViewProjector:
     def _fold(self, model: TableModel, event: Any, time: str) -> None:
         model.state = table_state.evolve(model.state, event)
         model.updated_at = time
+        model.stamp(time)
         model.views.clear()
         model.frames.clear()
         self.applied_events += 1

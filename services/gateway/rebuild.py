@@ -37,11 +37,13 @@ class RebuiltViews(LogFollower):
                 updated_at=envelope.time,
             )
             self.logs[envelope.table_id] = []
+            self.tables[envelope.table_id].stamp(envelope.time)
         else:
             model = self.tables[envelope.table_id]
             event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
             model.state = table_state.evolve(model.state, event)
             model.updated_at = envelope.time
+            model.stamp(envelope.time)
         self.logs[envelope.table_id].append(
             LoggedEvent(
                 version=envelope.version, name=envelope.name, time=envelope.time,

@@ -32,6 +32,9 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     game: Any
     result: GameResult | None
     seed: str | None = None
+    # Seat -> when its current turn began (ISO 8601), for each seat in `to_act`: the start of
+    # the notify service's clock, so a page can count down to the table's deadline.
+    turn_since: dict[int, str] = msgspec.field(default_factory=dict)
 
 
 _encode = msgspec.json.Encoder().encode
@@ -90,6 +93,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         game=game_view,
         result=result,
         seed=state.revealed_seed or None,
+        turn_since={s: t for s, t in model.turn_since().items() if s in to_act},
     )
     model.views[seat] = view
     return view

@@ -1,0 +1,44 @@
+"""A view says when each seat to act began its turn (`turn_since`): the start of the notify
+service's clock, from which a page counts down to the table's deadline."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from services.cli.platform import Platform
+from services.gateway.keys import PROJECTOR
+from tests.platform import full_log, open_table, view
+
+
+async def test_the_view_carries_the_turn_start_and_it_moves_on_when_the_turn_passes(
+    client: TestClient, platform: Platform
+) -> None:
+    table_id, players = await open_table(client, "tictactoe", 2)
+    first = await view(client, table_id, players[0])
+    (seat,) = first["to_act"]
+    assert set(first["turn_since"]) == {str(seat)}  # JSON keys: the seat as text
+    since = first["turn_since"][str(seat)]
+    log = await full_log(client, table_id, players[0])
+    assert since == log[-1]["time"]  # the game began: the first seat's turn with it
+    assert (await view(client, table_id, players[1 - seat]))["turn_since"] == first["turn_since"]
+
+    mover = players[seat]
+    move = (await view(client, table_id, mover))["legal_moves"][0]
+    response = await client.post(
+        f"/api/tables/{table_id}/moves", json={"move": move}, headers=mover.auth
+    )
+    assert response.status == 200, await response.text()
+    after = await view(client, table_id, players[0])
+    assert after["to_act"] == [1 - seat]
+    assert set(after["turn_since"]) == {str(1 - seat)}
+    moved = (await full_log(client, table_id, players[0]))[-1]["time"]
+    assert after["turn_since"][str(1 - seat)] == moved
+    assert datetime.fromisoformat(moved) >= datetime.fromisoformat(since)
+
+    # A gateway that loads the table from the store (not folded live) says the same.
+    projector: Any = platform.app[PROJECTOR]  # type: ignore[index]
+    projector.tables.clear()
+    assert (await view(client, table_id, players[1]))["turn_since"] == after["turn_since"]

@@ -201,7 +201,7 @@ class Platform:
             self.config.gateway, self.store, self.broker, self.probes, self._readmodels()
         )
         notify = self.config.notify
-        setup_notify(self.app, notify.vapid_public_key, notify.endpoint_policy)
+        setup_notify(self.app, notify.vapid_public_key, notify.endpoint_policy, notify.timing)
         yield
 
     @contextlib.asynccontextmanager

@@ -49,6 +49,7 @@ class NotifyContext:
     vapid_public_key: str = ""
     signing_key: bytes = b""
     endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
+    timing: Timing = field(default_factory=Timing)  # notify's defaults: a table chose none
 
 
 NOTIFY = web.AppKey("notify", NotifyContext)
@@ -92,12 +93,17 @@ class PreferencesView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def setup_notify(
-    app: web.Application, vapid_public_key: str, endpoints: EndpointPolicy | None = None
+    app: web.Application,
+    vapid_public_key: str,
+    endpoints: EndpointPolicy | None = None,
+    timing: Timing | None = None,
 ) -> None:
-    """Give the routes the VAPID public key and the push endpoint policy (the composition
-    root calls this)."""
+    """Give the routes the VAPID public key, the push endpoint policy and the default timing
+    of the notify service (the composition root calls this, from the notify options)."""
     app[NOTIFY] = NotifyContext(
-        vapid_public_key=vapid_public_key, endpoints=endpoints or EndpointPolicy()
+        vapid_public_key=vapid_public_key,
+        endpoints=endpoints or EndpointPolicy(),
+        timing=timing or Timing(),
     )
 
 
@@ -312,10 +318,11 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
 
 
 async def get_timing(request: web.Request) -> web.Response:
-    """A table's reminders and deadline (null: the platform's defaults apply)."""
+    """A table's reminders and deadline in effect: its creator's choice, else the notify
+    service's defaults (as notify applies them, `Timers.timing`)."""
     model = await table_model(request)
     timing = await in_store(request, load_timing, request.app[STORE], model.state.table_id)
-    return json_response(timing)
+    return json_response(timing or _context(request).timing)
 
 
 async def put_timing(request: web.Request) -> web.Response:

@@ -430,9 +430,9 @@ ROUTES: list[Route] = [
         "GET",
         "/api/tables/{table_id}/timing",
         notify_routes.get_timing,
-        "A table's reminders and deadline (null: the defaults)",
+        "A table's reminders and deadline in effect (its choice, else the defaults)",
         None,
-        notify_routes.Timing | None,
+        notify_routes.Timing,
         auth=False,
     ),
     Route(

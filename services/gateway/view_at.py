@@ -42,6 +42,8 @@ async def view_at(request: web.Request) -> web.Response:
     seat = state.seat_of(who.player_id) if who is not None else None
     then = await in_store(request, _time_of, store, model.state.table_id, at)
     past = TableModel(state, created_at=model.created_at, updated_at=then)
+    for began in {v for v in state.turn_began if v}:  # when the turns then began
+        past.turn_times[began] = await in_store(request, _time_of, store, state.table_id, began)
     return json_response(views.player_view(past, seat))
 
 

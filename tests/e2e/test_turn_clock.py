@@ -6,11 +6,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import msgspec
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
-from tests.platform import full_log, open_table, view
+from tests.platform import full_log, open_table, register, view
 
 
 async def test_the_view_carries_the_turn_start_and_it_moves_on_when_the_turn_passes(
@@ -42,3 +43,19 @@ async def test_the_view_carries_the_turn_start_and_it_moves_on_when_the_turn_pas
     projector: Any = platform.app[PROJECTOR]  # type: ignore[index]
     projector.tables.clear()
     assert (await view(client, table_id, players[1]))["turn_since"] == after["turn_since"]
+
+
+async def test_the_timing_in_effect_is_the_tables_choice_else_the_notify_defaults(
+    client: TestClient, platform: Platform
+) -> None:
+    host = await register(client, "host")
+    response = await client.post(
+        "/api/tables", json={"game": "tictactoe", "seats": 2}, headers=host.auth
+    )
+    table_id = (await response.json())["table_id"]
+    defaults = msgspec.to_builtins(platform.config.notify.timing)
+    assert await (await client.get(f"/api/tables/{table_id}/timing")).json() == defaults
+    chosen = {**defaults, "deadline": 5.0, "last_warning": 1.0}
+    response = await client.put(f"/api/tables/{table_id}/timing", json=chosen, headers=host.auth)
+    assert response.status == 200, await response.text()
+    assert await (await client.get(f"/api/tables/{table_id}/timing")).json() == chosen

@@ -96,6 +96,41 @@ function Seats({ view, onJoin, onStart, onLeave, onCancel, onKick }) {
   </section>`;
 }
 
+/** Hours, minutes and seconds as a person reads them ("2 d 3 h", "5 h 12 min", "40 s"). */
+export function duration(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86400); const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60); const sec = s % 60;
+  const tag = lang() === 'de' ? { d: 'T', h: 'Std', min: 'Min', s: 'Sek' } : { d: 'd', h: 'h', min: 'min', s: 's' };
+  if (d) return `${d} ${tag.d} ${h} ${tag.h}`;
+  if (h) return `${h} ${tag.h} ${m} ${tag.min}`;
+  if (m) return `${m} ${tag.min} ${sec} ${tag.s}`;
+  return `${sec} ${tag.s}`;
+}
+
+/** The turn clock: for each seat to act, the time left before the table's deadline, counted
+ * from when its turn began (`view.turn_since`, the notify service's own clock start). Nothing
+ * when the table has no deadline (`timing` null or `deadline` 0). A vacation pauses the
+ * server's clock, not this one: it shows the time left without the pause. */
+function TurnClock({ view, timing, names }) {
+  const [now, setNow] = useState(() => Date.now());
+  const deadline = timing && timing.deadline ? timing.deadline * 3600 * 1000 : 0;
+  const since = view.turn_since || {};
+  const seats = view.table.status === 'playing' ? view.to_act.filter((s) => since[s]) : [];
+  const ticking = deadline > 0 && seats.length > 0;
+  useEffect(() => {
+    if (!ticking) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  if (!ticking) return null;
+  return html`<p class="turn-clock" data-turn-clock="true" aria-label=${t('turnClock')}>⏱ ${seats.map((seat, i) => {
+    const left = Date.parse(since[seat]) + deadline - now;
+    const who = seat === view.seat ? t('you') : (names[seat] || t('seatN', seat));
+    return html`${i ? ' · ' : ''}<span data-clock-seat=${seat} data-clock-left=${Math.max(0, Math.floor(left / 1000))}>${left > 0 ? t('clockLeft', who, duration(left)) : t('clockUp', who)}</span>`;
+  })}</p>`;
+}
+
 /** Resign, in two steps (a second click confirms): ranked last; with one other player left
  * the game ends there. */
 function ResignButton({ onResign }) {
@@ -232,6 +267,7 @@ export function TablePage({ id, allMoves }) {
   const token = account.token;
   const [games, setGames] = useState([]);
   useEffect(() => { listGames().then(setGames).catch(() => {}); }, []);
+  const [timing, setTiming] = useState(null);  // the table's chosen turn timing (null: none)
   const title = (game) => (games.find((g) => g.name === game) || {}).title || game;
 
   const accept = (v) => {
@@ -293,6 +329,15 @@ export function TablePage({ id, allMoves }) {
   }, [view && view.your_turn, view && view.table.game, games]);
   const watching = !token && view && view.table.spectators === 'anyone';
   const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '', !!view);
+
+  // The timing is chosen before the start: read it when the table is found and when it starts.
+  const tableStatus = view ? view.table.status : '';
+  useEffect(() => {
+    if (tableStatus !== 'playing') { setTiming(null); return undefined; }
+    let stale = false;
+    get(`/api/tables/${id}/timing`).then((chosen) => { if (!stale) setTiming(chosen); }).catch(() => {});
+    return () => { stale = true; };
+  }, [id, tableStatus]);
 
   const version = view ? view.table.version : 0;
   useEffect(() => {
@@ -376,6 +421,7 @@ export function TablePage({ id, allMoves }) {
       ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
       <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
     </div>
+    <${TurnClock} view=${view} timing=${timing} names=${names} />
     ${removed ? html`<p class="warning" role="alert" data-removed="true">${t('removedHere')}</p>` : null}
     ${view.seat === null || view.seat === undefined ? html`<p class="panel" data-spectator="true">${t('notSeated')} ${status === 'playing' ? t('spectatorPanel') : ''}</p>` : null}
     <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view.prompt, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>

@@ -113,21 +113,24 @@ export function duration(ms) {
  * when the table has no deadline (`timing` null or `deadline` 0). A vacation pauses the
  * server's clock, not this one: it shows the time left without the pause. */
 function TurnClock({ view, timing, names }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);  // a second passed: render again
   const deadline = timing && timing.deadline ? timing.deadline * 3600 * 1000 : 0;
   const since = view.turn_since || {};
   const seats = view.table.status === 'playing' ? view.to_act.filter((s) => since[s]) : [];
   const ticking = deadline > 0 && seats.length > 0;
   useEffect(() => {
     if (!ticking) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [ticking]);
   if (!ticking) return null;
-  return html`<p class="turn-clock" data-turn-clock="true" aria-label=${t('turnClock')}>⏱ ${seats.map((seat, i) => {
-    const left = Date.parse(since[seat]) + deadline - now;
-    const who = seat === view.seat ? t('you') : (names[seat] || t('seatN', seat));
-    return html`${i ? ' · ' : ''}<span data-clock-seat=${seat} data-clock-left=${Math.max(0, Math.floor(left / 1000))}>${left > 0 ? t('clockLeft', who, duration(left)) : t('clockUp', who)}</span>`;
+  const now = Date.now();
+  return html`<p class="turn-clock" data-turn-clock="true"><strong>${t('turnClock')}:</strong> ${seats.map((seat, i) => {
+    const left = Math.min(deadline, Date.parse(since[seat]) + deadline - now);  // (clocks differ a little)
+    const mine = seat === view.seat;
+    const who = mine ? t('you') : (names[seat] || t('seatN', seat));
+    const text = left <= 0 ? t('clockUp', who) : mine ? t('clockMine', duration(left)) : t('clockLeft', who, duration(left));
+    return html`${i ? ' · ' : ''}<span data-clock-seat=${seat} data-clock-left=${Math.max(0, Math.floor(left / 1000))}>${text}</span>`;
   })}</p>`;
 }
 

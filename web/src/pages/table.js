@@ -101,7 +101,7 @@ export function duration(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   const d = Math.floor(s / 86400); const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60); const sec = s % 60;
-  const tag = lang() === 'de' ? { d: 'T', h: 'Std', min: 'Min', s: 'Sek' } : { d: 'd', h: 'h', min: 'min', s: 's' };
+  const tag = lang() === 'de' ? { d: 'Tg.', h: 'Std.', min: 'Min.', s: 'Sek.' } : { d: 'd', h: 'h', min: 'min', s: 's' };
   if (d) return `${d} ${tag.d} ${h} ${tag.h}`;
   if (h) return `${h} ${tag.h} ${m} ${tag.min}`;
   if (m) return `${m} ${tag.min} ${sec} ${tag.s}`;

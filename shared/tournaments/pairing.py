@@ -46,19 +46,22 @@ def seat_counts(tables: Iterable[Sequence[str]]) -> Counter[tuple[str, int]]:
     return Counter((player, seat) for table in tables for seat, player in enumerate(table))
 
 
-def order_seats(table: Sequence[str], seats: Counter[tuple[str, int]], rng: random.Random) -> Table:
+def order_seats(
+    table: Sequence[str], seats: Counter[tuple[str, int]], rng: random.Random, first: int = 0
+) -> Table:
     """The table's players in seat order, balancing who sits first: seat by seat, the
-    player who sat there least often compared with the other seats (ties broken by the
-    round's generator)."""
+    player who sat there least often (then: least compared with the other seats; then the
+    round's generator). With `first`, the players take the seats from that one on."""
     left = list(table)
     rng.shuffle(left)
     ordered: list[str] = []
-    width = len(table)
+    width = first + len(table)
 
-    def excess(player: str, seat: int) -> int:
-        return width * seats[(player, seat)] - sum(seats[(player, s)] for s in range(width))
+    def excess(player: str, seat: int) -> tuple[int, int]:
+        here = seats[(player, seat)]
+        return here, width * here - sum(seats[(player, s)] for s in range(width))
 
-    for seat in range(width):
+    for seat in range(first, width):
         chosen = min(left, key=lambda p: excess(p, seat))
         left.remove(chosen)
         ordered.append(chosen)
@@ -90,45 +93,54 @@ def round_robin(
     """The tables and byes of a round-robin round (1-based)."""
     rng = rng_for(seed, round_number)
     if seats == 2:
-        return _circle(seeding, round_number, previous, rng)
+        return _circle(seeding, round_number)
     sizes = table_sizes(len(seeding), seats)
-    tables = balanced_tables(list(seeding), sizes, meetings(previous), rng)
     counts = seat_counts(previous)
-    return [order_seats(t, counts, rng) for t in tables], []
+    # The first seats go to those who sat first least (so the counts never differ by more
+    # than one), one to a table; the tables are then filled to balance the meetings.
+    drawn = rng.sample(list(seeding), len(seeding))
+    starters = sorted(drawn, key=lambda p: counts[(p, 0)])[: len(sizes)]
+    tables = balanced_tables(starters, [p for p in drawn if p not in starters], sizes,
+                             meetings(previous), rng)  # fmt: skip
+    return [(t[0], *order_seats(t[1:], counts, rng, first=1)) for t in tables], []
 
 
-def _circle(
-    seeding: Sequence[str], round_number: int, previous: Sequence[Table], rng: random.Random
-) -> tuple[list[Table], list[str]]:
-    """The circle method: the first player stays, the others turn one place a round."""
+def _circle(seeding: Sequence[str], round_number: int) -> tuple[list[Table], list[str]]:
+    """The circle method (Berger tables): the first slot stays, the others turn one place a
+    round. Who sits first: the upper row, and the fixed slot every other round, so everyone
+    sits first about as often as second (the difference is at most 1)."""
     slots: list[str | None] = [*seeding, None] if len(seeding) % 2 else list(seeding)
     n = len(slots)
     turn = (round_number - 1) % (n - 1)
     rest = slots[1:]
     circle = [slots[0], *rest[-turn:], *rest[:-turn]] if turn else slots
-    counts = seat_counts(previous)
     tables: list[Table] = []
     byes: list[str] = []
     for i in range(n // 2):
         a, b = circle[i], circle[n - 1 - i]
+        if i == 0 and round_number % 2 == 0:
+            a, b = b, a
         if a is None or b is None:
             byes += [p for p in (a, b) if p is not None]
         else:
-            tables.append(order_seats((a, b), counts, rng))
+            tables.append((a, b))
     return tables, byes
 
 
 def balanced_tables(
-    players: list[str], sizes: list[int], met: Meetings, rng: random.Random
+    starters: list[str], others: list[str], sizes: list[int], met: Meetings, rng: random.Random
 ) -> list[Table]:
-    """Tables of the given sizes that repeat as few meetings as the search finds: a greedy
-    fill (each next player the one who met the table least) from the given order and from
-    `SEARCH_TRIES` shuffles of it, keeping the fewest repeated meetings."""
+    """Tables of the given sizes, each opened by one of `starters`, that repeat as few
+    meetings as the search finds: a greedy fill (each next player the one who met the table
+    least) from the given order and from `SEARCH_TRIES` shuffles of it, keeping the one
+    with the fewest repeated meetings (squared, so that repeats spread)."""
     best: list[Table] = []
     best_cost = -1
     for attempt in range(SEARCH_TRIES + 1):
-        order = players if attempt == 0 else rng.sample(players, len(players))
-        tables = _greedy(order, sizes, met)
+        if attempt:
+            starters = rng.sample(starters, len(starters))
+            others = rng.sample(others, len(others))
+        tables = _greedy(starters + others, sizes, met, openers=len(starters))
         cost = sum(met[frozenset(pair)] ** 2 + met[frozenset(pair)] for t in tables
                    for pair in combinations(t, 2))  # fmt: skip
         if best_cost < 0 or cost < best_cost:
@@ -138,11 +150,16 @@ def balanced_tables(
     return best
 
 
-def _greedy(order: list[str], sizes: list[int], met: Meetings, window: int = 0) -> list[Table]:
-    left = list(order)
+def _greedy(
+    order: list[str], sizes: list[int], met: Meetings, window: int = 0, openers: int = 0
+) -> list[Table]:
+    """Fill tables one by one: the next in `order` opens a table (or the table's own opener,
+    the first `openers` of `order`), then the player (among the next `window`, or all) who
+    met its players least joins, and so on."""
+    left = list(order[openers:])
     tables: list[Table] = []
-    for size in sizes:
-        table = [left.pop(0)]
+    for index, size in enumerate(sizes):
+        table = [order[index] if index < openers else left.pop(0)]
         while len(table) < size:
             pool = left[:window] if window else left
             chosen = min(pool, key=lambda p: sum(met[frozenset((p, q))] for q in table))

@@ -8,7 +8,7 @@ as a win against everyone a full table would have held (`seats - 1`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from shared.tournaments.events import ForfeitPolicy
 from shared.tournaments.state import MatchRecord
@@ -50,3 +50,14 @@ def winners(match: MatchRecord, policy: ForfeitPolicy) -> tuple[str, ...]:
     ranks = effective_ranks(match, policy)
     best = min(ranks)
     return tuple(p for p, r in zip(match.players, ranks, strict=True) if r == best)
+
+
+def advancer(match: MatchRecord, policy: ForfeitPolicy, seeding: Sequence[str]) -> str:
+    """Who goes through from a knockout match: the best ranked, a tie going to the better
+    seed (a forfeit always loses: "last" applies whatever the tournament's policy)."""
+    del policy  # a knockout cannot count a forfeit as played: someone must go through
+    ranks = effective_ranks(match, "last")
+    order = {p: i for i, p in enumerate(seeding)}
+    return min(zip(match.players, ranks, strict=True), key=lambda pr: (pr[1], order.get(pr[0], 0)))[
+        0
+    ]

@@ -30,6 +30,7 @@ from services.gateway.openapi_games import add_game_schemas, game_types, statuse
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.observability import http as observed
 from shared.readmodels.rows import Page, TableSummary
+from shared.standings.board import SkillRating
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -490,6 +491,17 @@ ROUTES: list[Route] = [
         "Pairwise-Elo ratings of a game's players, best first (paged)",
         None,
         Page[list_routes.Rating],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/games/{game}/leaderboard",
+        list_routes.game_leaderboard,
+        "Plackett-Luce skills of a game's players (mu, sigma), best conservative estimate"
+        " mu - 3 sigma first (paged)",
+        None,
+        Page[SkillRating],
         auth=False,
         query=("cursor", "limit"),
     ),

@@ -25,6 +25,8 @@ from services.table.relay import Relay
 from services.table.shards import ShardAssigner
 from services.table.sweeper import OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker, default_worker_id
+from services.tournament.manager import TournamentManager
+from services.tournament.worker import TournamentWorker, routed
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
 from shared.messaging.wake import CommitSignal
@@ -33,8 +35,10 @@ from shared.observability.sampler import Position, Sampler
 from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
 from shared.tasks import stop_tasks
+from shared.tournaments import readmodel as tournament_rows
 
-ALL_ROLES = frozenset({"table", "relay", "gateway"})  # what an embedded platform needs
+# What an embedded platform needs (`tournaments`: the tournament manager, docs/tournaments.md).
+ALL_ROLES = frozenset({"table", "relay", "gateway", "tournaments"})
 SERVE_ROLES = ALL_ROLES | {"scoring"}  # `senet serve` also runs results and audit
 
 
@@ -77,6 +81,7 @@ class Platform:
         self.app: web.Application | None = None
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
+        self.tournaments: TournamentManager | None = None
         self.readmodels: ReadModels | None = None  # shared by gateway and scoring
         self.tasks: list[asyncio.Task[None]] = []  # background loops (liveness probe)
         self.started = False
@@ -93,6 +98,7 @@ class Platform:
             "gateway": self._gateway_role,
             "scoring": self._scoring_role,
             "notify": self._notify_role,
+            "tournaments": self._tournaments_role,
         }
 
     async def start(self) -> None:
@@ -173,7 +179,9 @@ class Platform:
                     worker_id=f"{default_worker_id()}/{index}" if several else None,
                 )  # fmt: skip
                 self.workers.append(worker)
-                assigner = ShardAssigner(broker, worker.handle, worker_id=worker.worker_id)
+                # Tournament commands share the shard queues (a header tells them apart).
+                handler = routed(worker.handle, TournamentWorker(self.store, on_saved=wake))
+                assigner = ShardAssigner(broker, handler, worker_id=worker.worker_id)
                 self.assigners.append(assigner)
                 stack.push_async_callback(assigner.stop)
                 await assigner.start()
@@ -196,7 +204,17 @@ class Platform:
         )
         notify = self.config.notify
         setup_notify(self.app, notify.vapid_public_key, notify.endpoint_policy)
+        # The tournament lists read rows the manager writes, wherever it runs.
+        await asyncio.to_thread(tournament_rows.create, self._readmodels().db)
         yield
+
+    @contextlib.asynccontextmanager
+    async def _tournaments_role(self) -> AsyncIterator[None]:
+        """The tournament manager: match tables opened, results recorded, standings kept."""
+        self.tournaments = TournamentManager(self.store, self.broker, self._readmodels().db)
+        await self.tournaments.start()
+        async with self._task_running(self.tournaments.run(), "tournament-manager"):
+            yield
 
     @contextlib.asynccontextmanager
     async def _scoring_role(self) -> AsyncIterator[None]:

@@ -19,7 +19,7 @@ from shared.tournaments import scoring
 from shared.tournaments.state import TournamentState
 
 
-class Standing(msgspec.Struct, frozen=True, kw_only=True):
+class TournamentStanding(msgspec.Struct, frozen=True, kw_only=True):
     """One player's line in the standings."""
 
     rank: int
@@ -36,7 +36,7 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
     withdrawn: bool
 
 
-def standings(state: TournamentState) -> list[Standing]:
+def standings(state: TournamentState) -> list[TournamentStanding]:
     """Every player who started (or signed up, before the start), best first."""
     created = state.created
     policy = created.forfeits
@@ -81,7 +81,7 @@ def standings(state: TournamentState) -> list[Standing]:
     names = {e.player_id: e.name for e in state.entrants}
     ordered = sorted(players, key=key)
     return [
-        Standing(
+        TournamentStanding(
             rank=i + 1,
             player_id=p,
             name=names.get(p, ""),

@@ -1,0 +1,215 @@
+"""The tournament manager: the process manager that runs tournaments from the event log.
+
+It follows the store's notification log after its position and, in log order:
+- a tournament's `RoundPaired`: opens each match table of the round on that table's shard
+  (everyone seated, game started), then tells the tournament (`NoteTablesOpened`);
+- a table's `SeedRevealed` (the game is over) at a table that names a tournament: records
+  the table's result with the tournament (`RecordResult`), whose decider then pairs the next
+  round (another `RoundPaired` further on in the log) or finishes the tournament;
+- any tournament event: rewrites that tournament's read-model rows (summary, standings).
+
+Exactly once, across restarts and SIGKILL: every effect is a command with a fixed id to an
+aggregate that remembers the ids it accepted, and a match table's id is fixed by the
+pairing, so an effect done again (after a crash before the position moved) is answered as
+a repeat and changes nothing; the position moves, with the read-model rows, in one
+transaction after the batch's effects were all accepted. An effect refused for a bug is
+logged and skipped; one that cannot reach the broker or the store stops the batch, which
+is tried again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+import msgspec
+import structlog
+from eventsourcing.persistence import Notification
+
+from shared.contracts.errors import SenetError, Unavailable
+from shared.messaging.port import Broker
+from shared.readmodels.db import DB_OUTAGES, ReadModelDB
+from shared.store import STORE_OUTAGES, EventStore
+from shared.tables.envelopes import RECORDED_TOPIC
+from shared.tables.loading import load_table
+from shared.tables.outcome import table_result
+from shared.tournaments import client, readmodel
+from shared.tournaments.actions import MANAGER, NoteTablesOpened, RecordResult
+from shared.tournaments.aggregate import Tournament
+from shared.tournaments.state import TournamentState
+
+log = structlog.get_logger("senet.tournament.manager")
+TOURNAMENT_PREFIX = f"{Tournament.__module__}:{Tournament.__qualname__}."
+TOURNAMENT_RECORDED = f"{TOURNAMENT_PREFIX}Recorded"
+BATCH = 200
+IDLE = 0.2  # seconds between looks at a quiet log
+BACKOFF = 1.0  # seconds after a failed batch
+
+
+class _Named(msgspec.Struct):
+    """The name of a stored Recorded event (table or tournament)."""
+
+    name: str
+
+
+_decode_named = msgspec.json.Decoder(_Named)
+
+
+class TournamentManager:
+    """Runs the tournaments of one store: match tables opened, results recorded, rows kept."""
+
+    def __init__(
+        self, store: EventStore, broker: Broker, db: ReadModelDB, *, timeout: float = 15.0
+    ) -> None:
+        self.store = store
+        self.broker = broker
+        self.db = db
+        self.timeout = timeout
+        self.position = 0
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        """Look at the log now (something was stored)."""
+        self._wake.set()
+
+    async def start(self) -> None:
+        """Create the read model's tables if missing."""
+        await asyncio.to_thread(readmodel.create, self.db)
+
+    async def run(self) -> None:
+        """Follow the log until cancelled."""
+        while True:
+            try:
+                read = await self.step()
+            except (Unavailable, *STORE_OUTAGES, *DB_OUTAGES) as exc:
+                log.warning("tournament_manager_retry", error=repr(exc))
+                await asyncio.sleep(BACKOFF)
+                continue
+            if read == 0:
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), IDLE)
+
+    async def step(self) -> int:
+        """Handle the next batch of the log; how many notifications it read."""
+        start = await asyncio.to_thread(readmodel.position, self.db)
+        notes: Sequence[Notification] = await asyncio.to_thread(
+            self.store.notifications, start, BATCH
+        )
+        if not notes:
+            self.position = start
+            return 0
+        touched: dict[str, int] = {}  # tournament -> position of its first event in batch
+        for note in notes:
+            if note.topic.startswith(TOURNAMENT_PREFIX):
+                tournament_id = str(note.originator_id)
+                touched.setdefault(tournament_id, note.id)
+                if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
+                    await self._open_round(tournament_id, note)
+            elif note.topic == RECORDED_TOPIC and self._name(note) == "SeedRevealed":
+                await self._record_result(str(note.originator_id))
+        end = notes[-1].id
+        states = {t: await asyncio.to_thread(self._state, t) for t in touched}
+        await asyncio.to_thread(self._commit, start, end, states, touched)
+        self.position = end
+        return len(notes)
+
+    def _name(self, note: Notification) -> str:
+        try:
+            return _decode_named.decode(note.state).name
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return str(getattr(self.store.decode(note), "name", ""))
+
+    def _state(self, tournament_id: str) -> TournamentState | None:
+        found: Any = self.store.repository.get(_uuid(tournament_id))
+        return found.tournament if isinstance(found, Tournament) else None
+
+    def _commit(
+        self, start: int, end: int, states: dict[str, TournamentState | None],
+        touched: dict[str, int],
+    ) -> None:  # fmt: skip
+        with self.db.transaction() as cur:
+            if not readmodel.move(cur, start, end):
+                return  # another manager wrote this batch: its rows stand
+            for tournament_id, state in states.items():
+                if state is not None:
+                    known = cur.fetchall(
+                        "SELECT created_pos FROM rm_tournaments WHERE tournament_id = ?",
+                        (tournament_id,),
+                    )
+                    created = int(known[0][0]) if known else touched[tournament_id]
+                    readmodel.write(cur, state, created)
+
+    async def _open_round(self, tournament_id: str, note: Notification) -> None:
+        """Open every table of the round just paired, then note it with the tournament."""
+        state = await asyncio.to_thread(self._state, tournament_id)
+        if state is None:
+            return
+        number = _round_of(self.store, note)
+        if number in state.opened:
+            return  # done before a restart
+        for match in state.round_matches(number):
+            await self._effect(
+                client.open_match_table(
+                    self.broker,
+                    tournament_id=tournament_id,
+                    table_id=match.table_id,
+                    timeout=self.timeout,
+                ),
+                "match_table_opened",
+                table_id=match.table_id,
+                round=number,
+            )
+        await self._effect(
+            client.send(
+                self.broker, tournament_id=tournament_id, player_id=MANAGER,
+                action=NoteTablesOpened(round=number), timeout=self.timeout,
+                command_id=f"tables-opened:{tournament_id}:{number}",
+            ),
+            "round_opened", tournament_id=tournament_id, round=number,
+        )  # fmt: skip
+
+    async def _record_result(self, table_id: str) -> None:
+        """Record a finished match table's result with its tournament."""
+        loaded = await asyncio.to_thread(load_table, self.store, table_id)
+        if loaded is None or not loaded.state.tournament:
+            return
+        result = table_result(loaded.state)
+        if result is None:
+            return
+        action = RecordResult(
+            table_id=table_id, ranks=list(result.ranks), forfeited=list(result.forfeited)
+        )
+        await self._effect(
+            client.send(
+                self.broker, tournament_id=loaded.state.tournament, player_id=MANAGER,
+                action=action, timeout=self.timeout, command_id=f"result:{table_id}",
+            ),
+            "match_result_recorded", table_id=table_id,
+        )  # fmt: skip
+
+    async def _effect(self, call: Any, what: str, **fields: Any) -> None:
+        """Await one command; a refusal (not an outage) is logged and passed over."""
+        try:
+            outcome = await call
+        except Unavailable:
+            raise
+        except SenetError as exc:
+            if exc.status == 503:
+                raise Unavailable(exc.message, code=exc.code) from exc
+            log.error("tournament_effect_refused", what=what, code=exc.code, **fields)
+            return
+        log.info(what, replayed=outcome.replayed, **fields)
+
+
+def _round_of(store: EventStore, note: Notification) -> int:
+    """The round a stored RoundPaired pairs."""
+    event = store.decode(note)
+    return int(event.payload["round"])
+
+
+def _uuid(value: str) -> UUID:
+    return UUID(value)

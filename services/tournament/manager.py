@@ -47,6 +47,8 @@ TOURNAMENT_RECORDED = f"{TOURNAMENT_PREFIX}Recorded"
 BATCH = 200
 IDLE = 0.2  # seconds between looks at a quiet log
 BACKOFF = 1.0  # seconds after a failed batch
+# What stops a batch, to be tried again: the broker, the store or the read models are away.
+RETRIED: tuple[type[BaseException], ...] = (Unavailable, *STORE_OUTAGES, *DB_OUTAGES)
 
 
 class _Named(msgspec.Struct):
@@ -84,8 +86,12 @@ class TournamentManager:
         while True:
             try:
                 read = await self.step()
-            except (Unavailable, *STORE_OUTAGES, *DB_OUTAGES) as exc:
+            except RETRIED as exc:
                 log.warning("tournament_manager_retry", error=repr(exc))
+                await asyncio.sleep(BACKOFF)
+                continue
+            except Exception:  # a bug: logged with its traceback; the batch is tried again
+                log.exception("tournament_manager_failed")
                 await asyncio.sleep(BACKOFF)
                 continue
             if read == 0:

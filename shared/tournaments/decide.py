@@ -49,7 +49,7 @@ from shared.tournaments.events import (
     TournamentStarted,
 )
 from shared.tournaments.standings import standings
-from shared.tournaments.state import OPEN, RUNNING, TournamentState, evolve
+from shared.tournaments.state import OPEN, RUNNING, MatchRecord, TournamentState, evolve
 
 MAX_PLAYERS = 256
 MAX_NAME = 40
@@ -258,7 +258,9 @@ def knockout_slots(state: TournamentState) -> list[str | None]:
     policy = state.created.forfeits
     slots = pairing.first_slots(state.seeding)
     for number in range(1, state.round + 1):
-        played = {frozenset(m.players): m for m in state.round_matches(number)}
+        played: dict[frozenset[str | None], MatchRecord] = {
+            frozenset(m.players): m for m in state.round_matches(number)
+        }
         nxt: list[str | None] = []
         for i in range(0, len(slots), 2):
             a, b = slots[i], slots[i + 1]

@@ -234,10 +234,22 @@ async def tournament_standings(request: web.Request) -> web.Response:
     return json_response(page)
 
 
+async def _fresh(request: web.Request) -> None:
+    """Wait (at most a second) until the tournament rows show everything stored before this
+    request, so a client that just created or joined reads its own write."""
+    db = request.app[READMODELS].db
+    last = await in_store(request, request.app[STORE].last_position)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + FRESH_WAIT
+    while await in_store(request, readmodel.position, db) < last and loop.time() < deadline:
+        await asyncio.sleep(0.05)
+
+
 async def list_tournaments(request: web.Request) -> web.Response:
     """Public tournaments, newest first: `state=open|running|finished` (default: all)."""
     cursor, limit = request.query.get("cursor"), limit_of(request.query.get("limit"))
     status = request.query.get("state")
+    await _fresh(request)
     db = request.app[READMODELS].db
     return json_response(await in_store(request, readmodel.listed, db, status, cursor, limit))
 
@@ -246,6 +258,7 @@ async def my_tournaments(request: web.Request) -> web.Response:
     """The tournaments I signed up for, newest first."""
     who = caller(request)
     cursor, limit = request.query.get("cursor"), limit_of(request.query.get("limit"))
+    await _fresh(request)
     db = request.app[READMODELS].db
     return json_response(await in_store(request, readmodel.mine, db, who.player_id, cursor, limit))
 

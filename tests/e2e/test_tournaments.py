@@ -1,0 +1,172 @@
+"""Tournaments over HTTP on the embedded platform: sign-up, the manager opening each round's
+tables, results recorded when the tables end, standings; the manager redoing a batch after a
+crash opens nothing twice."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient
+
+from services.cli.platform import Platform
+from services.tournament.manager import TournamentManager
+from shared.tournaments import readmodel
+from tests.platform import Player, embedded_config, play_moves, register
+
+
+@pytest.fixture
+async def platform() -> AsyncIterator[Platform]:
+    """The embedded platform (memory store and broker)."""
+    running = Platform(embedded_config())
+    await running.start()
+    yield running
+    await running.stop()
+
+
+@pytest.fixture
+async def client(platform: Platform, aiohttp_client: Any) -> TestClient:
+    """An HTTP client of its gateway."""
+    assert platform.app is not None
+    return await aiohttp_client(platform.app)
+
+
+async def _ok(response: Any, status: int = 200) -> Any:
+    assert response.status == status, await response.text()
+    return await response.json()
+
+
+async def _code(response: Any, status: int) -> str:
+    assert response.status == status, await response.text()
+    return str((await response.json())["code"])
+
+
+async def _signed_up(
+    client: TestClient, players: int, fmt: str = "round-robin", **more: Any
+) -> tuple[str, list[Player]]:
+    entrants = [await register(client, f"e{i}-{uuid.uuid4().hex[:4]}") for i in range(players)]
+    body = {"name": "cup", "format": fmt, "game": "cantstop", **more}
+    created = await _ok(
+        await client.post("/api/tournaments", json=body, headers=entrants[0].auth), 201
+    )
+    tid = created["tournament_id"]
+    for player in entrants:
+        await _ok(await client.post(f"/api/tournaments/{tid}/join", json={}, headers=player.auth))
+    return tid, entrants
+
+
+async def _round_opened(client: TestClient, tid: str, number: int) -> dict[str, Any]:
+    for _ in range(200):
+        view = await _ok(await client.get(f"/api/tournaments/{tid}"))
+        if view["summary"]["status"] != "running":
+            return view
+        rounds = view["rounds"]
+        if len(rounds) >= number and all(m["opened"] for m in rounds[number - 1]["matches"]):
+            return view
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"round {number} never opened")
+
+
+async def _play(client: TestClient, table_id: str, by_id: dict[str, Player], seed: int) -> None:
+    anyone = next(iter(by_id.values()))
+    view = await _ok(await client.get(f"/api/tables/{table_id}/view", headers=anyone.auth))
+    seated = [by_id[s["player_id"]] for s in view["table"]["seats"]]
+    assert view["table"]["status"] == "playing"  # everyone seated, the game started
+    await play_moves(client, table_id, seated, seed)
+
+
+async def test_a_round_robin_is_played_to_its_end_with_standings_for_everyone(
+    client: TestClient,
+) -> None:
+    tid, entrants = await _signed_up(client, 4)
+    by_id = {p.player_id: p for p in entrants}
+    await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+                                headers=entrants[0].auth))  # fmt: skip
+    for number in (1, 2, 3):
+        view = await _round_opened(client, tid, number)
+        matches = view["rounds"][number - 1]["matches"]
+        assert len(matches) == 2
+        await asyncio.gather(*(_play(client, m["table_id"], by_id, number) for m in matches))
+    view = await _round_opened(client, tid, 4)
+    assert view["summary"]["status"] == "finished"
+    assert len(view["ranking"]) == 4
+    standings = await _ok(await client.get(f"/api/tournaments/{tid}/standings?limit=3"))
+    rest = await _ok(
+        await client.get(f"/api/tournaments/{tid}/standings?cursor={standings['next']}")
+    )
+    rows = standings["items"] + rest["items"]
+    assert [r["player_id"] for r in rows] == view["ranking"]
+    assert sum(r["points"] for r in rows) == 6.0  # six games, one point each
+    finished = await _ok(await client.get("/api/tournaments?state=finished"))
+    assert tid in [t["tournament_id"] for t in finished["items"]]
+    mine = await _ok(await client.get("/api/me/tournaments", headers=entrants[1].auth))
+    assert [t["tournament_id"] for t in mine["items"]] == [tid]
+    tables = await _ok(await client.get(f"/api/tournaments/{tid}/tables"))
+    assert len(tables) == 6 and all(t["over"] for t in tables)
+
+
+async def test_sign_up_rules_answer_their_codes(client: TestClient) -> None:
+    tid, entrants = await _signed_up(client, 2, max_players=2)
+    late = await register(client, "late")
+    join = f"/api/tournaments/{tid}/join"
+    assert await _code(await client.post(join, json={}, headers=late.auth), 409) == (
+        "tournament_full"
+    )
+    assert await _code(await client.post(join, json={}, headers=entrants[0].auth), 409) == (
+        "already_joined"
+    )
+    start = f"/api/tournaments/{tid}/start"
+    assert await _code(await client.post(start, json={}, headers=entrants[1].auth), 403) == (
+        "not_creator"
+    )
+    unknown = f"/api/tournaments/{uuid.uuid4()}"
+    assert await _code(await client.get(unknown), 404) == "unknown_tournament"
+    bad = {"name": "x", "format": "knockout", "game": "ra", "seats": 3}
+    response = await client.post("/api/tournaments", json=bad, headers=late.auth)
+    assert await _code(response, 400) == "bad_seat_count"
+    listed = await _ok(await client.get("/api/tournaments?state=open"))
+    assert tid in [t["tournament_id"] for t in listed["items"]]
+    assert await _code(await client.get("/api/tournaments?state=playing"), 400) == "bad_query"
+
+
+async def test_a_private_tournament_is_joined_with_its_invitation_code(client: TestClient) -> None:
+    host, guest = await register(client, "host"), await register(client, "guest")
+    body = {"name": "club", "format": "swiss", "game": "cantstop", "visibility": "private"}
+    created = await _ok(await client.post("/api/tournaments", json=body, headers=host.auth), 201)
+    tid, code = created["tournament_id"], created["invitation"]
+    join = f"/api/tournaments/{tid}/join"
+    response = await client.post(join, json={"invitation": "wrong"}, headers=guest.auth)
+    assert await _code(response, 403) == "bad_invitation"
+    await _ok(await client.post(join, json={"invitation": code}, headers=guest.auth))
+    listed = await _ok(await client.get("/api/tournaments"))
+    assert tid not in [t["tournament_id"] for t in listed["items"]]  # not in public lists
+
+
+async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
+    platform: Platform, client: TestClient
+) -> None:
+    tid, entrants = await _signed_up(client, 4, fmt="swiss", rounds=2)
+    await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+                                headers=entrants[0].auth))  # fmt: skip
+    view = await _round_opened(client, tid, 1)
+    before = platform.store.last_position()
+    assert platform.tournaments is not None
+    db = platform.tournaments.db
+    # A manager that crashed after its effects, before its position moved, starts again
+    # from the beginning of the log: every effect is repeated.
+    with db.transaction() as cur:
+        readmodel.move(cur, readmodel.position(db), 0)
+    again = TournamentManager(platform.store, platform.broker, db)
+    while await again.step():
+        pass
+    assert platform.store.last_position() == before  # nothing new was stored
+    after = await _ok(await client.get(f"/api/tournaments/{tid}"))
+    assert after["rounds"] == view["rounds"]
+    by_id = {p.player_id: p for p in entrants}
+    for match in view["rounds"][0]["matches"]:
+        await _play(client, match["table_id"], by_id, 1)
+    view = await _round_opened(client, tid, 2)
+    assert len(view["rounds"]) == 2

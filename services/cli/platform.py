@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -211,7 +212,10 @@ class Platform:
     @contextlib.asynccontextmanager
     async def _tournaments_role(self) -> AsyncIterator[None]:
         """The tournament manager: match tables opened, results recorded, standings kept."""
-        self.tournaments = TournamentManager(self.store, self.broker, self._readmodels().db)
+        # SENET_TOURNAMENT_PAUSE (seconds, a test hook) pauses after each of its effects.
+        pause = float(os.environ.get("SENET_TOURNAMENT_PAUSE", "0"))
+        db = self._readmodels().db
+        self.tournaments = TournamentManager(self.store, self.broker, db, pause=pause)
         await self.tournaments.start()
         async with self._task_running(self.tournaments.run(), "tournament-manager"):
             yield

@@ -64,12 +64,21 @@ class TournamentManager:
     """Runs the tournaments of one store: match tables opened, results recorded, rows kept."""
 
     def __init__(
-        self, store: EventStore, broker: Broker, db: ReadModelDB, *, timeout: float = 15.0
+        self,
+        store: EventStore,
+        broker: Broker,
+        db: ReadModelDB,
+        *,
+        timeout: float = 15.0,
+        pause: float = 0.0,
     ) -> None:
+        """`pause`: seconds to wait after each effect (a test hook: a SIGKILL then lands
+        between two effects of one batch)."""
         self.store = store
         self.broker = broker
         self.db = db
         self.timeout = timeout
+        self.pause = pause
         self.position = 0
         self._wake = asyncio.Event()
 
@@ -209,6 +218,8 @@ class TournamentManager:
             log.error("tournament_effect_refused", what=what, code=exc.code, **fields)
             return
         log.info(what, replayed=outcome.replayed, **fields)
+        if self.pause:
+            await asyncio.sleep(self.pause)
 
 
 def _round_of(store: EventStore, note: Notification) -> int:

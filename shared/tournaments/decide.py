@@ -144,7 +144,13 @@ def _start(state: TournamentState, player_id: str, action: StartTournament) -> l
             f"{count} players signed up; at least {state.created.min_players} needed",
             code="too_few_players",
         )
-    seeding = _seeding(state)
+    started = start_of(state)
+    return [started, *_advance(evolve(state, started))]
+
+
+def start_of(state: TournamentState) -> TournamentStarted:
+    """The TournamentStarted of the field signed up: its seeding and its number of rounds."""
+    count = len(state.entrants)
     fmt = state.created.format
     if fmt == "knockout":
         rounds = pairing.knockout_rounds(count)
@@ -152,11 +158,10 @@ def _start(state: TournamentState, player_id: str, action: StartTournament) -> l
         rounds = pairing.swiss_rounds(count, state.created.rounds)
     else:
         rounds = pairing.round_robin_rounds(count, state.created.seats)
-    started = TournamentStarted(seeding=seeding, rounds=rounds)
-    return [started, *_advance(evolve(state, started))]
+    return TournamentStarted(seeding=seeding_of(state), rounds=rounds)
 
 
-def _seeding(state: TournamentState) -> list[str]:
+def seeding_of(state: TournamentState) -> list[str]:
     """Best seed first: a knockout by rating (the seed's draw between equal ratings), the
     other formats by the seed's draw alone."""
     rng = pairing.rng_for(state.created.seed, 0, "seeding")
@@ -200,13 +205,13 @@ def _advance(state: TournamentState) -> list[Any]:
     (everyone's opponent withdrew) is complete at once."""
     events: list[Any] = []
     while state.status == RUNNING and state.is_round_over():
-        event = _next_round(state)
+        event = next_round(state)
         events.append(event)
         state = evolve(state, event)
     return events
 
 
-def _next_round(state: TournamentState) -> TournamentEvent:
+def next_round(state: TournamentState) -> TournamentEvent:
     """The next round's pairing, or TournamentFinished after the last."""
     created = state.created
     number = state.round + 1

@@ -13,6 +13,7 @@ KIND_TITLES = {
     "last_warning": "last warning: your turn",
     "game_over": "game over",
     "invited": "invitation",
+    "match_ready": "your tournament table is ready",
 }
 
 
@@ -33,6 +34,8 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
         return _sign_in(facts)
     if kind == "invited":
         return _invited(facts)
+    if kind == "match_ready":
+        return _match_ready(facts)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES.get(kind.rstrip("0123456789"), kind)
     if kind == "game_over":
@@ -115,3 +118,20 @@ def push_payload(kind: str, facts: dict[str, Any]) -> bytes:
         {"title": message.subject, "body": message.text.split("\n", 1)[0], "url": message.link,
          "kind": kind, "table_id": facts["table_id"]}
     )  # fmt: skip
+
+
+def _match_ready(facts: dict[str, Any]) -> Rendered:
+    """A tournament's match table is open: who plays, where, and the tournament's page."""
+    game, link = str(facts["game"]), str(facts["link"])
+    players = ", ".join(facts.get("players", []))
+    subject = f"[senet] {game}: your tournament table is ready"
+    intro = f"Your next tournament match of {game} is ready: {players}."
+    tournament = str(facts.get("tournament_link", ""))
+    text = "\n".join([intro, "", f"Table: {facts['table_id']}", link, "",
+                      f"Tournament: {tournament}", ""])  # fmt: skip
+    body = (
+        f"<p>{html.escape(intro)}</p>"
+        f'<p><a href="{html.escape(link)}">Open the table</a> · '
+        f'<a href="{html.escape(tournament)}">the tournament</a></p>'
+    )
+    return Rendered(subject=subject, text=text, html=body, link=link)

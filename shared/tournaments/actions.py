@@ -13,6 +13,8 @@ from shared.tournaments.events import ForfeitPolicy, Format
 KIND_HEADER = "x-senet-kind"
 TOURNAMENT_KIND = "tournament"
 MATCH_TABLE_KIND = "tournament-table"
+# The command id that opens a match table is this prefix and the table id (one per table).
+MATCH_OPENING = "open-match:"
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
 
 

@@ -16,6 +16,7 @@ from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
 from shared.tournaments.actions import (
     KIND_HEADER,
+    MATCH_OPENING,
     MATCH_TABLE_KIND,
     TOURNAMENT_KIND,
     OpenMatchTable,
@@ -55,7 +56,7 @@ async def open_match_table(
 ) -> TournamentOutcome:
     """Ask the match table's shard to open it (idempotent: one command id per table)."""
     command = OpenMatchTable(
-        command_id=f"open-match:{table_id}", tournament_id=tournament_id, table_id=table_id
+        command_id=f"{MATCH_OPENING}{table_id}", tournament_id=tournament_id, table_id=table_id
     )
     shard = shard_of(table_id, broker.topology.shards)
     reply = await broker.request(

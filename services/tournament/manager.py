@@ -1,12 +1,17 @@
 """The tournament manager: the process manager that runs tournaments from the event log.
 
-It follows the store's notification log after its position and, in log order:
-- a tournament's `RoundPaired`: opens each match table of the round on that table's shard
-  (everyone seated, game started), then tells the tournament (`NoteTablesOpened`);
-- a table's `SeedRevealed` (the game is over) at a table that names a tournament: records
-  the table's result with the tournament (`RecordResult`), whose decider then pairs the next
-  round (another `RoundPaired` further on in the log) or finishes the tournament;
+It follows the tournament events of the store's notification log after its position (the
+log read by topic: the table events are not read), in log order:
+- a `RoundPaired`: opens each match table of the round on that table's shard (everyone
+  seated, game started), then tells the tournament (`NoteTablesOpened`);
 - any tournament event: rewrites that tournament's read-model rows (summary, standings).
+
+And it follows the match tables: a table's `SeedRevealed` on the events exchange wakes it
+(the message is only a wake-up, as for the other projectors), and at least every
+`SWEEP` seconds it looks up which unfinished matches of the running tournaments are over
+in the tables read model (`rm_tables`), and records each one's result with its tournament
+(`RecordResult`), whose decider then pairs the next round (another `RoundPaired` in the
+log) or finishes the tournament.
 
 Exactly once, across restarts and SIGKILL: every effect is a command with a fixed id to an
 aggregate that remembers the ids it accepted, and a match table's id is fixed by the
@@ -30,22 +35,21 @@ import structlog
 from eventsourcing.persistence import Notification
 
 from shared.contracts.errors import SenetError, Unavailable
-from shared.messaging.port import Broker
+from shared.messaging.port import Broker, Delivery
 from shared.readmodels.db import DB_OUTAGES, ReadModelDB
 from shared.store import STORE_OUTAGES, EventStore
-from shared.tables.envelopes import RECORDED_TOPIC
 from shared.tables.loading import load_table
 from shared.tables.outcome import table_result
 from shared.tournaments import client, readmodel
 from shared.tournaments.actions import MANAGER, NoteTablesOpened, RecordResult
-from shared.tournaments.aggregate import Tournament
+from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
 from shared.tournaments.state import TournamentState
 
 log = structlog.get_logger("senet.tournament.manager")
-TOURNAMENT_PREFIX = f"{Tournament.__module__}:{Tournament.__qualname__}."
-TOURNAMENT_RECORDED = f"{TOURNAMENT_PREFIX}Recorded"
+TOURNAMENT_RECORDED = TOURNAMENT_TOPICS[1]
 BATCH = 200
 IDLE = 0.2  # seconds between looks at a quiet log
+SWEEP = 0.5  # seconds between looks for finished match tables
 BACKOFF = 1.0  # seconds after a failed batch
 # What stops a batch, to be tried again: the broker, the store or the read models are away.
 RETRIED: tuple[type[BaseException], ...] = (Unavailable, *STORE_OUTAGES, *DB_OUTAGES)
@@ -87,14 +91,25 @@ class TournamentManager:
         self._wake.set()
 
     async def start(self) -> None:
-        """Create the read model's tables if missing."""
+        """Create the read model's tables if missing; be woken when a game ends."""
         await asyncio.to_thread(readmodel.create, self.db)
+        exchange = self.broker.topology.events_exchange
+        await self.broker.subscribe(exchange, "*.SeedRevealed.*", self._on_game_over, queue=None)
+
+    async def _on_game_over(self, delivery: Delivery) -> None:
+        self.wake()
 
     async def run(self) -> None:
-        """Follow the log until cancelled."""
+        """Follow the log and the match tables until cancelled."""
+        loop = asyncio.get_running_loop()
+        swept = 0.0
         while True:
             try:
                 read = await self.step()
+                if self._wake.is_set() or loop.time() - swept >= SWEEP:
+                    self._wake.clear()
+                    swept = loop.time()
+                    read += await self.sweep()
             except RETRIED as exc:
                 log.warning("tournament_manager_retry", error=repr(exc))
                 await asyncio.sleep(BACKOFF)
@@ -104,7 +119,6 @@ class TournamentManager:
                 await asyncio.sleep(BACKOFF)
                 continue
             if read == 0:
-                self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), IDLE)
 
@@ -112,25 +126,37 @@ class TournamentManager:
         """Handle the next batch of the log; how many notifications it read."""
         start = await asyncio.to_thread(readmodel.position, self.db)
         notes: Sequence[Notification] = await asyncio.to_thread(
-            self.store.notifications, start, BATCH
+            self.store.notifications, start, BATCH, None, TOURNAMENT_TOPICS
         )
         if not notes:
             self.position = start
             return 0
         touched: dict[str, int] = {}  # tournament -> position of its first event in batch
         for note in notes:
-            if note.topic.startswith(TOURNAMENT_PREFIX):
-                tournament_id = str(note.originator_id)
-                touched.setdefault(tournament_id, note.id)
-                if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
-                    await self._open_round(tournament_id, note)
-            elif note.topic == RECORDED_TOPIC and self._name(note) == "SeedRevealed":
-                await self._record_result(str(note.originator_id))
+            tournament_id = str(note.originator_id)
+            touched.setdefault(tournament_id, note.id)
+            if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
+                await self._open_round(tournament_id, note)
         end = notes[-1].id
         states = {t: await asyncio.to_thread(self._state, t) for t in touched}
         await asyncio.to_thread(self._commit, start, end, states, touched)
         self.position = end
         return len(notes)
+
+    async def sweep(self) -> int:
+        """Record the result of every match table that is over and not yet recorded;
+        how many were recorded."""
+        recorded = 0
+        for tournament_id in await asyncio.to_thread(readmodel.running, self.db):
+            state = await asyncio.to_thread(self._state, tournament_id)
+            if state is None:
+                continue
+            playing = [m.table_id for m in state.matches if not m.is_over]
+            over = await asyncio.to_thread(readmodel.finished_tables, self.db, playing)
+            for table_id in over:
+                await self._record_result(table_id)
+                recorded += 1
+        return recorded
 
     def _name(self, note: Notification) -> str:
         try:

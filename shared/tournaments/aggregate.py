@@ -7,6 +7,7 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.domain import Aggregate
+from eventsourcing.utils import get_topic
 
 from shared.tournaments import state as tstate
 from shared.tournaments.events import TournamentCreated, TournamentEvent
@@ -77,3 +78,7 @@ class Tournament(Aggregate):
         self.accepted[event.command_id] = Accepted(
             event.fingerprint, self.tournament.version, names
         )
+
+
+# The notification topics of tournament events (the manager reads only these from the log).
+TOURNAMENT_TOPICS = (get_topic(Tournament.Created), get_topic(Tournament.Recorded))

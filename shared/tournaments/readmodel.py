@@ -100,6 +100,26 @@ def write(cur: Cursor, state: TournamentState, created_pos: int) -> None:
     )
 
 
+def running(db: ReadModelDB) -> list[str]:
+    """The tournaments being played."""
+    rows = db.query("SELECT tournament_id FROM rm_tournaments WHERE status = 'running'")
+    return [str(r[0]) for r in rows]
+
+
+def finished_tables(db: ReadModelDB, table_ids: list[str]) -> list[str]:
+    """Those of the tables that are over, from the tables read model (`rm_tables`)."""
+    found: list[str] = []
+    for at in range(0, len(table_ids), 500):
+        chunk = table_ids[at : at + 500]
+        marks = ", ".join("?" * len(chunk))
+        rows = db.query(
+            f"SELECT table_id FROM rm_tables WHERE status = 'over' AND table_id IN ({marks})",
+            chunk,
+        )
+        found += [str(r[0]) for r in rows]
+    return found
+
+
 def created_pos(db: ReadModelDB, tournament_id: str) -> int | None:
     """Where the tournament's row sorts (its first event's position), if it has one."""
     rows = db.query(

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -46,7 +45,6 @@ _encode = msgspec.json.Encoder()
 _decode_command = msgspec.json.Decoder(TournamentCommand)
 _decode_open = msgspec.json.Decoder(OpenMatchTable)
 RETRIES = 3
-CACHE = 500
 
 
 def routed(tables: CommandHandler, tournaments: TournamentWorker) -> CommandHandler:
@@ -72,7 +70,6 @@ class TournamentWorker:
     def __init__(self, store: EventStore, on_saved: Callable[[], None] | None = None) -> None:
         self.store = store
         self.on_saved = on_saved
-        self._cache: OrderedDict[UUID, Tournament] = OrderedDict()
         self._lock = asyncio.Lock()  # tournament commands are rare: one at a time
 
     async def handle(self, delivery: Delivery) -> bytes:
@@ -95,7 +92,6 @@ class TournamentWorker:
                         outcome = await asyncio.to_thread(self._decide, command)
                 except STORE_OUTAGES as exc:
                     log.warning("store_unavailable", error=repr(exc))
-                    self._cache.clear()
                     outage = Unavailable("the event store is unavailable", code="store_unavailable")
                     outcome = _rejected(command.command_id, command.tournament_id, outage)
             log.debug("tournament_command", accepted=outcome.accepted, events=outcome.events)
@@ -110,13 +106,12 @@ class TournamentWorker:
             try:
                 return self._decide_once(command)
             except IntegrityError:  # another writer got there first: re-read, re-decide
-                self._cache.pop(_uuid(command.tournament_id), None)
+                continue
             except SenetError as exc:
                 return _rejected(command.command_id, command.tournament_id, exc)
             except STORE_OUTAGES:
                 raise
             except Exception:
-                self._cache.pop(_uuid(command.tournament_id), None)
                 log.exception("tournament_command_failed")
                 return _rejected(
                     command.command_id, command.tournament_id, InternalError("internal error")
@@ -144,27 +139,16 @@ class TournamentWorker:
         pending = list(tournament.collect_events())
         if pending:
             self.store.save(*pending)
-        self._remember(tournament)
         names = [getattr(e, "name", "TournamentCreated") for e in pending]
         return _outcome(command, tournament, names)
 
     def _get(self, tournament_id: UUID) -> Tournament | None:
-        cached = self._cache.get(tournament_id)
-        if cached is not None:
-            self._cache.move_to_end(tournament_id)
-            return cached
+        """The tournament as stored (read for every command: tournaments take few, and a
+        shard handed over to another worker leaves nothing stale behind)."""
         found = self._load(tournament_id)
-        if found is None:
-            return None
-        if not isinstance(found, Tournament):
+        if found is not None and not isinstance(found, Tournament):
             raise NotFound("no such tournament", code="unknown_tournament")
         return found
-
-    def _remember(self, tournament: Tournament) -> None:
-        self._cache[tournament.id] = tournament
-        self._cache.move_to_end(tournament.id)
-        while len(self._cache) > CACHE:
-            self._cache.popitem(last=False)
 
     # ---- match tables ---------------------------------------------------------------------
 

@@ -550,8 +550,9 @@ ROUTES: list[Route] = [
         tournaments.tournament_rounds,
         "A tournament's rounds: pairings (tables, results, match points) and byes",
         None,
-        list[tournaments.RoundView],
+        Page[tournaments.RoundView],
         auth=False,
+        query=("cursor", "limit"),
     ),
     Route(
         "GET",
@@ -559,8 +560,9 @@ ROUTES: list[Route] = [
         tournaments.tournament_tables,
         "A tournament's match tables, round by round (open them at /api/tables/{id})",
         None,
-        list[tournaments.TournamentTable],
+        Page[tournaments.TournamentTable],
         auth=False,
+        query=("cursor", "limit"),
     ),
     Route(
         "GET",

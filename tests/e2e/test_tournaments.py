@@ -104,8 +104,12 @@ async def test_a_round_robin_is_played_to_its_end_with_standings_for_everyone(
     assert tid in [t["tournament_id"] for t in finished["items"]]
     mine = await _ok(await client.get("/api/me/tournaments", headers=entrants[1].auth))
     assert [t["tournament_id"] for t in mine["items"]] == [tid]
-    tables = await _ok(await client.get(f"/api/tournaments/{tid}/tables"))
-    assert len(tables) == 6 and all(t["over"] for t in tables)
+    first = await _ok(await client.get(f"/api/tournaments/{tid}/tables?limit=4"))
+    rest = await _ok(await client.get(f"/api/tournaments/{tid}/tables?cursor={first['next']}"))
+    tables = first["items"] + rest["items"]
+    assert len(tables) == 6 and all(t["over"] for t in tables) and rest["next"] is None
+    rounds = await _ok(await client.get(f"/api/tournaments/{tid}/rounds"))
+    assert [r["round"] for r in rounds["items"]] == [1, 2, 3]
 
 
 async def test_sign_up_rules_answer_their_codes(client: TestClient) -> None:

@@ -9,7 +9,7 @@ import hashlib
 import secrets
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from aiohttp import web
@@ -22,7 +22,7 @@ from services.gateway.storecall import in_store
 from shared.contracts.envelopes import TimeoutPolicy, Visibility
 from shared.contracts.errors import NotFound
 from shared.observability import correlation
-from shared.readmodels.queries import limit_of
+from shared.readmodels.queries import decode_cursor, encode_cursor, limit_of
 from shared.readmodels.rows import Page
 from shared.tournaments import client, readmodel
 from shared.tournaments.actions import (
@@ -43,6 +43,7 @@ from shared.tournaments.views import RoundView, TournamentSummary, TournamentVie
 
 CommandId = Annotated[str, msgspec.Meta(max_length=128)]
 _encode = msgspec.json.Encoder()
+T = TypeVar("T")
 FRESH_WAIT = 1.0  # seconds a standings read waits for the model to show the newest version
 
 
@@ -196,13 +197,24 @@ async def read_tournament(request: web.Request) -> web.Response:
     return json_response(view_of(await _state(request)))
 
 
+def _paged(request: web.Request, items: list[T]) -> Page[T]:
+    """A page of a list held whole (a tournament's rounds or tables): the cursor is the
+    index of the next item."""
+    after = decode_cursor(request.query.get("cursor"), (int,))
+    start = after[0] if after is not None else 0
+    limit = limit_of(request.query.get("limit"))
+    more = len(items) > start + limit
+    return Page(items=items[start : start + limit],
+                next=encode_cursor([start + limit]) if more else None)  # fmt: skip
+
+
 async def tournament_rounds(request: web.Request) -> web.Response:
-    """The rounds paired so far, each with its tables (players, results) and byes."""
-    return json_response(view_of(await _state(request)).rounds)
+    """The rounds paired so far, each with its tables (players, results) and byes (paged)."""
+    return json_response(_paged(request, view_of(await _state(request)).rounds))
 
 
 async def tournament_tables(request: web.Request) -> web.Response:
-    """Every match table of the tournament, round by round."""
+    """Every match table of the tournament, round by round (paged)."""
     state = await _state(request)
     names = {e.player_id: e.name for e in state.entrants}
     tables = [
@@ -216,7 +228,7 @@ async def tournament_tables(request: web.Request) -> web.Response:
         )
         for m in state.matches
     ]
-    return json_response(tables)
+    return json_response(_paged(request, tables))
 
 
 async def tournament_standings(request: web.Request) -> web.Response:

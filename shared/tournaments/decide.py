@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -77,16 +78,28 @@ def new_tournament(player_id: str, action: CreateTournament, seed: str) -> Tourn
         options = game.convert_options(msgspec.json.decode(action.options))
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise BadRequest(f"bad options: {exc}", code="bad_options") from exc
+    deadline = _utc(action.signup_deadline) if action.signup_deadline else ""
     if action.visibility == "private" and not action.invitation:
         raise BadRequest("a private tournament needs an invitation", code="bad_invitation")
     return TournamentCreated(
         name=action.name.strip(), creator=player_id, format=action.format, game=game.name,
         options=msgspec.to_builtins(options), seats=action.seats, rounds=action.rounds,
         min_players=action.min_players, max_players=action.max_players,
-        signup_deadline=action.signup_deadline, move_deadline=action.move_deadline,
+        signup_deadline=deadline, move_deadline=action.move_deadline,
         timeout_policy=action.timeout_policy, forfeits=action.forfeits,
         visibility=action.visibility, invitation=action.invitation, seed=seed,
     )  # fmt: skip
+
+
+def _utc(moment: str) -> str:
+    """An ISO 8601 time as UTC `YYYY-MM-DDTHH:MM:SSZ` (so that times compare as strings)."""
+    try:
+        parsed = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise BadRequest("a time is ISO 8601", code="bad_options") from exc
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def decide(state: TournamentState | None, player_id: str, action: TournamentAction) -> list[Any]:
@@ -136,7 +149,8 @@ def _cancel(state: TournamentState, player_id: str, action: CancelTournament) ->
 def _start(state: TournamentState, player_id: str, action: StartTournament) -> list[Any]:
     _signing_up(state)
     deadline = state.created.signup_deadline
-    if player_id != state.created.creator and not (deadline and action.now >= deadline):
+    now = _utc(action.now) if action.now else ""
+    if player_id != state.created.creator and not (deadline and now and now >= deadline):
         raise Forbidden("only the creator starts the tournament", code="not_creator")
     count = len(state.entrants)
     if count < max(2, state.created.min_players):

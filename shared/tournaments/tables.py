@@ -36,5 +36,6 @@ def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]
         visibility=created.visibility,
         tournament=state.tournament_id,
     )
-    names = [(state.entrant(p).name if state.entrant(p) else p) for p in players]  # type: ignore[union-attr]
+    known = {e.player_id: e.name for e in state.entrants}
+    names = [known.get(p, p) for p in players]
     return list(rematch_opening(table_id, opened, players, names).events)

@@ -168,3 +168,20 @@ def test_swiss_standings_break_ties_by_buchholz() -> None:
     assert [s.points for s in table] == sorted((s.points for s in table), reverse=True)
     level = [s for s in table if s.points == 1.0]
     assert [s.buchholz for s in level] == sorted((s.buchholz for s in level), reverse=True)
+
+
+def test_anyone_may_start_once_the_sign_up_deadline_is_past() -> None:
+    action = CreateTournament(
+        name="x", format="swiss", game="cantstop", signup_deadline="2030-01-01T12:00:00+02:00"
+    )
+    created = decider.new_tournament("host", action, SEED)
+    assert created.signup_deadline == "2030-01-01T10:00:00Z"
+    from shared.tournaments.state import created as fresh
+
+    state = fresh("t-2", created)
+    for i in range(2):
+        state = apply(state, decider.decide(state, f"p{i}", JoinTournament(player_name=f"P{i}")))
+    early = StartTournament(now="2030-01-01T09:59:59Z")
+    assert _code(lambda: decider.decide(state, "p1", early)) == "not_creator"
+    late = StartTournament(now="2030-01-01T10:00:00Z")
+    assert isinstance(decider.decide(state, "p1", late)[0], TournamentStarted)

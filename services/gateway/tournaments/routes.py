@@ -13,6 +13,7 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 from aiohttp import web
+from eventsourcing.application import AggregateNotFoundError
 
 from services.gateway.auth import caller
 from services.gateway.http import decode_body, json_response
@@ -24,6 +25,7 @@ from shared.contracts.errors import NotFound
 from shared.observability import correlation
 from shared.readmodels.queries import decode_cursor, encode_cursor, limit_of
 from shared.readmodels.rows import Page
+from shared.store import EventStore
 from shared.tournaments import client, readmodel
 from shared.tournaments.actions import (
     CancelTournament,
@@ -182,9 +184,7 @@ async def _state(request: web.Request) -> TournamentState:
     return found
 
 
-def _load(store: Any, tournament_id: uuid.UUID) -> TournamentState | None:
-    from eventsourcing.application import AggregateNotFoundError
-
+def _load(store: EventStore, tournament_id: uuid.UUID) -> TournamentState | None:
     try:
         found = store.repository.get(tournament_id)
     except AggregateNotFoundError:

@@ -72,8 +72,11 @@ def new_tournament(player_id: str, action: CreateTournament, seed: str) -> Tourn
         raise BadRequest(
             f"2 <= min_players <= max_players <= {MAX_PLAYERS}", code="bad_player_limits"
         )
-    if action.rounds < 0 or action.move_deadline < 0:
-        raise BadRequest("rounds and move_deadline are 0 or more", code="bad_options")
+    if action.rounds < 0 or not (action.move_deadline == 0 or 1 <= action.move_deadline <= 1440):
+        raise BadRequest(
+            "rounds is 0 or more, move_deadline 0 (the platform's) or 1-1440 hours",
+            code="bad_options",
+        )
     try:
         options = game.convert_options(msgspec.json.decode(action.options))
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:

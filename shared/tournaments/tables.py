@@ -1,5 +1,6 @@
 """A match table's opening events: the tournament's game and options, its players seated in
-the pairing's order, the game started (the same shape as an agreed rematch)."""
+the pairing's order, the game started (the same shape as an agreed rematch); and the turn
+timing the tournament asks of its tables."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import msgspec
 
 from shared.contracts.errors import Conflict, NotFound
 from shared.games.registry import get_game
+from shared.notify.timing import Timing
 from shared.tables.decide import commitment_of, rematch_opening
 from shared.tables.events import TableCreated
+from shared.tournaments.events import TournamentCreated
 from shared.tournaments.state import TournamentState
 
 
@@ -39,3 +42,20 @@ def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]
     known = {e.player_id: e.name for e in state.entrants}
     names = [known.get(p, p) for p in players]
     return list(rematch_opening(table_id, opened, players, names).events)
+
+
+def match_timing(created: TournamentCreated) -> Timing | None:
+    """The timing of the tournament's match tables (None: the platform's defaults): its
+    per-move deadline in hours and its timeout policy, reminders at half the deadline and a
+    last warning 6 hours before it (when the deadline leaves room for them)."""
+    if not created.move_deadline and created.timeout_policy == "bot":
+        return None
+    default = Timing()
+    deadline = float(created.move_deadline) or default.deadline
+    return Timing(
+        first_reminder=deadline / 2 if deadline >= 2 else 0.0,
+        repeat_every=default.repeat_every,
+        last_warning=6.0 if deadline > 6 else 0.0,
+        deadline=deadline,
+        policy=created.timeout_policy,
+    )

@@ -174,3 +174,20 @@ async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
         await _play(client, match["table_id"], by_id, 1)
     view = await _round_opened(client, tid, 2)
     assert len(view["rounds"]) == 2
+
+
+async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
+    platform: Platform, client: TestClient
+) -> None:
+    from shared.notify.timing import load_timing
+
+    tid, entrants = await _signed_up(
+        client, 2, fmt="swiss", move_deadline=12, timeout_policy="forfeit"
+    )
+    await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+                                headers=entrants[0].auth))  # fmt: skip
+    view = await _round_opened(client, tid, 1)
+    table_id = view["rounds"][0]["matches"][0]["table_id"]
+    timing = await asyncio.to_thread(load_timing, platform.store, table_id)
+    assert timing is not None
+    assert (timing.deadline, timing.policy, timing.last_warning) == (12.0, "forfeit", 6.0)

@@ -18,8 +18,8 @@ from shared.tournaments.record import (
     is_tournament_record,
     verify_tournament,
 )
-from tests.e2e.test_tournaments import _ok, _play, _round_opened, _signed_up
 from tests.platform import embedded_config
+from tests.tournamenthttp import ok, play, round_opened, signed_up
 
 
 @pytest.fixture(scope="module")
@@ -37,15 +37,15 @@ async def _played() -> TournamentRecord:
     client = TestClient(TestServer(platform.app))
     await client.start_server()
     try:
-        tid, entrants = await _signed_up(client, 4, fmt="swiss", rounds=2)
+        tid, entrants = await signed_up(client, 4, fmt="swiss", rounds=2)
         by_id = {p.player_id: p for p in entrants}
-        await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+        await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
                                     headers=entrants[0].auth))  # fmt: skip
         for number in (1, 2):
-            view = await _round_opened(client, tid, number)
+            view = await round_opened(client, tid, number)
             for match in view["rounds"][number - 1]["matches"]:
-                await _play(client, match["table_id"], by_id, number)
-        assert (await _round_opened(client, tid, 3))["summary"]["status"] == "finished"
+                await play(client, match["table_id"], by_id, number)
+        assert (await round_opened(client, tid, 3))["summary"]["status"] == "finished"
         return await asyncio.to_thread(export_tournament, platform.store, tid)
     finally:
         await client.close()

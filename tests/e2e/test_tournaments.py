@@ -15,7 +15,8 @@ from aiohttp.test_utils import TestClient
 from services.cli.platform import Platform
 from services.tournament.manager import TournamentManager
 from shared.tournaments import readmodel
-from tests.platform import Player, embedded_config, play_moves, register
+from tests.platform import embedded_config, register
+from tests.tournamenthttp import code_of, ok, play, round_opened, signed_up
 
 
 @pytest.fixture
@@ -34,128 +35,86 @@ async def client(platform: Platform, aiohttp_client: Any) -> TestClient:
     return await aiohttp_client(platform.app)
 
 
-async def _ok(response: Any, status: int = 200) -> Any:
-    assert response.status == status, await response.text()
-    return await response.json()
-
-
-async def _code(response: Any, status: int) -> str:
-    assert response.status == status, await response.text()
-    return str((await response.json())["code"])
-
-
-async def _signed_up(
-    client: TestClient, players: int, fmt: str = "round-robin", **more: Any
-) -> tuple[str, list[Player]]:
-    entrants = [await register(client, f"e{i}-{uuid.uuid4().hex[:4]}") for i in range(players)]
-    body = {"name": "cup", "format": fmt, "game": "cantstop", **more}
-    created = await _ok(
-        await client.post("/api/tournaments", json=body, headers=entrants[0].auth), 201
-    )
-    tid = created["tournament_id"]
-    for player in entrants:
-        await _ok(await client.post(f"/api/tournaments/{tid}/join", json={}, headers=player.auth))
-    return tid, entrants
-
-
-async def _round_opened(client: TestClient, tid: str, number: int) -> dict[str, Any]:
-    for _ in range(200):
-        view = await _ok(await client.get(f"/api/tournaments/{tid}"))
-        if view["summary"]["status"] != "running":
-            return view
-        rounds = view["rounds"]
-        if len(rounds) >= number and all(m["opened"] for m in rounds[number - 1]["matches"]):
-            return view
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"round {number} never opened")
-
-
-async def _play(client: TestClient, table_id: str, by_id: dict[str, Player], seed: int) -> None:
-    anyone = next(iter(by_id.values()))
-    view = await _ok(await client.get(f"/api/tables/{table_id}/view", headers=anyone.auth))
-    seated = [by_id[s["player_id"]] for s in view["table"]["seats"]]
-    assert view["table"]["status"] == "playing"  # everyone seated, the game started
-    await play_moves(client, table_id, seated, seed)
-
-
 async def test_a_round_robin_is_played_to_its_end_with_standings_for_everyone(
     client: TestClient,
 ) -> None:
-    tid, entrants = await _signed_up(client, 4)
+    tid, entrants = await signed_up(client, 4)
     by_id = {p.player_id: p for p in entrants}
-    await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+    await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
                                 headers=entrants[0].auth))  # fmt: skip
     for number in (1, 2, 3):
-        view = await _round_opened(client, tid, number)
+        view = await round_opened(client, tid, number)
         matches = view["rounds"][number - 1]["matches"]
         assert len(matches) == 2
-        await asyncio.gather(*(_play(client, m["table_id"], by_id, number) for m in matches))
-    view = await _round_opened(client, tid, 4)
+        await asyncio.gather(*(play(client, m["table_id"], by_id, number) for m in matches))
+    view = await round_opened(client, tid, 4)
     assert view["summary"]["status"] == "finished"
     assert len(view["ranking"]) == 4
-    standings = await _ok(await client.get(f"/api/tournaments/{tid}/standings?limit=3"))
-    rest = await _ok(
+    standings = await ok(await client.get(f"/api/tournaments/{tid}/standings?limit=3"))
+    rest = await ok(
         await client.get(f"/api/tournaments/{tid}/standings?cursor={standings['next']}")
     )
     rows = standings["items"] + rest["items"]
     assert [r["player_id"] for r in rows] == view["ranking"]
     assert sum(r["points"] for r in rows) == 6.0  # six games, one point each
-    finished = await _ok(await client.get("/api/tournaments?state=finished"))
+    finished = await ok(await client.get("/api/tournaments?state=finished"))
     assert tid in [t["tournament_id"] for t in finished["items"]]
-    mine = await _ok(await client.get("/api/me/tournaments", headers=entrants[1].auth))
+    mine = await ok(await client.get("/api/me/tournaments", headers=entrants[1].auth))
     assert [t["tournament_id"] for t in mine["items"]] == [tid]
-    first = await _ok(await client.get(f"/api/tournaments/{tid}/tables?limit=4"))
-    rest = await _ok(await client.get(f"/api/tournaments/{tid}/tables?cursor={first['next']}"))
+    first = await ok(await client.get(f"/api/tournaments/{tid}/tables?limit=4"))
+    rest = await ok(await client.get(f"/api/tournaments/{tid}/tables?cursor={first['next']}"))
     tables = first["items"] + rest["items"]
     assert len(tables) == 6 and all(t["over"] for t in tables) and rest["next"] is None
-    rounds = await _ok(await client.get(f"/api/tournaments/{tid}/rounds"))
+    rounds = await ok(await client.get(f"/api/tournaments/{tid}/rounds"))
     assert [r["round"] for r in rounds["items"]] == [1, 2, 3]
 
 
 async def test_sign_up_rules_answer_their_codes(client: TestClient) -> None:
-    tid, entrants = await _signed_up(client, 2, max_players=2)
+    tid, entrants = await signed_up(client, 2, max_players=2)
     late = await register(client, "late")
     join = f"/api/tournaments/{tid}/join"
-    assert await _code(await client.post(join, json={}, headers=late.auth), 409) == (
+    assert await code_of(await client.post(join, json={}, headers=late.auth), 409) == (
         "tournament_full"
     )
-    assert await _code(await client.post(join, json={}, headers=entrants[0].auth), 409) == (
+    assert await code_of(await client.post(join, json={}, headers=entrants[0].auth), 409) == (
         "already_joined"
     )
     start = f"/api/tournaments/{tid}/start"
-    assert await _code(await client.post(start, json={}, headers=entrants[1].auth), 403) == (
+    assert await code_of(await client.post(start, json={}, headers=entrants[1].auth), 403) == (
         "not_creator"
     )
     unknown = f"/api/tournaments/{uuid.uuid4()}"
-    assert await _code(await client.get(unknown), 404) == "unknown_tournament"
+    assert await code_of(await client.get(unknown), 404) == "unknown_tournament"
     bad = {"name": "x", "format": "knockout", "game": "ra", "seats": 3}
     response = await client.post("/api/tournaments", json=bad, headers=late.auth)
-    assert await _code(response, 400) == "bad_seat_count"
-    listed = await _ok(await client.get("/api/tournaments?state=open"))
+    assert await code_of(response, 400) == "bad_seat_count"
+    listed = await ok(await client.get("/api/tournaments?state=open"))
     assert tid in [t["tournament_id"] for t in listed["items"]]
-    assert await _code(await client.get("/api/tournaments?state=playing"), 400) == "bad_query"
+    assert await code_of(await client.get("/api/tournaments?state=playing"), 400) == "bad_query"
 
 
-async def test_a_private_tournament_is_joined_with_its_invitation_code(client: TestClient) -> None:
+async def test_a_private_tournament_is_joined_with_its_invitation_code(
+    client: TestClient,
+) -> None:
     host, guest = await register(client, "host"), await register(client, "guest")
     body = {"name": "club", "format": "swiss", "game": "cantstop", "visibility": "private"}
-    created = await _ok(await client.post("/api/tournaments", json=body, headers=host.auth), 201)
+    created = await ok(await client.post("/api/tournaments", json=body, headers=host.auth), 201)
     tid, code = created["tournament_id"], created["invitation"]
     join = f"/api/tournaments/{tid}/join"
     response = await client.post(join, json={"invitation": "wrong"}, headers=guest.auth)
-    assert await _code(response, 403) == "bad_invitation"
-    await _ok(await client.post(join, json={"invitation": code}, headers=guest.auth))
-    listed = await _ok(await client.get("/api/tournaments"))
+    assert await code_of(response, 403) == "bad_invitation"
+    await ok(await client.post(join, json={"invitation": code}, headers=guest.auth))
+    listed = await ok(await client.get("/api/tournaments"))
     assert tid not in [t["tournament_id"] for t in listed["items"]]  # not in public lists
 
 
 async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
     platform: Platform, client: TestClient
 ) -> None:
-    tid, entrants = await _signed_up(client, 4, fmt="swiss", rounds=2)
-    await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+    tid, entrants = await signed_up(client, 4, fmt="swiss", rounds=2)
+    await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
                                 headers=entrants[0].auth))  # fmt: skip
-    view = await _round_opened(client, tid, 1)
+    view = await round_opened(client, tid, 1)
     before = platform.store.last_position()
     assert platform.tournaments is not None
     db = platform.tournaments.db
@@ -167,12 +126,12 @@ async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
     while await again.step():
         pass
     assert platform.store.last_position() == before  # nothing new was stored
-    after = await _ok(await client.get(f"/api/tournaments/{tid}"))
+    after = await ok(await client.get(f"/api/tournaments/{tid}"))
     assert after["rounds"] == view["rounds"]
     by_id = {p.player_id: p for p in entrants}
     for match in view["rounds"][0]["matches"]:
-        await _play(client, match["table_id"], by_id, 1)
-    view = await _round_opened(client, tid, 2)
+        await play(client, match["table_id"], by_id, 1)
+    view = await round_opened(client, tid, 2)
     assert len(view["rounds"]) == 2
 
 
@@ -181,12 +140,12 @@ async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
 ) -> None:
     from shared.notify.timing import load_timing
 
-    tid, entrants = await _signed_up(
+    tid, entrants = await signed_up(
         client, 2, fmt="swiss", move_deadline=12, timeout_policy="forfeit"
     )
-    await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+    await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
                                 headers=entrants[0].auth))  # fmt: skip
-    view = await _round_opened(client, tid, 1)
+    view = await round_opened(client, tid, 1)
     table_id = view["rounds"][0]["matches"][0]["table_id"]
     timing = await asyncio.to_thread(load_timing, platform.store, table_id)
     assert timing is not None

@@ -18,8 +18,8 @@ from shared.store import open_store
 from shared.tables.aggregate import Table
 from shared.tables.envelopes import is_table_notification
 from shared.tournaments.aggregate import Tournament
-from tests.e2e.test_tournaments import _ok, _play, _round_opened, _signed_up
 from tests.integration.test_real_servers import _until_a_worker_serves
+from tests.tournamenthttp import ok, play, round_opened, signed_up
 
 
 def _start_worker(config: PlatformConfig) -> subprocess.Popen[bytes]:
@@ -73,11 +73,11 @@ async def test_sigkill_while_opening_a_round_opens_each_match_table_exactly_once
         assert gateway.app is not None
         client = await aiohttp_client(gateway.app)
         await _until_a_worker_serves(gateway)
-        tid, entrants = await _signed_up(client, 6, fmt="swiss", rounds=2)
+        tid, entrants = await signed_up(client, 6, fmt="swiss", rounds=2)
         by_id = {p.player_id: p for p in entrants}
-        await _ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+        await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
                                     headers=entrants[0].auth))  # fmt: skip
-        paired = await _ok(await client.get(f"/api/tournaments/{tid}"))
+        paired = await ok(await client.get(f"/api/tournaments/{tid}"))
         tables = [m["table_id"] for m in paired["rounds"][0]["matches"]]
         assert len(tables) == 3
         # Kill the manager after it opened a table of round 1, before the others.
@@ -88,14 +88,14 @@ async def test_sigkill_while_opening_a_round_opens_each_match_table_exactly_once
         assert 1 <= sum(1 for t in tables if created[t]) < 3  # killed mid-round
         worker = _start_worker(real_config)
         for number in (1, 2):
-            view = await _round_opened(client, tid, number)
+            view = await round_opened(client, tid, number)
             matches = view["rounds"][number - 1]["matches"]
-            await asyncio.gather(*(_play(client, m["table_id"], by_id, number) for m in matches))
+            await asyncio.gather(*(play(client, m["table_id"], by_id, number) for m in matches))
             if number == 1:  # and once more while round 1's results are being recorded
                 worker.send_signal(signal.SIGKILL)
                 worker.wait()
                 worker = _start_worker(real_config)
-        view = await _round_opened(client, tid, 3)
+        view = await round_opened(client, tid, 3)
         assert view["summary"]["status"] == "finished"
         created, names = await asyncio.to_thread(_stored, real_config.store)
         matches = [m["table_id"] for r in view["rounds"] for m in r["matches"]]
@@ -104,7 +104,7 @@ async def test_sigkill_while_opening_a_round_opens_each_match_table_exactly_once
         assert names["ResultRecorded"] == 6
         assert names["RoundPaired"] == 2 and names["MatchTablesOpened"] == 2
         assert names["TournamentFinished"] == 1
-        standings = await _ok(await client.get(f"/api/tournaments/{tid}/standings"))
+        standings = await ok(await client.get(f"/api/tournaments/{tid}/standings"))
         assert len(standings["items"]) == 6
     finally:
         worker.send_signal(signal.SIGKILL)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from uuid import UUID
 
 import msgspec
+from eventsourcing.application import AggregateNotFoundError
 
 from shared.audit.export import export_table
 from shared.audit.record import GameRecord
@@ -97,6 +98,14 @@ def decode_tournament_record(raw: bytes) -> TournamentRecord:
         raise BadRequest(f"not a tournament record: {exc}", code="bad_record") from exc
 
 
+def is_tournament(store: EventStore, aggregate_id: str) -> bool:
+    """True when the id names a tournament in the store (else a table, or nothing)."""
+    try:
+        return isinstance(store.repository.get(UUID(aggregate_id)), Tournament)
+    except (ValueError, AggregateNotFoundError):
+        return False
+
+
 def export_tournament(store: EventStore, tournament_id: str) -> TournamentRecord:
     """The record of a tournament (its finished match tables with it)."""
     try:
@@ -121,6 +130,14 @@ def export_tournament(store: EventStore, tournament_id: str) -> TournamentRecord
     state = _fold(tournament_id, events)
     tables = [export_table(store, m.table_id) for m in state.matches if m.is_over]
     return TournamentRecord(tournament_id=tournament_id, events=events, tables=tables)
+
+
+def state_at(record: TournamentRecord, at: int | None = None) -> TournamentState:
+    """The tournament after its event `at` (None: the last), folded from its record."""
+    events = [e for e in record.events if at is None or e.version <= at]
+    if not events:
+        raise BadRequest(f"a tournament has events 1-{len(record.events)}", code="bad_version")
+    return _fold(record.tournament_id, events)
 
 
 def _fold(tournament_id: str, events: list[TournamentEventRecord]) -> TournamentState:

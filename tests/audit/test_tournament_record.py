@@ -3,13 +3,17 @@ tampered pairing with its event."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 
 from services.cli.platform import Platform
+from shared.store import open_store
+from shared.tournaments.aggregate import TOURNAMENT_TOPICS
 from shared.tournaments.record import (
     TournamentEventRecord,
     TournamentRecord,
@@ -23,15 +27,26 @@ from tests.tournamenthttp import ok, play, round_opened, signed_up
 
 
 @pytest.fixture(scope="module")
-def record() -> TournamentRecord:
-    """A 4-player Swiss tournament of 2 rounds, played to its end, exported."""
-    return asyncio.run(_played())
+def store_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite store holding a 4-player Swiss tournament of 2 rounds, played to its end."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('tournament')}/senet.db"
+    asyncio.run(_played(url))
+    return url
 
 
-async def _played() -> TournamentRecord:
+@pytest.fixture(scope="module")
+def record(store_url: str) -> TournamentRecord:
+    """That tournament's record."""
+    store = open_store(store_url, create=False)
+    (tid,) = {str(n.originator_id) for n in store.notifications(0, 10_000, None,
+                                                                TOURNAMENT_TOPICS)}  # fmt: skip
+    return export_tournament(store, tid)
+
+
+async def _played(url: str) -> None:
     from aiohttp.test_utils import TestClient, TestServer
 
-    platform = Platform(embedded_config())
+    platform = Platform(embedded_config(url))
     await platform.start()
     assert platform.app is not None
     client = TestClient(TestServer(platform.app))
@@ -46,7 +61,6 @@ async def _played() -> TournamentRecord:
             for match in view["rounds"][number - 1]["matches"]:
                 await play(client, match["table_id"], by_id, number)
         assert (await round_opened(client, tid, 3))["summary"]["status"] == "finished"
-        return await asyncio.to_thread(export_tournament, platform.store, tid)
     finally:
         await client.close()
         await platform.stop()
@@ -97,3 +111,27 @@ def test_a_tampered_pairing_does_not_follow_from_the_seed(record: TournamentReco
 
     report = verify_tournament(_tampered(record, "RoundPaired", swap))
     assert report.problem is not None and report.problem.kind == "derived_differs"
+
+
+def test_export_verify_and_replay_cover_a_tournament(
+    store_url: str, record: TournamentRecord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from services.cli.verbs import export, replay, verify
+
+    tid = record.tournament_id
+    assert export.run(argparse.Namespace(table=tid, store=store_url)) == 0
+    written = tmp_path / "tournament.json"
+    written.write_bytes(capsys.readouterr().out.encode())
+    assert verify.run(argparse.Namespace(record=str(written))) == 0
+    assert '"ok":true' in capsys.readouterr().out
+    tampered = _tampered(record, "ResultRecorded",
+                         lambda p: p | {"ranks": list(reversed(p["ranks"]))})  # fmt: skip
+    written.write_bytes(msgspec.json.encode(tampered))
+    assert verify.run(argparse.Namespace(record=str(written))) == 1
+    assert "result_differs" in capsys.readouterr().err
+    at = argparse.Namespace(table=tid, store=store_url, at=3, seat=None, verify=False)
+    assert replay.run(at) == 0
+    shown = msgspec.json.decode(capsys.readouterr().out)
+    assert shown["summary"]["status"] == "open" and len(shown["players"]) == 2
+    checked = argparse.Namespace(table=tid, store=store_url, at=None, seat=None, verify=True)
+    assert replay.run(checked) == 0

@@ -12,9 +12,9 @@ import msgspec
 
 from shared.audit.export import export_table
 from shared.audit.record import encode_record
-from shared.contracts.errors import NotFound, SenetError
+from shared.contracts.errors import SenetError
 from shared.store import DEFAULT_STORE, open_store
-from shared.tournaments.record import export_tournament
+from shared.tournaments.record import export_tournament, is_tournament
 
 VERB = "export"
 
@@ -34,10 +34,10 @@ def run(args: argparse.Namespace) -> int:
     """Write the record to stdout; 2 when the table is unknown or not finished."""
     try:
         store = open_store(args.store, create=False)
-        try:
-            body = encode_record(export_table(store, args.table))
-        except NotFound:
+        if is_tournament(store, args.table):
             body = msgspec.json.encode(export_tournament(store, args.table))
+        else:
+            body = encode_record(export_table(store, args.table))
     except SenetError as exc:
         print(f"senet export: {exc.message} [{exc.code}]", file=sys.stderr)
         return 2

@@ -186,7 +186,7 @@ async def _state(request: web.Request) -> TournamentState:
 
 def _load(store: EventStore, tournament_id: uuid.UUID) -> TournamentState | None:
     try:
-        found = store.repository.get(tournament_id)
+        found: Any = store.repository.get(tournament_id)
     except AggregateNotFoundError:
         return None
     return found.tournament if isinstance(found, Tournament) else None

@@ -123,21 +123,25 @@ class TournamentManager:
                     await asyncio.wait_for(self._wake.wait(), IDLE)
 
     async def step(self) -> int:
-        """Handle the next batch of the log; how many notifications it read."""
+        """Handle the next batch of the log; how many tournament events it read.
+
+        The position moves past the table events too (up to the newest event when the batch
+        is not full), so each look scans only what was stored since the last one."""
         start = await asyncio.to_thread(readmodel.position, self.db)
-        notes: Sequence[Notification] = await asyncio.to_thread(
-            self.store.notifications, start, BATCH, None, TOURNAMENT_TOPICS
-        )
-        if not notes:
+        last = await asyncio.to_thread(self.store.last_position)
+        if last <= start:
             self.position = start
             return 0
+        notes: Sequence[Notification] = await asyncio.to_thread(
+            self.store.notifications, start, BATCH, last, TOURNAMENT_TOPICS
+        )
+        end = notes[-1].id if len(notes) == BATCH else last
         touched: dict[str, int] = {}  # tournament -> position of its first event in batch
         for note in notes:
             tournament_id = str(note.originator_id)
             touched.setdefault(tournament_id, note.id)
             if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
                 await self._open_round(tournament_id, note)
-        end = notes[-1].id
         states = {t: await asyncio.to_thread(self._state, t) for t in touched}
         await asyncio.to_thread(self._commit, start, end, states, touched)
         self.position = end

@@ -36,7 +36,7 @@ from shared.tournaments.actions import (
     TournamentOutcome,
     WithdrawFromTournament,
 )
-from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
+from shared.tournaments.aggregate import Tournament
 from shared.tournaments.events import ForfeitPolicy, Format
 from shared.tournaments.ratings import rating_of
 from shared.tournaments.standings import TournamentStanding
@@ -247,17 +247,14 @@ async def tournament_standings(request: web.Request) -> web.Response:
 
 
 async def _fresh(request: web.Request) -> None:
-    """Wait (at most a second) until the tournament rows show every tournament event stored
-    before this request, so a client that just created or joined reads its own write."""
+    """Wait (at most a second) until the tournament rows show everything stored before this
+    request (the manager's position follows the whole log), so a client that just created
+    or joined reads its own write."""
     db = request.app[READMODELS].db
-    store = request.app[STORE]
+    last = await in_store(request, request.app[STORE].last_position)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + FRESH_WAIT
-    while loop.time() < deadline:
-        shown = await in_store(request, readmodel.position, db)
-        newer = await in_store(request, store.notifications, shown, 1, None, TOURNAMENT_TOPICS)
-        if not newer:
-            return
+    while await in_store(request, readmodel.position, db) < last and loop.time() < deadline:
         await asyncio.sleep(0.05)
 
 

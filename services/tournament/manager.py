@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -41,7 +42,7 @@ from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.loading import load_table
 from shared.tables.outcome import table_result
 from shared.tournaments import client, readmodel
-from shared.tournaments.actions import MANAGER, NoteTablesOpened, RecordResult
+from shared.tournaments.actions import MANAGER, NoteTablesOpened, RecordResult, StartTournament
 from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
 from shared.tournaments.state import TournamentState
 
@@ -85,6 +86,7 @@ class TournamentManager:
         self.pause = pause
         self.position = 0
         self._wake = asyncio.Event()
+        self._started: dict[str, int] = {}  # tried to start, with the players then
 
     def wake(self) -> None:
         """Look at the log now (something was stored)."""
@@ -148,9 +150,9 @@ class TournamentManager:
         return len(notes)
 
     async def sweep(self) -> int:
-        """Record the result of every match table that is over and not yet recorded;
-        how many were recorded."""
-        recorded = 0
+        """Start the tournaments whose sign-up deadline is past; record the result of every
+        match table that is over and not yet recorded. How many commands it sent."""
+        recorded = await self._start_due()
         for tournament_id in await asyncio.to_thread(readmodel.running, self.db):
             state = await asyncio.to_thread(self._state, tournament_id)
             if state is None:
@@ -161,6 +163,24 @@ class TournamentManager:
                 await self._record_result(table_id)
                 recorded += 1
         return recorded
+
+    async def _start_due(self) -> int:
+        """Start each open tournament past its sign-up deadline (one with too few players
+        stays open, and is tried again when someone else signs up)."""
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        due = await asyncio.to_thread(readmodel.due_to_start, self.db, now)
+        fresh = [t for t, players in due if self._started.get(t) != players]
+        self._started = dict(due)
+        for tournament_id in fresh:
+            await self._effect(
+                client.send(
+                    self.broker, tournament_id=tournament_id, player_id=MANAGER,
+                    action=StartTournament(now=now), timeout=self.timeout,
+                    command_id=f"deadline-start:{tournament_id}:{self._started[tournament_id]}",
+                ),
+                "tournament_started_at_deadline", tournament_id=tournament_id,
+            )  # fmt: skip
+        return len(fresh)
 
     def _name(self, note: Notification) -> str:
         try:
@@ -245,7 +265,7 @@ class TournamentManager:
         except SenetError as exc:
             if exc.status == 503:
                 raise Unavailable(exc.message, code=exc.code) from exc
-            log.error("tournament_effect_refused", what=what, code=exc.code, **fields)
+            log.warning("tournament_effect_refused", what=what, code=exc.code, **fields)
             return
         log.info(what, replayed=outcome.replayed, **fields)
         if self.pause:

@@ -106,6 +106,18 @@ def running(db: ReadModelDB) -> list[str]:
     return [str(r[0]) for r in rows]
 
 
+def due_to_start(db: ReadModelDB, now: str) -> list[tuple[str, int]]:
+    """Open tournaments whose sign-up deadline (UTC, as stored) is `now` or earlier, with
+    how many players signed up."""
+    rows = db.query("SELECT body FROM rm_tournaments WHERE status = 'open'")
+    summaries = [_summary.decode(r[0]) for r in rows]
+    return [
+        (s.tournament_id, s.players)
+        for s in summaries
+        if s.signup_deadline and s.signup_deadline <= now
+    ]
+
+
 def finished_tables(db: ReadModelDB, table_ids: list[str]) -> list[str]:
     """Those of the tables that are over, from the tables read model (`rm_tables`)."""
     found: list[str] = []

@@ -150,3 +150,17 @@ async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
     timing = await asyncio.to_thread(load_timing, platform.store, table_id)
     assert timing is not None
     assert (timing.deadline, timing.policy, timing.last_warning) == (12.0, "forfeit", 6.0)
+
+
+async def test_a_tournament_starts_by_itself_once_its_sign_up_deadline_is_past(
+    client: TestClient,
+) -> None:
+    tid, _ = await signed_up(
+        client, 3, fmt="swiss", signup_deadline="2020-01-01T00:00:00Z", min_players=3
+    )
+    for _ in range(100):
+        view = await ok(await client.get(f"/api/tournaments/{tid}"))
+        if view["summary"]["status"] == "running":
+            break
+        await asyncio.sleep(0.1)
+    assert view["summary"]["status"] == "running" and len(view["seeding"]) == 3

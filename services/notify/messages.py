@@ -14,6 +14,8 @@ KIND_TITLES = {
     "game_over": "game over",
     "invited": "invitation",
     "match_ready": "your tournament table is ready",
+    "tournament_started": "the tournament starts",
+    "tournament_over": "the tournament is over",
 }
 
 
@@ -36,6 +38,8 @@ def render(kind: str, facts: dict[str, Any]) -> Rendered:
         return _invited(facts)
     if kind == "match_ready":
         return _match_ready(facts)
+    if kind in ("tournament_started", "tournament_over"):
+        return _tournament(kind, facts)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES.get(kind.rstrip("0123456789"), kind)
     if kind == "game_over":
@@ -133,5 +137,26 @@ def _match_ready(facts: dict[str, Any]) -> Rendered:
         f"<p>{html.escape(intro)}</p>"
         f'<p><a href="{html.escape(link)}">Open the table</a> · '
         f'<a href="{html.escape(tournament)}">the tournament</a></p>'
+    )
+    return Rendered(subject=subject, text=text, html=body, link=link)
+
+
+def _tournament(kind: str, facts: dict[str, Any]) -> Rendered:
+    """A tournament started (who plays) or ended (the final standings)."""
+    name, game, link = str(facts["tournament"]), str(facts["game"]), str(facts["link"])
+    if kind == "tournament_started":
+        subject = f"[senet] {name} ({game}): the tournament starts"
+        intro = f"{facts.get('name', '')}, the tournament {name} of {game} starts."
+        lines = [f"Players: {', '.join(facts.get('players', []))}",
+                 "You will be told when each of your tables is ready."]  # fmt: skip
+    else:
+        subject = f"[senet] {name} ({game}): the tournament is over"
+        intro = f"The tournament {name} of {game} is over. Final standings:"
+        lines = [f"{r['rank']}. {r['name']} ({r['points']:g})" for r in facts.get("ranking", [])]
+    text = "\n".join([intro, "", *lines, "", link, ""])
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    body = (
+        f"<p>{html.escape(intro)}</p><ul>{items}</ul>"
+        f'<p><a href="{html.escape(link)}">Open the tournament</a></p>'
     )
     return Rendered(subject=subject, text=text, html=body, link=link)

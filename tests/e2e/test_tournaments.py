@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +29,23 @@ async def platform() -> AsyncIterator[Platform]:
     await running.stop()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def stored_client(
+    request: pytest.FixtureRequest, tmp_path: Path, aiohttp_client: Any
+) -> AsyncIterator[TestClient]:
+    """The embedded platform on a SQLite file or a PostgreSQL schema (the read model's SQL
+    on both databases)."""
+    if request.param == "postgresql":
+        url = str(request.getfixturevalue("postgres_url"))
+    else:
+        url = f"sqlite:///{tmp_path}/senet.db"
+    running = Platform(embedded_config(url))
+    await running.start()
+    assert running.app is not None
+    yield await aiohttp_client(running.app)
+    await running.stop()
+
+
 @pytest.fixture
 async def client(platform: Platform, aiohttp_client: Any) -> TestClient:
     """An HTTP client of its gateway."""
@@ -36,8 +54,9 @@ async def client(platform: Platform, aiohttp_client: Any) -> TestClient:
 
 
 async def test_a_round_robin_is_played_to_its_end_with_standings_for_everyone(
-    client: TestClient,
+    stored_client: TestClient,
 ) -> None:
+    client = stored_client
     tid, entrants = await signed_up(client, 4)
     by_id = {p.player_id: p for p in entrants}
     await ok(await client.post(f"/api/tournaments/{tid}/start", json={},

@@ -45,8 +45,9 @@ async def open_table(
     options: dict[str, Any] | None = None,
     **table: Any,
 ) -> tuple[str, list[Player]]:
-    """Register players, open a table (`table`: more of the create body, e.g. takebacks),
-    seat everyone and start; returns the table id."""
+    """Register players, open a table (`table`: more of the create body, e.g. takebacks;
+    a private one is joined through its invitation link), seat everyone and start; returns
+    the table id."""
     seated = [await register(client, f"p{i}-{uuid.uuid4().hex[:4]}") for i in range(players)]
     response = await client.post(
         "/api/tables",
@@ -55,8 +56,13 @@ async def open_table(
     )
     assert response.status == 201, await response.text()
     table_id = (await response.json())["table_id"]
+    join: dict[str, Any] = {}
+    if table.get("visibility") == "private":  # the others join through the link's code
+        path = f"/api/tables/{table_id}/invitation"
+        made = await client.post(path, headers=seated[0].auth)
+        join = {"invitation": (await made.json())["code"]}
     for player in seated[1:]:
-        response = await client.post(f"/api/tables/{table_id}/join", json={}, headers=player.auth)
+        response = await client.post(f"/api/tables/{table_id}/join", json=join, headers=player.auth)
         assert response.status == 200, await response.text()
     response = await client.post(f"/api/tables/{table_id}/start", json={}, headers=seated[0].auth)
     assert response.status == 200, await response.text()

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from services.cli import cpu
+from services.cli import counters, cpu
 from services.cli.bench import _percentile, _postgres_schema, raw_floor
 from services.cli.load_bots import Load, Samples, run_bots
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
@@ -118,13 +118,14 @@ async def _sweep(setup: Setup, args: argparse.Namespace, runs: list[dict[str, An
 
 
 async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[str, Any]:
-    async with _gateway(setup, args.url) as (base, apart, prefix):
+    async with _gateway(setup, args.url) as (base, apart, prefix, metrics):
         parts = _parts(apart, in_process=args.url is None)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
             load = Load(
                 base, args.tables, args.players, args.duration, rate, args.game, args.seed,
-                parts, CPU_NAMED,
+                parts, CPU_NAMED, {k: u for k, u in metrics.items() if k != "postgres"},
+                metrics.get("postgres"),
             )  # fmt: skip
             samples: Samples = await asyncio.get_running_loop().run_in_executor(
                 pool, run_bots, load
@@ -134,6 +135,12 @@ async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[
     if before is not None and after is not None:
         before, after = before | {"bots": 0.0}, after | {"bots": samples.cpu_seconds}
     run["cpu_ms_per_move"] = cpu.per_move(before, after, run["moves"])
+    counted = counters.per_move(samples.counts_before, samples.counts_after, run["moves"])
+    if counted is not None:
+        run["broker_messages_per_move"] = {
+            "published": counted["published"], "delivered": counted["delivered"]
+        }  # fmt: skip
+        run["store_transactions_per_move"] = counted.get("store_transactions")
     run["offered_per_s"] = rate or None
     print(f"run: {_line(run)}", file=sys.stderr, flush=True)
     return run
@@ -192,12 +199,13 @@ async def _store(url: str) -> AsyncIterator[str]:
 @contextlib.asynccontextmanager
 async def _gateway(
     setup: Setup, url: str | None
-) -> AsyncIterator[tuple[str, dict[str, int], str | None]]:
+) -> AsyncIterator[tuple[str, dict[str, int], str | None, dict[str, str]]]:
     """The base URL of a gateway (the given one, or a platform started for this run), the
-    pids of the platform's processes beside this one (the table workers, the relay) and the
-    run's queue prefix (None for a given gateway)."""
+    pids of the platform's processes beside this one (the table workers, the relay), the
+    run's queue prefix (None for a given gateway) and the /metrics URL of each platform
+    process (and `postgres`: the store's database URL, when it is PostgreSQL)."""
     if url is not None:
-        yield url, {}, None
+        yield url, {}, None, {}
         return
     async with _store(setup.store) as store:
         prefix = "load" + uuid.uuid4().hex[:8]
@@ -211,11 +219,20 @@ async def _gateway(
         platform = Platform(config)
         await platform.start()
         apart: dict[str, subprocess.Popen[bytes]] = {}
-        if not in_process:  # as deployed: the workers and the relay in processes of their own
-            workers = ["--no-relay", "--workers", str(setup.workers)]
-            apart["table_workers"] = _start(config, "table", *workers)
-            apart["relay"] = _start(config, "relay")
         port = free_port()
+        metrics = {"gateway" if not in_process else "platform": f"http://127.0.0.1:{port}/metrics"}
+        if store.startswith("postgresql"):
+            metrics["postgres"] = store
+        if not in_process:  # as deployed: the workers and the relay in processes of their own
+            table_port, relay_port = _metrics_ports(setup.workers)
+            workers = ["--no-relay", "--workers", str(setup.workers)]
+            workers += ["--metrics-port", str(table_port)]
+            apart["table_workers"] = _start(config, "table", *workers)
+            apart["relay"] = _start(config, "relay", "--metrics-port", str(relay_port))
+            for index in range(setup.workers):  # worker i serves its metrics on base + 1 + i
+                port_of = table_port + (1 + index if setup.workers > 1 else 0)
+                metrics[f"table_worker_{index}"] = f"http://127.0.0.1:{port_of}/metrics"
+            metrics["relay"] = f"http://127.0.0.1:{relay_port}/metrics"
         runner = None
         try:
             if apart:
@@ -223,7 +240,8 @@ async def _gateway(
             assert platform.app is not None
             runner = await serve_http(platform.app, "127.0.0.1", port)
             pids = {part: child.pid for part, child in apart.items()}
-            yield f"http://127.0.0.1:{port}", pids, prefix
+            await _until_serving([u for k, u in metrics.items() if k != "postgres"])
+            yield f"http://127.0.0.1:{port}", pids, prefix, metrics
         finally:
             if runner is not None:
                 await runner.cleanup()
@@ -276,6 +294,46 @@ async def _until_members(
             raise RuntimeError(f"the {workers} table workers did not start")
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.5)  # one more look by every worker: the hand-overs are done
+
+
+def _metrics_ports(workers: int) -> tuple[int, int]:
+    """A metrics port for the table workers (and the `workers` ports after it) and one for
+    the relay, all free now."""
+    while True:
+        base = free_port()
+        wanted = [base + i for i in range(workers + 1)]
+        if all(_is_free(p) for p in wanted[1:]):
+            relay = free_port()
+            if relay not in wanted:
+                return base, relay
+
+
+def _is_free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+async def _until_serving(urls: list[str]) -> None:
+    """Wait until every process answers on its metrics URL (a figure, not a condition)."""
+    import aiohttp
+
+    deadline = time.monotonic() + READY_SECONDS
+    async with aiohttp.ClientSession() as session:
+        for url in urls:
+            while time.monotonic() < deadline:
+                try:
+                    async with session.get(url) as answer:
+                        if answer.status == 200:
+                            break
+                except aiohttp.ClientError:
+                    pass
+                await asyncio.sleep(0.2)
 
 
 def _line(run: dict[str, Any]) -> str:

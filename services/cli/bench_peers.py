@@ -3,8 +3,11 @@
 Both serve the same tic-tac-toe (senet's `tictactoe` game; `peers/bgio_server.js`), driven
 by the same Python process (`peer_drivers`): HTTP + WebSocket for senet, socket.io for
 boardgame.io, after calibrating that driver against an echo server. Paired by durability:
-boardgame.io in memory beside `senet serve` on the in-process broker and memory store;
-boardgame.io with bgio-postgres beside senet on RabbitMQ + PostgreSQL (the same server).
+`memory` (boardgame.io in memory beside `senet serve` on the in-process broker and memory
+store), `postgres` (bgio-postgres beside `senet serve` on PostgreSQL with the in-process
+broker) and `durable` (bgio-postgres beside senet on RabbitMQ + PostgreSQL, in one process
+and in the deployed layout of three), on the same PostgreSQL server. Each senet run also
+reports broker messages and store transactions per move (`services.cli.counters`).
 For 1, 10 and 50 concurrent matches each side reports moves/s, the latency until the mover
 and until the opponent hold the new state, the server's CPU-ms per move (its processes, and
 PostgreSQL and RabbitMQ where it uses them, read from /proc) and its memory. Then the
@@ -22,6 +25,7 @@ import contextlib
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -35,7 +39,7 @@ from typing import Any
 
 import aiohttp
 
-from services.cli import cpu, peer_drivers
+from services.cli import counters, cpu, peer_drivers
 from services.cli.bench import _percentile
 from shared.ports import free_port
 
@@ -51,7 +55,7 @@ def add_parser(kinds: Any) -> None:
     peers.add_argument("--kill-after", type=float, default=4.0,
                        help="seconds into the durability run [%(default)s]")  # fmt: skip
     peers.add_argument("--cache", default=None, help="npm cache dir [~/.cache/senet/peers]")
-    peers.add_argument("--pairs", default="memory,durable", help="[%(default)s]")
+    peers.add_argument("--pairs", default="memory,postgres,durable", help="[%(default)s]")
     peers.add_argument("--no-durability", action="store_true", help="skip the SIGKILL check")
     peers.set_defaults(bench_run=run_peers)
 
@@ -66,6 +70,8 @@ class Server:
     ready_path: str
     env: dict[str, str]
     process: subprocess.Popen[bytes] | None = None
+    metrics: dict[str, str] | None = None  # senet: each process's /metrics URL
+    postgres: str | None = None  # senet: its store's database, for the transaction count
 
     async def start(self) -> None:
         self.process = subprocess.Popen(
@@ -111,9 +117,10 @@ def bgio_dir(cache: str | None) -> Path | None:
         shutil.copyfile(PEERS / name, target / name)
     if not (target / "node_modules" / "boardgame.io").is_dir():
         print(f"installing boardgame.io into {target} (npm ci) ...", file=sys.stderr)
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=target, check=True
-        )
+        subprocess.run(  # npm's own lines go to stderr: stdout is the JSON report alone
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=target, check=True, stdout=sys.stderr,
+        )  # fmt: skip
     return target
 
 
@@ -147,7 +154,7 @@ async def run_peers(args: argparse.Namespace) -> int:
             pairs[pair] = {}
             for server in servers:
                 pairs[pair][server.name] = await _runs(server, pair, matches, args.seconds)
-            if pair == "durable" and not args.no_durability:
+            if pair != "memory" and not args.no_durability:
                 pairs[pair]["durability"] = {
                     s.name: await durability(s, args.kill_after) for s in servers
                 }
@@ -178,23 +185,38 @@ async def calibrate(concurrency: int, seconds: float) -> dict[str, Any]:
 
 @contextlib.asynccontextmanager
 async def _pair(pair: str, bgio: Path, args: argparse.Namespace) -> AsyncIterator[list[Server]]:
-    """Both servers of a durability pair, each on its own fresh data."""
+    """The servers of a durability pair, each on its own fresh data: `memory` (nothing
+    durable), `postgres` (senet on PostgreSQL with the in-process broker: a move is answered
+    after its commit; boardgame.io with bgio-postgres), `durable` (senet on RabbitMQ +
+    PostgreSQL in one process and in the deployed layout, gateway | table worker | relay;
+    boardgame.io with bgio-postgres)."""
     env = {**os.environ, "SENET_RATE_LIMIT": "0", "SENET_MAX_IN_FLIGHT_PER_PLAYER": "0"}
-    senet_port, bgio_port = free_port(), free_port()
-    senet = [sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", "serve",
-             "--port", str(senet_port)]  # fmt: skip
+    bgio_port = free_port()
     node = ["node", str(bgio / "bgio_server.js"), str(bgio_port)]
     async with contextlib.AsyncExitStack() as stack:
+        senets: list[Server] = []
         if pair == "memory":
-            senet += ["--store", "memory", "--broker", "memory"]
-        else:
-            schema = await stack.enter_async_context(_pg_schema(args.postgres))
-            prefix = "peers" + uuid.uuid4().hex[:8]
-            senet += ["--store", schema, "--broker", args.amqp, "--prefix", prefix]
+            senets.append(_senet_serve("senet", ["--store", "memory", "--broker", "memory"], env))
+        elif pair in ("postgres", "durable"):
             node.append(await stack.enter_async_context(_pg_database(args.postgres)))
-            stack.push_async_callback(_forget_queues, schema, args.amqp, prefix)
+            layouts = ["one"] if pair == "postgres" else ["one", "deployed"]
+            for layout in layouts:
+                schema = await stack.enter_async_context(_pg_schema(args.postgres))
+                if pair == "postgres":
+                    options = ["--store", schema, "--broker", "memory"]
+                    senets.append(_senet_serve("senet", options, env, postgres=schema))
+                    continue
+                prefix = "peers" + uuid.uuid4().hex[:8]
+                stack.push_async_callback(_forget_queues, schema, args.amqp, prefix)
+                options = ["--store", schema, "--broker", args.amqp, "--prefix", prefix]
+                if layout == "one":
+                    senets.append(_senet_serve("senet", options, env, postgres=schema))
+                else:
+                    senets.append(_senet_deployed("senet-deployed", options, env, schema))
+        else:
+            raise ValueError(f"unknown pair {pair!r}: memory, postgres or durable")
         servers = [
-            Server("senet", senet, f"http://127.0.0.1:{senet_port}", "/readyz", env),
+            *senets,
             Server("boardgame.io", node, f"http://127.0.0.1:{bgio_port}", "/games", env),
         ]
         try:
@@ -202,6 +224,42 @@ async def _pair(pair: str, bgio: Path, args: argparse.Namespace) -> AsyncIterato
         finally:
             for server in servers:
                 server.stop()
+
+
+def _senet(verb: str, *options: str) -> list[str]:
+    return [sys.executable, "-m", "services.cli.main", "--log-level", "WARNING", verb, *options]
+
+
+def _senet_serve(
+    name: str, options: list[str], env: dict[str, str], postgres: str | None = None
+) -> Server:
+    """`senet serve`: the whole platform in one process."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = _senet("serve", "--port", str(port), *options)
+    return Server(name, command, base, "/readyz", env, metrics={"server": f"{base}/metrics"},
+                  postgres=postgres)  # fmt: skip
+
+
+def _senet_deployed(name: str, options: list[str], env: dict[str, str], postgres: str) -> Server:
+    """The deployed layout: a table worker, the relay and the gateway as three processes
+    (one process group: the gateway's shell starts the other two, then becomes it)."""
+    port, table_port, relay_port = free_port(), free_port(), free_port()
+    base = f"http://127.0.0.1:{port}"
+    store = options[options.index("--store") + 1]
+    small = store + ("&" if "?" in store else "?") + "pool_size=2"  # one writer thread each
+    apart = [o if o != store else small for o in options]
+    table = _senet("table", "--no-relay", "--metrics-port", str(table_port), *apart)
+    relay = _senet("relay", "--metrics-port", str(relay_port), *apart)
+    gateway = _senet("gateway", "--port", str(port), *options)
+    script = f"{shlex.join(table)} & {shlex.join(relay)} & exec {shlex.join(gateway)}"
+    metrics = {
+        "gateway": f"{base}/metrics",
+        "table": f"http://127.0.0.1:{table_port}/metrics",
+        "relay": f"http://127.0.0.1:{relay_port}/metrics",
+    }
+    return Server(name, ["sh", "-c", script], base, "/readyz", env, metrics=metrics,
+                  postgres=postgres)  # fmt: skip
 
 
 async def _runs(server: Server, pair: str, matches: list[int], seconds: float) -> dict[str, Any]:
@@ -221,33 +279,53 @@ async def measure(server: Server, pair: str, matches: int, seconds: float) -> di
     """One run flat out: moves/s, latencies, server CPU-ms per move, memory."""
     samples = peer_drivers.Samples()
     assert server.process is not None
-    named = {"postgresql": "postgres"} if pair == "durable" else {}
-    if pair == "durable" and server.name == "senet":
+    named = {"postgresql": "postgres"} if pair in ("postgres", "durable") else {}
+    if pair == "durable" and server.name.startswith("senet"):
         named["rabbitmq"] = "beam.smp"
     trees = {"server": server.process.pid}
-    async with aiohttp.ClientSession(server.base) as http:
+    # No cap on connections: 50 matches hold 100 WebSockets beside their HTTP requests
+    # (aiohttp's default of 100 connections made the 50-match run fail).
+    async with aiohttp.ClientSession(server.base, connector=aiohttp.TCPConnector(limit=0)) as http:
         loop = _loop(server, http)
+        counted_before = await _counts(http, server)
         before = cpu.sample(trees, named)
         started = time.monotonic()
         await peer_drivers.run_matches(loop, matches, seconds, samples)
         elapsed = time.monotonic() - started
         after = cpu.sample(trees, named)
+        counted = counters.per_move(counted_before, await _counts(http, server), samples.moves)
     per = cpu.per_move(before, after, samples.moves)
     return {
         "moves": samples.moves,
         "moves_per_s": round(samples.moves / elapsed, 1),
         "matches_finished": samples.matches,
         "errors": samples.errors,
+        "error_causes": samples.causes,
         "mover_ms": _quantiles(samples.mover_ms),
         "opponent_ms": _quantiles(samples.opponent_ms),
         "server_cpu_ms_per_move": per["total"] if per else None,
         "cpu_ms_per_move_by_part": per,
         "server_rss_mb": _rss_mb(server.process.pid),
+        "broker_messages_per_move": (
+            {k: counted[k] for k in ("published", "delivered")} if counted else None
+        ),
+        "store_transactions_per_move": counted.get("store_transactions") if counted else None,
     }
 
 
+async def _counts(http: aiohttp.ClientSession, server: Server) -> dict[str, float] | None:
+    """A senet server's broker messages and store transactions so far (None otherwise)."""
+    if not server.metrics:
+        return None
+    try:
+        return await counters.sample(http, server.metrics, server.postgres)
+    except Exception as exc:  # a figure missing from the report, never a failed run
+        _say(f"{server.name}: counts unavailable: {exc!r}")
+        return None
+
+
 def _loop(server: Server, http: aiohttp.ClientSession) -> peer_drivers.Loop:
-    if server.name == "senet":
+    if server.name.startswith("senet"):
         return peer_drivers.senet_loop(http, seed=1)
     return peer_drivers.bgio_loop(http, server.base, seed=1)
 
@@ -270,7 +348,7 @@ async def durability(server: Server, kill_after: float) -> dict[str, Any]:
         missing = 0
         async with aiohttp.ClientSession(server.base) as http:
             for match, cells in acked.items():
-                if server.name == "senet":
+                if server.name.startswith("senet"):
                     kept = await peer_drivers.senet_marks(http, match, samples.tokens[match])
                 else:
                     kept = await peer_drivers.bgio_marks(

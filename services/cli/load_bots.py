@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import random
+import sys
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from typing import Any
 
 import aiohttp
 
-from services.cli import cpu
+from services.cli import counters, cpu
 from services.cli.selfplay import Api, ApiError, Bot
 
 PUSH_PATIENCE = 2.0  # seconds to wait for a pushed view before reading it with GET
@@ -44,6 +45,8 @@ class Samples:
     cpu_seconds: float = 0.0  # the bots' own CPU time while they played
     cpu_before: dict[str, float] | None = None  # the platform's parts when play began
     cpu_after: dict[str, float] | None = None  # and when it ended (`services.cli.cpu`)
+    counts_before: dict[str, float] | None = None  # broker messages, store transactions
+    counts_after: dict[str, float] | None = None  # (`services.cli.counters`)
 
 
 @dataclass
@@ -76,6 +79,19 @@ class Load:
     seed: int
     parts: dict[str, int] = field(default_factory=dict)
     named: dict[str, str] = field(default_factory=dict)
+    metrics: dict[str, str] = field(default_factory=dict)  # part: its /metrics URL
+    postgres: str | None = None  # the store's database, for its transaction count
+
+
+async def _counts(session: aiohttp.ClientSession, load: Load) -> dict[str, float] | None:
+    """Broker messages and store transactions so far (None if they cannot be read)."""
+    if not load.metrics:
+        return None
+    try:
+        return await counters.sample(session, load.metrics, load.postgres)
+    except Exception as exc:  # a figure missing from the report, never a failed run
+        print(f"broker and store counts unavailable: {exc!r}", file=sys.stderr)
+        return None
 
 
 def run_bots(load: Load) -> Samples:
@@ -94,6 +110,7 @@ async def drive(load: Load) -> Samples:
             *(_open(api, load.game, load.players, i) for i in range(load.tables))
         )
         own = [os.getpid()]  # a child of the platform's process: not part of it
+        samples.counts_before = await _counts(session, load)
         samples.cpu_before = cpu.sample(load.parts, load.named, exclude=own)
         started = time.perf_counter()
         cpu_started = time.process_time()
@@ -111,6 +128,7 @@ async def drive(load: Load) -> Samples:
         samples.elapsed = time.perf_counter() - started
         samples.cpu_seconds = time.process_time() - cpu_started
         samples.cpu_after = cpu.sample(load.parts, load.named, exclude=own)
+        samples.counts_after = await _counts(session, load)
         for table in [*opened, *finished]:
             for watcher in table.watchers:
                 watcher.cancel()

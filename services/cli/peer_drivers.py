@@ -34,6 +34,7 @@ class Samples:
     moves: int = 0
     matches: int = 0  # finished
     errors: int = 0
+    causes: dict[str, int] = field(default_factory=dict)  # error kind and message -> count
     acked: dict[str, set[int]] = field(default_factory=dict)  # match -> cells acknowledged
     tokens: dict[str, str] = field(default_factory=dict)  # senet: match -> a player's token
     credentials: dict[str, str] = field(default_factory=dict)  # bgio: match -> player 0's
@@ -54,8 +55,10 @@ async def _guarded(loop: Loop, index: int, deadline: float, samples: Samples) ->
     while time.monotonic() < deadline:
         try:
             await loop(index, deadline, samples)
-        except Exception:
+        except Exception as exc:
             samples.errors += 1
+            cause = f"{type(exc).__name__}: {exc}"[:160]
+            samples.causes[cause] = samples.causes.get(cause, 0) + 1
             await asyncio.sleep(0.2)  # a server being killed: do not spin
 
 

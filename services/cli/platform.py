@@ -35,6 +35,7 @@ from shared.observability.probes import Probes, StoreCheck, broker_check, flag_c
 from shared.observability.sampler import Position, Sampler
 from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
+from shared.store.commits import listens
 from shared.tasks import stop_tasks
 from shared.tournaments import readmodel as tournament_rows
 
@@ -171,8 +172,11 @@ class Platform:
                     self._extra_brokers.append(broker)
                 wake = _on_saved(
                     self.relay.wake if self.relay is not None else None,
-                    # On a real broker the relay holding the lease may be in another process.
-                    None if self.config.broker == "memory" else CommitSignal(broker),
+                    # On a real broker the relay holding the lease may be in another process:
+                    # PostgreSQL tells it of each commit (NOTIFY), other stores need a signal.
+                    None
+                    if self.config.broker == "memory" or listens(self.store)
+                    else CommitSignal(broker),
                 )
                 several = self.config.table_workers > 1
                 worker = TableWorker(
@@ -182,7 +186,9 @@ class Platform:
                 self.workers.append(worker)
                 # Tournament commands share the shard queues (a header tells them apart).
                 handler = routed(worker.handle, TournamentWorker(self.store, on_saved=wake))
-                assigner = ShardAssigner(broker, handler, worker_id=worker.worker_id)
+                assigner = ShardAssigner(
+                    broker, handler, worker_id=worker.worker_id, prefetch=worker.prefetch
+                )
                 self.assigners.append(assigner)
                 stack.push_async_callback(assigner.stop)
                 await assigner.start()

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import WSCloseCode, web
 
+from services.gateway import players
 from services.gateway.chat_live import ChatHub
 from services.gateway.errors import errors_middleware
 from services.gateway.guards import limits_middleware
@@ -18,6 +19,7 @@ from services.gateway.keys import (
     PROJECTOR,
     REVOCATIONS,
     SETTINGS,
+    SIGN_INS,
     SOCKETS,
     STORE,
     VERDICTS,
@@ -32,10 +34,13 @@ from services.gateway.revocations import Revocations
 from services.gateway.web import setup_web
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
+from shared.notify.asks import SignInDesk
 from shared.observability.http import PROBES
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+
+READ_BUFSIZE = 2**16  # aiohttp's default
 
 
 def create_app(
@@ -51,7 +56,16 @@ def create_app(
     The paged lists read `readmodels` (started with the app; by default its own projector).
     """
     middlewares = [observe_middleware, errors_middleware, limits_middleware]
-    app = web.Application(middlewares=middlewares, client_max_size=settings.max_body)
+    # aiohttp closes a connection that sends no complete request (its headers) within its
+    # keep-alive timeout, from the connection's start as after each answer. Its read buffer
+    # holds a whole body of the largest size taken, which `guards` waits for before a write.
+    handler_args = {
+        "keepalive_timeout": settings.header_timeout,
+        "read_bufsize": max(READ_BUFSIZE, settings.max_body),
+    }
+    app = web.Application(
+        middlewares=middlewares, client_max_size=settings.max_body, handler_args=handler_args
+    )
     app[SETTINGS] = settings
     app[LIMITER] = Limiter(
         rate=settings.rate_limit,
@@ -60,6 +74,7 @@ def create_app(
         total=settings.max_in_flight,
         sockets_per_player=settings.max_sockets_per_player,
         sockets_per_address=settings.max_sockets_per_address,
+        arriving_per_address=settings.max_arriving_per_address,
     )
     app[STORE] = store
     app[BROKER] = broker
@@ -73,10 +88,12 @@ def create_app(
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
     app[CHAT] = ChatHub(broker)
+    app[SIGN_INS] = SignInDesk(store, lambda player_id: players.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
     app.cleanup_ctx.append(_projector_ctx)
+    app.cleanup_ctx.append(_sign_in_ctx)
     app.on_shutdown.append(_close_sockets)
     return app
 
@@ -91,6 +108,12 @@ async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
     await app[REVOCATIONS].start()
     yield
     await app[READMODELS].stop()
+
+
+async def _sign_in_ctx(app: web.Application) -> AsyncIterator[None]:
+    await app[SIGN_INS].start()
+    yield
+    await app[SIGN_INS].stop()
 
 
 async def _close_sockets(app: web.Application) -> None:

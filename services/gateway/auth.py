@@ -13,10 +13,12 @@ from services.gateway import players
 from services.gateway.admin import require_admin
 from services.gateway.keys import IDENTITIES, STORE
 from services.gateway.storecall import in_store
-from shared.contracts.errors import Unauthorized
+from shared.contracts.errors import SenetError, Unauthorized
+from shared.store import STORE_OUTAGES
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 IDENTITY = "senet.identity"  # the request key holding the caller's Identity
+TOKEN_HASH = "senet.token_hash"  # the request key holding its bearer token's hash
 
 
 class Identity(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,13 +49,24 @@ def bearer_token(request: web.Request) -> str:
     return ""
 
 
+def token_hash(request: web.Request) -> str:
+    """The SHA-256 of the request's bearer token ("" without one), computed once per
+    request: the rate limit, the identity memo and the socket registry all key on it."""
+    known = request.get(TOKEN_HASH)
+    if not isinstance(known, str):
+        token = bearer_token(request)
+        known = players.hash_token(token) if token else ""
+        request[TOKEN_HASH] = known
+    return known
+
+
 async def identify(request: web.Request) -> Identity:
     """The caller, from the bearer token; 401 if missing or unknown."""
     token = bearer_token(request)
     if not token:
         raise Unauthorized("missing bearer token", code="missing_token")
     memo: dict[str, tuple[Identity, float]] = request.app[IDENTITIES]
-    key = players.hash_token(token)  # plain tokens are kept nowhere, not even in memory
+    key = token_hash(request)  # plain tokens are kept nowhere, not even in memory
     known = memo.get(key)
     now = time.monotonic()
     if known is not None and now - known[1] < IDENTITY_TTL:
@@ -67,6 +80,22 @@ async def identify(request: web.Request) -> Identity:
         memo.clear()
     memo[key] = (identity, now)
     return identity
+
+
+async def still_valid(request: web.Request) -> bool:
+    """False once the request's token is known revoked. An open socket asks every
+    IDENTITY_TTL seconds, so it closes even when the revocation signal from another gateway
+    was lost (the remembered identity expires and the store is asked); a store that does not
+    answer is asked again next time."""
+    try:
+        await identify(request)
+    except Unauthorized:
+        return False
+    except SenetError:  # 503: the store did not answer in time
+        return True
+    except STORE_OUTAGES:
+        return True
+    return True
 
 
 def caller(request: web.Request) -> Identity:

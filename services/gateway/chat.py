@@ -12,19 +12,25 @@ from typing import Annotated
 import msgspec
 from aiohttp import WSMsgType, web
 
-from services.gateway.auth import Identity, bearer_token, caller, viewer
+from services.gateway import auth, closing
+from services.gateway.auth import Identity, caller, token_hash, viewer
 from services.gateway.chat_live import Listener
 from services.gateway.guards import check_origin
-from services.gateway.http import decode_body, int_query, json_response, table_model, viewer_seat
-from services.gateway.keys import CHAT, LIMITER, REVOCATIONS, SETTINGS, SOCKETS, STORE
-from services.gateway.limits import address_key, token_key
-from services.gateway.players import hash_token
+from services.gateway.http import (
+    decode_body,
+    int_query,
+    json_response,
+    link_hash,
+    table_model,
+    viewer_seat,
+)
+from services.gateway.keys import CHAT, LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS, STORE
+from services.gateway.limits import address_key, hashed_token_key
 from services.gateway.projector import TableModel
 from services.gateway.storecall import in_store
 from shared.chat import log
-from shared.chat.rules import CHANNELS, Channel, check_read, clean_text, write_channel
-from shared.contracts.errors import BadRequest
-from shared.tables.state import OVER
+from shared.chat.rules import CHANNELS, Channel, check_channel, clean_text, write_channel
+from shared.contracts.errors import BadRequest, SenetError
 
 PAGE = 50  # messages of a page (and of a socket's backlog) unless `limit` says otherwise
 PAGE_MAX = 200
@@ -99,7 +105,7 @@ async def chat_socket(request: web.Request) -> web.StreamResponse:
     model = await table_model(request)
     who, channel = _readable(request, model)
     slot = request.app[LIMITER].socket(
-        token_key(bearer_token(request)), address_key(request.remote)
+        hashed_token_key(token_hash(request)), address_key(request.remote)
     )
     with slot:
         return await _serve(request, model.state.table_id, channel, who)
@@ -145,12 +151,11 @@ def _player_id(raw: str) -> str:
 def _readable(request: web.Request, model: TableModel) -> tuple[Identity | None, Channel]:
     """The reader and the channel asked for, if this reader may read it (else 401/403)."""
     who = viewer(request)
-    seated = who is not None and model.state.seat_of(who.player_id) is not None
-    if not seated:
-        viewer_seat(request, model, who)  # 401 or 403 as for the table's view
-    channel = _channel(request, "players" if seated else "spectators")
-    state = model.state
-    check_read(channel, seated, who is not None, state.spectators, state.status == OVER)
+    seat = viewer_seat(request, model, who)  # 401 or 403 as for the table's view
+    channel = _channel(request, "players" if seat is not None else "spectators")
+    check_channel(
+        model.state, who.player_id if who is not None else None, channel, link_hash(request)
+    )
     return who, channel
 
 
@@ -198,10 +203,12 @@ async def _serve(
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
-        request.app[REVOCATIONS].opened(hash_token(bearer_token(request)), socket)
+        request.app[REVOCATIONS].opened(token_hash(request), socket)
     hub = request.app[CHAT]
     listener = Listener(table_id=table_id, channel=channel, player_id=who.player_id if who else "")
     hub.listen(listener)  # before the backlog is read: nothing posted in between is missed
+    projector = request.app[PROJECTOR]
+    changes = projector.listen(table_id)  # a table change may end the reader's rights
     reader = asyncio.create_task(_drain(socket))
     try:
         store = request.app[STORE]
@@ -216,10 +223,27 @@ async def _serve(
         sent = await _send_from_store(request, socket, listener, after, first=True)
         while not socket.closed:
             waiter = asyncio.create_task(listener.queue.get())
-            done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            changed = asyncio.create_task(changes.get())
+            done, _ = await asyncio.wait(
+                {waiter, changed, reader}, timeout=auth.IDENTITY_TTL,
+                return_when=asyncio.FIRST_COMPLETED,
+            )  # fmt: skip
+            for task in (waiter, changed):
+                if task not in done:
+                    task.cancel()
             if reader in done:
-                waiter.cancel()
                 break
+            if not done:  # quiet for a while: is the token still good?
+                if who is not None and not await auth.still_valid(request):
+                    await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
+                    break
+                continue
+            lost = await _rights_lost(request, table_id, channel, who)
+            if lost is not None:  # asked again at every change and before every message
+                await closing.close(socket, closing.RIGHTS_LOST, lost)
+                break
+            if waiter not in done:
+                continue
             message = waiter.result()
             if message is None:  # fell behind: catch up from the store
                 sent = await _send_from_store(request, socket, listener, sent)
@@ -228,11 +252,29 @@ async def _serve(
                 sent = message.n
     finally:
         hub.unlisten(listener)
+        projector.unlisten(table_id, changes)
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await reader
         await socket.close()
     return socket
+
+
+async def _rights_lost(
+    request: web.Request, table_id: str, channel: Channel, who: Identity | None
+) -> str | None:
+    """The error code that ends the reader's rights to the channel at the table's current
+    version (None: still a reader)."""
+    model = await request.app[PROJECTOR].get(table_id)
+    if model is None:
+        return "unknown_table"
+    try:
+        check_channel(
+            model.state, who.player_id if who is not None else None, channel, link_hash(request)
+        )
+    except SenetError as exc:
+        return exc.code
+    return None
 
 
 async def _send_from_store(

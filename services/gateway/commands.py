@@ -8,14 +8,13 @@ leave this module: callers get the plain Outcome.
 
 from __future__ import annotations
 
-import uuid
-
 import msgspec
 import structlog
 
 from services.gateway.projector import ViewProjector
 from shared.contracts.envelopes import Action, Command, Outcome, Reply
 from shared.contracts.errors import SenetError
+from shared.ids import fresh_id
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
 from shared.observability import correlation
@@ -38,12 +37,12 @@ async def send(
 ) -> Outcome:
     """Send a command to its table's shard and return the accepted outcome; raise if rejected."""
     command = Command(
-        command_id=command_id or uuid.uuid4().hex,
+        command_id=command_id or fresh_id(),
         table_id=table_id,
         player_id=player_id,
         action=action,
         expected_version=expected_version,
-        correlation_id=correlation.current() or uuid.uuid4().hex,
+        correlation_id=correlation.current() or fresh_id(),
     )
     structlog.contextvars.bind_contextvars(table_id=table_id, command_id=command.command_id)
     shard = shard_of(table_id, broker.topology.shards)
@@ -53,6 +52,8 @@ async def send(
     if not outcome.accepted:
         assert outcome.error is not None
         raise SenetError.from_body(outcome.error)
-    if views is not None and outcome.committed:
-        await views.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
+    if views is not None:
+        views.heard(outcome.position)  # a list read after this waits for it
+        if outcome.committed:
+            await views.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
     return Outcome(**{name: getattr(outcome, name) for name in _PUBLIC})

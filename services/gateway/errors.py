@@ -16,6 +16,7 @@ from shared.store import STORE_OUTAGES
 log = structlog.get_logger("senet.gateway")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 RETRYABLE = frozenset({429, 503})  # answered with Retry-After
+CLIENT_GONE = 499  # nobody reads it: the status of a request whose client went away (logs)
 
 
 def error_response(
@@ -68,6 +69,11 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
             code = exc.reason.lower().replace(" ", "_")
             return error_response(exc.status, code, exc.reason, None, headers)
         raise
+    except ConnectionResetError:
+        # The client closed its connection mid-request (mid-body, say): not our fault, and
+        # nobody is there to read an answer (aiohttp's ClientConnectionResetError is one).
+        log.debug("client_gone", path=request.path)
+        return error_response(CLIENT_GONE, "client_gone", "the client closed the connection")
     except Exception:
         log.exception("unhandled_error", path=request.path)
         return error_response(500, "internal_error", "internal error")

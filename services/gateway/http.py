@@ -11,9 +11,11 @@ from aiohttp import web
 from services.gateway.auth import Identity
 from services.gateway.keys import PROJECTOR
 from services.gateway.projector import TableModel
-from shared.contracts.errors import BadRequest, Forbidden, NotFound, Unauthorized
+from shared.contracts.errors import BadRequest, Forbidden, NotFound
+from shared.tables.access import invitation_hash, watch_seat
 
 T = TypeVar("T")
+MAX_INVITE = 200  # characters of `?invite=` (a code has 24)
 _encode = msgspec.json.Encoder()
 
 
@@ -41,15 +43,21 @@ async def decode_body(request: web.Request, kind: type[T]) -> T:
         raise BadRequest("malformed JSON: nested too deeply", code="malformed_json") from exc
 
 
+# The largest whole number a query may carry (a version, a position, a message number):
+# far beyond any the platform reaches, and within every store's integer columns.
+QUERY_MAX = 2**31 - 1
+
+
 def int_query(
     request: web.Request,
     name: str,
     *,
     code: str = "invalid_request",
     default: int = 0,
-    most: int | None = None,
+    most: int = QUERY_MAX,
 ) -> int:
-    """A whole-number query parameter (`default` when absent); 400 `code` otherwise."""
+    """A whole-number query parameter from 0 to `most` (`default` when absent); 400 `code`
+    otherwise."""
     raw = request.query.get(name)
     if raw is None:
         return default
@@ -60,7 +68,7 @@ def int_query(
         raise BadRequest(f"{name} must be a whole number", code=code, details=details) from exc
     if value < 0:
         raise BadRequest(f"{name} must not be negative", code=code, details=details)
-    if most is not None and value > most:
+    if value > most:
         raise BadRequest(f"{name} must be at most {most}", code=code, details=details)
     return value
 
@@ -75,19 +83,23 @@ async def table_model(request: web.Request) -> TableModel:
 
 def viewer_seat(request: web.Request, model: TableModel, who: Identity | None) -> int | None:
     """The seat a viewer watches from (None: a spectator's view), if the table lets them
-    watch: anyone (no token needed), signed-in players (the default), or seated players only
-    (`none`: 403 `no_spectators`); without a token where that is not `anyone`, 401."""
-    spectators = model.state.spectators
-    if who is None:
-        if spectators != "anyone":
-            raise Unauthorized("missing bearer token", code="missing_token")
-        if request.query.get("seat") is not None:
-            raise Forbidden("a spectator has no seat", code="not_your_seat")
-        return None
-    seat = caller_seat(request, model, who)
-    if seat is None and spectators == "none":
-        raise Forbidden("this table has no spectators", code="no_spectators")
+    watch (`shared.tables.access.watch_seat`: 401 or 403 otherwise); 403 `not_your_seat`
+    if `?seat=` names a seat not theirs."""
+    seat = watch_seat(model.state, who.player_id if who is not None else None, link_hash(request))
+    asked = request.query.get("seat")
+    if asked is not None and (seat is None or asked.strip() != str(seat)):
+        raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
     return seat
+
+
+def link_hash(request: web.Request) -> str:
+    """The hash of the invitation code in `?invite=` ("": none): a private table's link lets
+    its holder look at the table before joining."""
+    code = request.query.get("invite", "")
+    if len(code) > MAX_INVITE:
+        raise BadRequest(f"invite has at most {MAX_INVITE} characters", code="bad_query",
+                         details={"parameter": "invite"})  # fmt: skip
+    return invitation_hash(code)
 
 
 def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:

@@ -1,13 +1,13 @@
-"""Invitations: the creator's link to a private table, invitations by player name, and the
-check when someone joins.
+"""Invitations: the creator's link to a private table and invitations by player name.
 
 A private table is not listed in the lobby. Its creator renews the invitation (`POST
 /api/tables/{id}/invitation`): the gateway draws a new random code, the table records only
 its SHA-256 (`InvitationChanged`), and the creator alone is shown the code and the link
 `/tables/{id}?invite=CODE` to hand on. Renewing makes the old link useless; `DELETE` revokes
 the link. Joining a private table names the code (`POST /api/tables/{id}/join` with
-`{"invitation": CODE}`); the gateway checks it against the table's newest state from the
-store before it forwards the join, and refuses with 403 `bad_invitation` otherwise.
+`{"invitation": CODE}`); the gateway forwards the code's hash with the join, and the table
+decider checks it against the table's state (403 `bad_invitation` otherwise), so a revoke
+and a join are ordered by the table and the audit re-checks every join.
 
 The creator may also invite a registered player by name (`POST /api/tables/{id}/invitations`,
 `PlayerInvited`): the invitee is notified, finds the table among their tables, and joins
@@ -16,7 +16,6 @@ it (a private one without the link) or declines; the creator may withdraw it.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from typing import Annotated
 
@@ -28,6 +27,7 @@ from services.gateway.auth import caller
 from services.gateway.commands import send
 from services.gateway.http import decode_body, json_response
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
+from services.gateway.list_routes import FRESH_WAIT, READMODELS
 from services.gateway.routes import CommandId
 from services.gateway.storecall import in_store
 from shared.contracts.envelopes import (
@@ -38,9 +38,13 @@ from shared.contracts.envelopes import (
     SetInvitation,
     WithdrawInvitation,
 )
-from shared.contracts.errors import Forbidden, NotFound
+from shared.contracts.errors import Conflict, NotFound, Unavailable
+from shared.readmodels import queries
+from shared.readmodels.db import DB_OUTAGES
+from shared.tables.access import invitation_hash
 
 CODE_BYTES = 18  # 144 random bits, 24 URL-safe characters
+MAX_OPEN_BY_HOST = 60  # open invitations by name at all the open tables one player hosts
 
 
 class InvitationRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -67,7 +71,7 @@ class Invitation(msgspec.Struct, frozen=True, kw_only=True):
 
 def code_hash(code: str) -> str:
     """What the table records of a code."""
-    return hashlib.sha256(code.encode()).hexdigest()
+    return invitation_hash(code)
 
 
 async def renew(request: web.Request) -> web.Response:
@@ -103,13 +107,31 @@ async def _set(request: web.Request, hashed: str) -> Outcome:
 
 
 async def invite_by_name(request: web.Request) -> web.Response:
-    """Invite a registered player by name to my open table (404 `unknown_player`)."""
+    """Invite a registered player by name to my open table (404 `unknown_player`; 409
+    `too_many_open_invitations` past MAX_OPEN_BY_HOST open invitations at all my tables)."""
     body = await decode_body(request, InviteByName)
+    await _check_host_quota(request, caller(request).player_id)
     found = await in_store(request, players.find_by_name, request.app[STORE], body.name)
     if found is None:
         raise NotFound(f"no player is called {body.name.strip()!r}", code="unknown_player")
     action = InvitePlayer(player_id=found[0], player_name=found[1])
     return json_response(await _command(request, action, body.command_id))
+
+
+async def _check_host_quota(request: web.Request, host: str) -> None:
+    """An abuse limit across tables, not a table rule (each table caps its own at 20): read
+    from the read models, so a burst may overshoot it by the projector's lag."""
+    models = request.app[READMODELS]
+    await models.projector.wait_for(request.app[PROJECTOR].position, FRESH_WAIT)
+    try:
+        count = await in_store(request, queries.open_invitations_by, models.db, host)
+    except DB_OUTAGES as exc:
+        raise Unavailable("the read models are unreachable", code="store_unavailable") from exc
+    if count >= MAX_OPEN_BY_HOST:
+        raise Conflict(
+            f"at most {MAX_OPEN_BY_HOST} open invitations at all your tables",
+            code="too_many_open_invitations",
+        )
 
 
 async def withdraw(request: web.Request) -> web.Response:
@@ -136,21 +158,3 @@ async def _command(request: web.Request, action: Action, command_id: str | None)
         outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
     )
     return outcome
-
-
-async def check_join(
-    request: web.Request, table_id: str, code: str | None, player_id: str = ""
-) -> None:
-    """403 `bad_invitation` unless a private table's join names its current code or the
-    player was invited by name (checked against the newest state: a renewed or revoked
-    link, or a withdrawn invitation, must not let anyone in)."""
-    projector = request.app[PROJECTOR]
-    model = await projector.get(table_id)
-    if model is None or model.state.visibility != "private":
-        return  # unknown (the worker answers) or public
-    await projector.refresh(table_id)
-    state = (projector.cached(table_id) or model).state
-    if player_id and any(invited == player_id for invited, _ in state.invited):
-        return
-    if not code or not state.invitation or code_hash(code) != state.invitation:
-        raise Forbidden("this private table needs its current invitation", code="bad_invitation")

@@ -14,6 +14,7 @@ from services.gateway.projector import ViewProjector
 from services.gateway.revocations import Revocations
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
+from shared.notify.asks import SignInDesk
 from shared.store import EventStore
 
 
@@ -37,6 +38,13 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
     max_sockets_per_player: int = 32  # open WebSockets per token (0: no limit)
     max_sockets_per_address: int = 512  # open WebSockets per client address (0: no limit)
+    # Slow senders: a request's headers, and a write's body, must arrive within these
+    # seconds (the headers: also the longest idle time of a kept-alive connection); a write
+    # takes its in-flight slot only once its body is in. Requests of one client address
+    # whose body is still arriving are capped (0: no limit).
+    header_timeout: float = 15.0
+    body_timeout: float = 10.0
+    max_arriving_per_address: int = 128
     retry_after: int = 1  # seconds suggested with a 503
     allowed_origins: tuple[str, ...] = ()  # WebSocket origins besides our own; "*": any
     # Self-play and benches only: a create may name its table's seed (`seed`), so the same
@@ -74,4 +82,5 @@ IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse
 CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the broker
 REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every gateway
+SIGN_INS = web.AppKey("sign_ins", SignInDesk)  # sign-in requests, recorded off the request path
 VERDICTS = web.AppKey("verdicts", VerdictBook)  # audit verdicts, read from the store on demand

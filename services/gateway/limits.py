@@ -36,8 +36,16 @@ class TokenBucket:
 
 
 def token_key(token: str) -> str:
-    """The bucket of a bearer token: a hash, so no plain token is ever kept as a key."""
-    return "t:" + hashlib.sha256(token.encode()).hexdigest()
+    """The bucket of a bearer token: a hash, so no plain token is ever kept as a key; ""
+    without a token (such a caller is known by its address alone)."""
+    if not token:
+        return ""
+    return hashed_token_key(hashlib.sha256(token.encode()).hexdigest())
+
+
+def hashed_token_key(digest: str) -> str:
+    """`token_key` of a token whose SHA-256 (hex) is known already ("" for none)."""
+    return "t:" + digest if digest else ""
 
 
 def address_key(address: str | None) -> str:
@@ -59,6 +67,7 @@ class Limiter:
         max_buckets: int = 100_000,
         sockets_per_player: int = 0,
         sockets_per_address: int = 0,
+        arriving_per_address: int = 0,
     ) -> None:
         self.rate = rate
         self.burst = max(burst, 1)
@@ -72,6 +81,8 @@ class Limiter:
         self.sockets_per_player = sockets_per_player
         self.sockets_per_address = sockets_per_address
         self._sockets: Counter[str] = Counter()
+        self.arriving_per_address = arriving_per_address
+        self._arriving: Counter[str] = Counter()
 
     def take(self, key: str) -> None:
         """Count one request of a caller (`token_key` or `address_key`); TooManyRequests
@@ -139,9 +150,29 @@ class Limiter:
                     del self._in_flight[key]
 
     @contextlib.contextmanager
+    def arriving(self, address: str) -> Iterator[None]:
+        """Hold a slot of a client address while a request's body is still arriving;
+        TooManyRequests (`too_many_open`) past the address's cap."""
+        cap = self.arriving_per_address
+        if cap and self._arriving[address] >= cap:
+            raise TooManyRequests(
+                f"more than {cap} requests from this address are still sending their body",
+                code="too_many_open",
+            )
+        self._arriving[address] += 1
+        try:
+            yield
+        finally:
+            self._arriving[address] -= 1
+            if not self._arriving[address]:
+                del self._arriving[address]
+
+    @contextlib.contextmanager
     def socket(self, player: str, address: str) -> Iterator[None]:
         """Hold a WebSocket slot of a player (token key) and of an address while it is open;
-        TooManyRequests (`too_many_sockets`) past either cap."""
+        TooManyRequests (`too_many_sockets`) past either cap. The anonymous sockets of an
+        address (no token: `player` "") share one player's cap."""
+        player = player or "n:" + address
         caps = ((player, self.sockets_per_player), (address, self.sockets_per_address))
         for key, cap in caps:
             if cap and self._sockets[key] >= cap:

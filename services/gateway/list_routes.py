@@ -1,8 +1,9 @@
 """The paged lists, read from the persisted read models (`shared.readmodels`).
 
 Lobby, my tables, a player's results, standings and ratings; a table's summary; audit
-flags. Before answering, a handler waits (briefly) for this process's projector to reach
-the store's newest event, so a client reads its own writes.
+flags. Before answering, a handler waits (briefly) for the read models to reach the newest
+store position this gateway heard of (a command's outcome carries the position it created),
+so a client reads its own writes.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from services.gateway.auth import caller
-from services.gateway.http import json_response, table_model
-from services.gateway.keys import STORE
+from services.gateway.auth import caller, viewer
+from services.gateway.http import json_response, link_hash, table_model, viewer_seat
+from services.gateway.keys import PROJECTOR
 from services.gateway.storecall import in_store
 from shared.audit.verdicts import Verdict
 from shared.contracts.errors import Unavailable
@@ -42,8 +43,9 @@ __all__ = [
 
 async def _read(request: web.Request, query: Callable[..., T], *args: Any) -> T:
     models = request.app[READMODELS]
-    last = await in_store(request, request.app[STORE].last_position)
-    await models.projector.wait_for(last, FRESH_WAIT)
+    # The newest position this gateway heard of: its commands' outcomes and the relay's
+    # batches (so a client reads its own writes), not a store read per request.
+    await models.projector.wait_for(request.app[PROJECTOR].position, FRESH_WAIT)
     try:
         return await in_store(request, query, models.db, *args)
     except DB_OUTAGES as exc:
@@ -75,8 +77,12 @@ async def my_tables(request: web.Request) -> web.Response:
 
 async def get_table(request: web.Request) -> web.Response:
     """GET /api/tables/{table_id}: the table's summary (the live state while a brand-new
-    table is not in the read model yet)."""
+    table is not in the read model yet); a private table's only to those who may watch it
+    (its players, invitees and the holders of its current link)."""
     model = await table_model(request)
+    link_hash(request)  # 400 for a malformed ?invite= on any table
+    if model.state.visibility == "private":
+        viewer_seat(request, model, viewer(request))
     row = await _read(request, queries.table, model.state.table_id)
     if row is None:
         row = summary_of(model.state, model.created_at, model.updated_at)
@@ -84,10 +90,14 @@ async def get_table(request: web.Request) -> web.Response:
 
 
 async def player_results(request: web.Request) -> web.Response:
-    """GET /api/players/{player_id}/results: finished games, newest first."""
+    """GET /api/players/{player_id}/results: finished games, newest first (a private
+    table's only to those who played it)."""
     cursor, limit = _paging(request)
     player = request.match_info["player_id"]
-    return json_response(await _read(request, queries.player_results, player, cursor, limit))
+    who = viewer(request)
+    seen_by = who.player_id if who is not None else ""
+    page = await _read(request, queries.player_results, player, cursor, limit, seen_by)
+    return json_response(page)
 
 
 async def game_standings(request: web.Request) -> web.Response:

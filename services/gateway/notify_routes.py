@@ -19,17 +19,18 @@ from aiohttp import web
 from email_validator import EmailNotValidError, validate_email
 
 from services.gateway.auth import caller
+from services.gateway.commands import send
 from services.gateway.http import decode_body, json_response, table_model
-from services.gateway.keys import STORE
+from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
 from services.gateway.presence import preferences_changed
 from services.gateway.storecall import in_store
-from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound, SenetError
+from shared.contracts.envelopes import ChooseTiming
+from shared.contracts.errors import BadRequest, Conflict, NotFound, SenetError
 from shared.notify import links, owners
 from shared.notify.endpoints import MAX_SUBSCRIPTIONS, EndpointPolicy, EndpointRefused
 from shared.notify.preferences import CHANNELS, CONFIRM, QuietHours, Settings, load_or_open
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
 from shared.store import EventStore
-from shared.tables.state import OPEN
 
 MAX_VACATION_DAYS = 30.0
 
@@ -318,16 +319,20 @@ async def get_timing(request: web.Request) -> web.Response:
 
 
 async def put_timing(request: web.Request) -> web.Response:
-    """Choose a table's reminders, deadline and timeout policy (its creator, before start)."""
+    """Choose a table's reminders, deadline and timeout policy (its creator, before start:
+    the table decides that, `ChooseTiming`; this handler checks the bounds of the input and
+    then keeps the choice where the notify service reads it)."""
     who = caller(request)
     model = await table_model(request)
     body = await decode_body(request, Timing)
-    if model.state.creator != who.player_id:
-        raise Forbidden("only the table's creator chooses its timing", code="not_creator")
-    if model.state.status != OPEN:
-        raise Conflict("the game has already started", code="table_not_open")
     problem = timing_problem(body)
     if problem is not None:
         raise BadTiming(problem)
-    await in_store(request, choose_timing, request.app[STORE], model.state.table_id, body)
+    table_id = model.state.table_id
+    await send(
+        request.app[BROKER], views=request.app[PROJECTOR], table_id=table_id,
+        player_id=who.player_id, action=ChooseTiming(**msgspec.structs.asdict(body)),
+        timeout=request.app[SETTINGS].command_timeout,
+    )  # fmt: skip
+    await in_store(request, choose_timing, request.app[STORE], table_id, body)
     return json_response(body)

@@ -26,9 +26,11 @@ from services.gateway import (
     ws,
 )
 from services.gateway.auth import guarded
+from services.gateway.http import QUERY_MAX
 from services.gateway.openapi_games import add_game_schemas, game_types, statuses
 from services.gateway.tournaments import routes as tournaments
 from shared.contracts.envelopes import ErrorBody, Outcome
+from shared.contracts.errors import BadRequest
 from shared.observability import http as observed
 from shared.readmodels.rows import Page, TableSummary
 from shared.standings.board import SkillRating
@@ -53,6 +55,19 @@ class Route:
     # A token is optional: without one, the table decides whether anyone may watch
     # (its `spectators` option); a token given must be valid.
     viewers: bool = False
+    # Path parameters that must match a pattern (else no route: 404), so that a fixed
+    # path beside a parameter (`invitations/decline`) is not taken for a value of it.
+    patterns: tuple[tuple[str, str], ...] = ()
+
+    def router_path(self) -> str:
+        """The path as aiohttp's router takes it, with the parameters' patterns."""
+        path = self.path
+        for name, pattern in self.patterns:
+            path = path.replace("{" + name + "}", "{" + name + ":" + pattern + "}")
+        return path
+
+
+UUID_PATTERN = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 
 ROUTES: list[Route] = [
@@ -152,10 +167,11 @@ ROUTES: list[Route] = [
         "GET",
         "/api/tables/{table_id}",
         list_routes.get_table,
-        "A table's summary",
+        "A table's summary (a private table's: to its players, invitees and link holders)",
         None,
         TableSummary,
-        auth=False,
+        query=("invite",),
+        viewers=True,
     ),
     Route(
         "GET",
@@ -238,7 +254,7 @@ ROUTES: list[Route] = [
         "My view, legal moves and version (?min_version=N waits; ?at=V: as I saw it after V)",
         None,
         views.PlayerView,
-        query=("min_version", "seat", "at"),
+        query=("min_version", "seat", "at", "invite"),
         viewers=True,
     ),
     Route(
@@ -256,7 +272,7 @@ ROUTES: list[Route] = [
         "A page of the table's event log as I may see it (?after=VERSION&limit=N)",
         None,
         views.LogPage,
-        query=("after", "limit", "seat"),
+        query=("after", "limit", "seat", "invite"),
         viewers=True,
     ),
     Route(
@@ -264,7 +280,7 @@ ROUTES: list[Route] = [
         "/api/tables/{table_id}/ws",
         ws.table_socket,
         "WebSocket: my view after every change (token in ?token= or header)",
-        query=("token", "seat"),
+        query=("token", "seat", "invite"),
         viewers=True,
     ),
     Route(
@@ -282,6 +298,7 @@ ROUTES: list[Route] = [
         "Withdraw my invitation of a player",
         None,
         Outcome,
+        patterns=(("player_id", UUID_PATTERN),),
     ),
     Route(
         "POST",
@@ -342,7 +359,7 @@ ROUTES: list[Route] = [
         "A page of a chat channel, oldest first (?channel=players|spectators&after=&limit=)",
         None,
         chat.ChatPage,
-        query=("channel", "after", "limit"),
+        query=("channel", "after", "limit", "invite"),
         viewers=True,
     ),
     Route(
@@ -350,7 +367,7 @@ ROUTES: list[Route] = [
         "/api/tables/{table_id}/chat/ws",
         chat.chat_socket,
         "WebSocket of a chat channel: the last page at once, then each new message",
-        query=("channel", "after", "token"),
+        query=("channel", "after", "token", "invite"),
         viewers=True,
     ),
     Route("GET", "/api/me/mutes", chat.my_mutes, "Whom I muted in chat", None, chat.Mutes),
@@ -469,10 +486,11 @@ ROUTES: list[Route] = [
         "GET",
         "/api/players/{player_id}/results",
         list_routes.player_results,
-        "A player's finished games, newest first: seat, score, rank, win, forfeit (paged)",
+        "A player's finished games, newest first: seat, score, rank, win, forfeit (paged;"
+        " a private table's only to a signed-in player who played it)",
         None,
         Page[list_routes.PlayerResult],
-        auth=False,
+        viewers=True,
         query=("cursor", "limit"),
     ),
     Route(
@@ -652,7 +670,8 @@ ERRORS = {
     "403": "Not your seat, not a player of the table, not an admin, or a foreign WebSocket origin",
     "404": "Unknown table or game",
     "405": "Method not allowed (the Allow header lists the methods)",
-    "409": "Not your turn, stale version, lobby conflict",
+    "408": "The request body did not arrive in time (body_timeout); the connection is closed",
+    "409": "Not your turn, stale version, lobby conflict, a name taken (name_taken)",
     "413": "Body too large",
     "422": "Illegal move (details.rule names the rule)",
     "429": "Rate limit or in-flight bound exceeded; retry after Retry-After seconds",
@@ -661,16 +680,18 @@ ERRORS = {
 QUERY: dict[str, dict[str, Any]] = {
     "status": {"type": "string", "enum": ["open", "playing", "over"]},
     "game": {"type": "string"},
-    "min_version": {"type": "integer", "minimum": 0},
-    "after": {"type": "integer", "minimum": 0},
-    "at": {"type": "integer", "minimum": 1},
+    "min_version": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
+    "after": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
+    "at": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
     "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
-    "seat": {"type": "integer", "minimum": 0},  # only your own seat: 403 for another
+    "seat": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},  # your own: 403 for another
     "token": {"type": "string"},
     "cursor": {"type": "string"},  # opaque: the `next` of the previous page
     "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},
     "state": {"type": "string", "enum": ["open", "running", "finished"]},  # of tournaments
     "channel": {"type": "string", "enum": ["players", "spectators"]},
+    # a private table's current invitation code: its holder may look before joining
+    "invite": {"type": "string", "maxLength": 200},  # http.MAX_INVITE
 }
 RETRY_AFTER = {
     "Retry-After": {
@@ -685,9 +706,32 @@ def setup_routes(app: web.Application) -> None:
     """Register every route of the table behind the token check its row asks for, and the
     OpenAPI document (the same rows document `security`)."""
     for route in ROUTES:
-        handler = guarded(route.handler, auth=route.auth, admin=route.admin, viewers=route.viewers)
-        app.router.add_route(route.method, route.path, handler)
+        handler = guarded(
+            _bounded(route.handler, route.query),
+            auth=route.auth, admin=route.admin, viewers=route.viewers,
+        )  # fmt: skip
+        app.router.add_route(route.method, route.router_path(), handler)
     app.router.add_get("/api/openapi.json", openapi_handler)
+
+
+def _bounded(handler: Handler, names: tuple[str, ...]) -> Handler:
+    """The handler behind the check its row declares: a whole-number query parameter beyond
+    its documented maximum is 400 `bad_query` (other bad values are the handler's to refuse)."""
+    most = {name: QUERY[name]["maximum"] for name in names if "maximum" in QUERY[name]}
+    if not most:
+        return handler
+
+    async def bounded(request: web.Request) -> web.StreamResponse:
+        for name, limit in most.items():
+            raw = request.query.get(name, "").strip()
+            if raw.isascii() and raw.isdigit() and len(raw) <= 100 and int(raw) > limit:
+                raise BadRequest(
+                    f"{name} must be at most {limit}", code="bad_query",
+                    details={"parameter": name},
+                )  # fmt: skip
+        return await handler(request)
+
+    return bounded
 
 
 async def openapi_handler(request: web.Request) -> web.Response:
@@ -698,6 +742,11 @@ async def openapi_handler(request: web.Request) -> web.Response:
 def _error(text: str, schema: dict[str, Any], status: str) -> dict[str, Any]:
     answer = {"description": text, "content": {"application/json": {"schema": schema}}}
     return answer | ({"headers": RETRY_AFTER} if status in ("429", "503") else {})
+
+
+def _path_schema(patterns: dict[str, str], name: str) -> dict[str, Any]:
+    pattern = patterns.get(name)
+    return {"type": "string"} | ({"pattern": f"^{pattern}$"} if pattern else {})
 
 
 def openapi_document() -> dict[str, Any]:
@@ -714,8 +763,9 @@ def openapi_document() -> dict[str, Any]:
     error_ref = by_type[ErrorBody]
     for route in ROUTES:
         op: dict[str, Any] = {"summary": route.summary, "operationId": route.handler.__name__}
+        patterns = dict(route.patterns)
         params = [
-            {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+            {"name": name, "in": "path", "required": True, "schema": _path_schema(patterns, name)}
             for name in re.findall(r"{(\w+)}", route.path)
         ] + [{"name": name, "in": "query", "schema": QUERY[name]} for name in route.query]
         if params:

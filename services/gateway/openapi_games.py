@@ -61,7 +61,11 @@ def _rename_refs(node: Any, old: str, new: str) -> None:
 
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
-ACCOUNT_WRITES = {"/api/me/push-subscriptions", "/api/me/mutes/{player_id}", "/api/sign-in"}
+# Writes outside tables that may conflict: a name taken, too many subscriptions, mutes or
+# tokens, a used sign-in link.
+ACCOUNT_WRITES = {
+    "/api/players", "/api/me/push-subscriptions", "/api/me/mutes/{player_id}", "/api/sign-in",
+}  # fmt: skip
 
 
 def statuses(method: str, path: str, *, auth: bool, body: bool, query: bool) -> list[str]:
@@ -82,11 +86,11 @@ def statuses(method: str, path: str, *, auth: bool, body: bool, query: bool) -> 
     if "{" in path or path in {"/api/tables", "/api/push/key", "/api/tournaments"}:
         found |= {"404"}  # unknown table, game, player or link; push switched off
     if body:
-        found |= {"413"}
+        found |= {"408", "413"}  # a body too slow to arrive; too large
     if (method in WRITES and path.startswith("/api/tables")) or path.endswith("/record"):
         found |= {"409"}  # lobby and turn conflicts; a record before the game's end
     if method in WRITES and (path in ACCOUNT_WRITES or path.startswith("/api/me/tokens")):
-        found |= {"409"}  # too many subscriptions, mutes or tokens; a used sign-in link
+        found |= {"409"}  # see ACCOUNT_WRITES; a token revoked or too many
     if method in WRITES and re.search(r"/(moves|timing)$", path):
         found |= {"422"}
     return sorted(found)

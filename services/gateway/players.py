@@ -20,11 +20,13 @@ from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
 from shared.contracts.errors import BadRequest, Conflict, NotFound
+from shared.names import display_name, skeleton
 from shared.store import EventStore
 
 _TOKEN_NAMESPACE = uuid5(NAMESPACE_URL, "senet:player-token")
 _ACCESS_NAMESPACE = uuid5(NAMESPACE_URL, "senet:access-token")
 _NAME_NAMESPACE = uuid5(NAMESPACE_URL, "senet:player-name")
+_LOOK_NAMESPACE = uuid5(NAMESPACE_URL, "senet:player-name-skeleton")
 FIRST_TOKEN_NAME = "first token"  # the name of the token a player registered with
 MAX_TOKENS = 20  # tokens a player may hold at once (revoked ones do not count)
 MAX_TOKEN_NAME = 40
@@ -107,6 +109,22 @@ class NameClaim(Aggregate):
         return uuid5(_NAME_NAMESPACE, fold_name(name))
 
 
+class NameLook(Aggregate):
+    """The look of a display name taken by a player; its id is derived from the name's
+    skeleton (`shared.names`), so a look-alike of a name (`Аnn` with a Cyrillic A, `bi1l`
+    beside `bill`) cannot be saved either."""
+
+    @event("Claimed")
+    def __init__(self, name: str, player_id: str) -> None:
+        self.name = name
+        self.player_id = player_id
+
+    @classmethod
+    def create_id(cls, name: str, player_id: str) -> UUID:
+        """The id of a name's look."""
+        return uuid5(_LOOK_NAMESPACE, skeleton(name))
+
+
 def fold_name(name: str) -> str:
     """The form in which two display names are compared."""
     return unicodedata.normalize("NFKC", name).casefold()
@@ -122,20 +140,25 @@ def token_id(token_hash: str) -> str:
     return token_hash[:16]
 
 
-def register(store: EventStore, name: str) -> tuple[Player, str]:
+def register(store: EventStore, raw_name: str) -> tuple[Player, str]:
     """Register a player; returns the player and the token (shown once).
 
-    The player and the claim of its name are saved in one transaction: a name already
-    claimed (case-insensitively) is 409 `name_taken` and nothing is saved. Players registered
-    before names were claimed hold no claim.
+    The name is checked and normalised first (`shared.names.display_name`: 400 `bad_name`).
+    The player, the claim of its name and the claim of its look are saved in one
+    transaction: a name already claimed (case-insensitively), or one that looks like it, is
+    409 `name_taken` and nothing is saved. Players registered before names (or their looks)
+    were claimed hold no claim.
     """
+    name = display_name(raw_name)
     token = secrets.token_urlsafe(32)
     player = Player(name=name, token_hash=hash_token(token))
     claim = NameClaim(name=name, player_id=str(player.id))
+    look = NameLook(name=name, player_id=str(player.id))
     try:
-        store.save(player, claim)
+        store.save(player, claim, look)
     except IntegrityError as exc:
-        raise Conflict(f"the name {name!r} is taken", code="name_taken") from exc
+        message = f"the name {name!r} is taken, or looks like one that is"
+        raise Conflict(message, code="name_taken") from exc
     return player, token
 
 
@@ -191,7 +214,7 @@ def issue_token(store: EventStore, player_id: str, name: str, link: str = "") ->
 
 def change_token(store: EventStore, player_id: str, token: str, name: str | None) -> Player:
     """Rename a token (`name`) or revoke it (None); 404 `unknown_token` if not the player's.
-    Revoking a revoked token changes nothing."""
+    Revoking a revoked token changes nothing; renaming one is 409 `token_revoked`."""
     for _ in range(5):
         player = load_player(store, player_id)
         held = player.tokens.get(token)
@@ -201,6 +224,8 @@ def change_token(store: EventStore, player_id: str, token: str, name: str | None
             if held["revoked"]:
                 return player
             player.revoke(token=token)
+        elif held["revoked"]:
+            raise Conflict("this token is revoked; it cannot be renamed", code="token_revoked")
         else:
             player.rename_token(token=token, name=token_name(name))
         try:

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
 import structlog
 
 from shared.contracts.envelopes import Committed, EventEnvelope
@@ -31,6 +30,7 @@ from shared.observability import correlation, metrics
 from shared.observability.logs import log_fields
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
+from shared.tables.envelopes import published
 from shared.tables.events import SeedRevealed
 from shared.tables.loading import load_table, table_log
 from shared.tables.state import TableState
@@ -39,7 +39,6 @@ log = structlog.get_logger("senet.views")
 CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
 STORE_FALLBACK = 1.0  # then: seconds without the awaited event before the store is read again
 DEFAULT_CAPACITY = 2000  # tables (see GatewaySettings.table_cache)
-_decode_envelope = msgspec.json.Decoder(EventEnvelope)
 
 
 @dataclass
@@ -48,6 +47,7 @@ class TableModel:
 
     state: TableState
     views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
+    frames: dict[int | None, bytes] = field(default_factory=dict)  # the views, JSON-encoded
     created_at: str = ""  # ISO 8601: when the table opened, and its last event was stored
     updated_at: str = ""
 
@@ -150,11 +150,17 @@ class ViewProjector:
     # -- live ----------------------------------------------------------------------------
 
     async def on_delivery(self, delivery: Delivery) -> None:
-        """Apply one published event to its table if cached (or watched by a WebSocket)."""
+        """Apply a published batch of events to their tables if cached (or watched by a
+        WebSocket); events a reply already brought are skipped by their version, their
+        payloads never decoded."""
         for wake in self.on_event:
             wake()
-        envelope = _decode_envelope.decode(delivery.body)
-        await self.apply(envelope)
+        for envelope in published(delivery.body):
+            await self.apply(envelope)
+
+    def heard(self, position: int) -> None:
+        """A store position this gateway learnt of (a command's outcome, a relay batch)."""
+        self.position = max(self.position, position)
 
     async def apply_committed(
         self, table_id: str, committed: list[Committed], command_id: str
@@ -220,6 +226,7 @@ class ViewProjector:
         model.state = table_state.evolve(model.state, event)
         model.updated_at = time
         model.views.clear()
+        model.frames.clear()
         self.applied_events += 1
         metrics.EVENTS_APPLIED.labels(self.consumer).inc()
 

@@ -1,21 +1,25 @@
 """Rematch over HTTP: offer, accept or decline after the game; when everyone accepted, the
 new table is opened with everyone seated and the game started.
 
-The finished table decides the agreement (`shared.tables.decide._rematch`); the new table is
-opened by a second command to its own shard (`OpenRematch`), which the table worker checks
-against the finished table's `RematchAgreed`. The gateway sends it right after the last
-acceptance; should it be lost (a crash in between), any later call of this route or of
-`POST /api/tables/{id}/rematch/open` sends it again, and a table already opened is fine.
+The finished table decides the agreement (`shared.tables.decide._rematch`); the table
+worker that stores it opens the new table with a second command to its own shard
+(`OpenRematch`, `services.table.rematch`), checked there against the finished table's
+`RematchAgreed`. This module only translates HTTP: it forwards the answers, and waits a
+moment for the new table so the answer can send the players there. Should the opening be
+lost (a crash in between), `POST /api/tables/{id}/rematch/open` forwards the same command
+again for a player; the table worker decides whether it may.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import msgspec
 from aiohttp import web
 
 from services.gateway.auth import caller
 from services.gateway.commands import send
-from services.gateway.http import decode_body, json_response, table_model
+from services.gateway.http import decode_body, json_response, table_model, viewer_seat
 from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
 from services.gateway.routes import CommandId
 from shared.contracts.envelopes import OpenRematch, Rematch
@@ -58,21 +62,40 @@ async def answer(request: web.Request) -> web.Response:
             raise
     else:
         await request.app[PROJECTOR].wait_for(table_id, outcome.version, settings.view_wait)
-    return await _answer(request, who.player_id)
+    return await _answer(request)
 
 
 async def open_agreed(request: web.Request) -> web.Response:
-    """Open the agreed rematch if it is not open yet (after a lost `OpenRematch`)."""
+    """Send the agreed rematch's OpenRematch again (after a lost one); the table worker
+    checks the agreement and the caller, and a table already open is fine."""
     who = caller(request)
-    return await _answer(request, who.player_id)
+    table_id = request.match_info["table_id"]
+    await table_model(request)  # 404 for an unknown table
+    await request.app[PROJECTOR].refresh(table_id)  # the agreement may be newer than the cache
+    model = await table_model(request)
+    viewer_seat(request, model, who)  # a private table's rematch is its players' business
+    state = model.state
+    if state.rematch_table:
+        try:
+            await send(
+                request.app[BROKER], views=request.app[PROJECTOR], table_id=state.rematch_table,
+                player_id=who.player_id, action=OpenRematch(from_table=table_id),
+                timeout=request.app[SETTINGS].command_timeout,
+            )  # fmt: skip
+        except SenetError as exc:
+            if exc.code != "table_exists":
+                raise
+    return await _answer(request)
 
 
-async def _answer(request: web.Request, player_id: str) -> web.Response:
+async def _answer(request: web.Request) -> web.Response:
+    """The finished table's rematch state; once agreed, after the new table is open here
+    (or the view wait ran out)."""
     projector = request.app[PROJECTOR]
     await projector.refresh(request.match_info["table_id"])
     state = (await table_model(request)).state
-    if state.rematch_table and player_id in state.rematch_players:
-        await _open(request, state, player_id)
+    if state.rematch_table:
+        await _opened(request, state.rematch_table)
     return json_response(rematch_state(state))
 
 
@@ -84,19 +107,10 @@ def rematch_state(state: TableState) -> RematchState:
     )  # fmt: skip
 
 
-async def _open(request: web.Request, state: TableState, player_id: str) -> None:
-    """Send OpenRematch (harmless again: the new table's id is fixed, and one already open
-    answers `table_exists`), then wait until this gateway sees the new table."""
-    settings = request.app[SETTINGS]
-    new = state.rematch_table
-    try:
-        outcome = await send(
-            request.app[BROKER], views=request.app[PROJECTOR], table_id=new,
-            player_id=player_id,
-            action=OpenRematch(from_table=state.table_id), timeout=settings.command_timeout,
-        )  # fmt: skip
-    except SenetError as exc:
-        if exc.code != "table_exists":
-            raise
-        return
-    await request.app[PROJECTOR].wait_for(new, outcome.version, settings.view_wait)
+async def _opened(request: web.Request, table_id: str) -> None:
+    """Wait (at most the view wait) until this gateway sees the table the worker opens."""
+    projector = request.app[PROJECTOR]
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + request.app[SETTINGS].view_wait
+    while await projector.get(table_id) is None and loop.time() < deadline:
+        await asyncio.sleep(0.02)

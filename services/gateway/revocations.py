@@ -14,8 +14,9 @@ import contextlib
 import weakref
 
 import msgspec
-from aiohttp import WSCloseCode, web
+from aiohttp import web
 
+from services.gateway import closing
 from shared.messaging.port import Broker, Delivery
 
 
@@ -64,5 +65,4 @@ class Revocations:
     async def _forget(self, token_hash: str) -> None:
         self.memo.pop(token_hash, None)
         for socket in list(self.sockets.pop(token_hash, ())):
-            with contextlib.suppress(Exception):
-                await socket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"token revoked")
+            await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")

@@ -9,7 +9,7 @@ import msgspec
 from aiohttp import web
 
 from services.gateway import players, views
-from services.gateway.auth import Identity, caller, identify, viewer
+from services.gateway.auth import Identity, bearer_token, caller, identify, viewer
 from services.gateway.commands import send
 from services.gateway.http import (
     caller_seat,
@@ -30,8 +30,9 @@ from shared.contracts.envelopes import (
     StartTable,
     Visibility,
 )
-from shared.contracts.errors import BadRequest, Forbidden
+from shared.contracts.errors import BadRequest
 from shared.games.registry import available_games, get_game
+from shared.tables.access import invitation_hash
 from shared.tables.loading import table_log
 
 __all__ = [  # moved to auth and http; still importable from here
@@ -115,11 +116,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
 async def register_player(request: web.Request) -> web.Response:
     """Register a player; the token is shown only in this answer."""
     body = await decode_body(request, RegisterPlayer)
-    name = body.name.strip()
-    if not 1 <= len(name) <= 40:
-        raise BadRequest("a player name has 1-40 characters", code="bad_name")
-    player, token = await in_store(request, players.register, request.app[STORE], name)
-    return json_response(Registered(player_id=str(player.id), name=name, token=token), 201)
+    player, token = await in_store(request, players.register, request.app[STORE], body.name)
+    return json_response(Registered(player_id=str(player.id), name=player.name, token=token), 201)
 
 
 async def me(request: web.Request) -> web.Response:
@@ -156,7 +154,7 @@ async def create_table(request: web.Request) -> web.Response:
             "a table's seed is secret: this gateway does not let clients choose it",
             code="seed_not_allowed",
         )
-    table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(who, body)
+    table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(request, body)
     if body.seed is not None:
         # The game's draws derive from seed and table id: a chosen seed names the table too.
         table_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:seeded:{body.seed}"))
@@ -182,9 +180,11 @@ async def create_table(request: web.Request) -> web.Response:
     return json_response(await _settled(request, outcome), 201)
 
 
-def _stable_table_id(who: Identity, body: NewTable) -> str:
-    # A repeated create (same player, same command id) must address the same table.
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{who.player_id}:{body.command_id}"))
+def _stable_table_id(request: web.Request, body: NewTable) -> str:
+    # A repeated create (same token, same command id) must address the same table; the
+    # token's hash keeps the id secret: player ids are public and command ids guessable.
+    secret = players.hash_token(bearer_token(request))
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{secret}:{body.command_id}"))
 
 
 async def _lobby(request: web.Request, action: StartTable) -> web.Response:
@@ -204,19 +204,19 @@ async def _lobby(request: web.Request, action: StartTable) -> web.Response:
 
 
 async def join_table(request: web.Request) -> web.Response:
-    """Take the next free seat (a private table's with its invitation code)."""
-    from services.gateway.invitations import check_join  # it imports this module
-
+    """Take the next free seat (a private table's with its invitation code: the table decider
+    checks the code's hash against the table's own)."""
     who = caller(request)
     body = await decode_body(request, JoinRequest)
     table_id = request.match_info["table_id"]
-    await check_join(request, table_id, body.invitation, who.player_id)
     outcome = await send(
         request.app[BROKER],
         views=request.app[PROJECTOR],
         table_id=table_id,
         player_id=who.player_id,
-        action=JoinTable(player_name=who.name),
+        action=JoinTable(
+            player_name=who.name, invitation_hash=invitation_hash(body.invitation or "")
+        ),
         timeout=request.app[SETTINGS].command_timeout,
         command_id=body.command_id,
     )
@@ -233,7 +233,7 @@ async def my_view(request: web.Request) -> web.Response:
     `?min_version=N` waits for that version."""
     model = await table_model(request)
     seat = viewer_seat(request, model, viewer(request))
-    wanted = int_query(request, "min_version")
+    wanted = int_query(request, "min_version", code="bad_query")
     if wanted and model.state.version < wanted:
         await request.app[PROJECTOR].wait_for(
             model.state.table_id, wanted, request.app[SETTINGS].view_wait
@@ -254,14 +254,12 @@ async def submit_move(request: web.Request) -> web.Response:
     who = caller(request)
     table_id = request.match_info["table_id"]
     body = await decode_body(request, MoveRequest)
-    if body.seat is not None:
-        await _check_named_seat(request, table_id, who, body.seat)
     outcome = await send(
         request.app[BROKER],
         views=request.app[PROJECTOR],
         table_id=table_id,
         player_id=who.player_id,
-        action=PlayMove(move=body.move),
+        action=PlayMove(move=body.move, seat=body.seat),  # the decider checks a named seat
         timeout=request.app[SETTINGS].command_timeout,
         command_id=body.command_id,
         expected_version=body.expected_version,
@@ -272,20 +270,6 @@ async def submit_move(request: web.Request) -> web.Response:
     if model is not None and model.state.version >= outcome.version:
         view = views.player_view(model, outcome.seat)
     return json_response(MoveAnswer(**msgspec.structs.asdict(outcome), view=view))
-
-
-async def _check_named_seat(request: web.Request, table_id: str, who: Identity, asked: int) -> None:
-    """403 `not_your_seat` when a move names a seat the caller holds not (a command has no
-    seat: the worker acts for the caller's own). Refused only after the store confirms it:
-    a lagging cache must not refuse a valid move."""
-    projector = request.app[PROJECTOR]
-    model = await projector.get(table_id)
-    if model is None or model.state.seat_of(who.player_id) == asked:
-        return  # an unknown table: the worker answers
-    await projector.refresh(table_id)
-    seat = (projector.cached(table_id) or model).state.seat_of(who.player_id)
-    if seat is not None and seat != asked:
-        raise Forbidden(f"seat {asked} is not yours", code="not_your_seat")
 
 
 async def table_events(request: web.Request) -> web.Response:

@@ -34,6 +34,9 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     seed: str | None = None
 
 
+_encode = msgspec.json.Encoder().encode
+
+
 class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     """One event of the table log as a viewer may see it."""
 
@@ -42,6 +45,15 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     time: str
     seat: int | None
     payload: Any
+
+
+def player_frame(model: TableModel, seat: int | None) -> bytes:
+    """A seat's view as the JSON a WebSocket frame carries: encoded once per version and
+    seat, the same bytes for every socket of that seat (or of the spectators)."""
+    frame = model.frames.get(seat)
+    if frame is None:
+        frame = model.frames[seat] = _encode(player_view(model, seat))
+    return frame
 
 
 def player_view(model: TableModel, seat: int | None) -> PlayerView:

@@ -76,8 +76,12 @@ async def service_worker(request: web.Request) -> web.StreamResponse:
 
 
 def _file(name: str) -> web.StreamResponse:
-    path = (STATIC / name).resolve()
-    if not path.is_file() or STATIC.resolve() not in path.parents:
+    try:
+        path = (STATIC / name).resolve()
+        found = path.is_file() and STATIC.resolve() in path.parents
+    except (ValueError, OSError):  # a NUL byte, a name too long for the file system ...
+        found = False
+    if not found:
         raise web.HTTPNotFound()
     kind = TYPES.get(path.suffix, "application/octet-stream")
     headers = _headers("no-cache") | {"Content-Type": kind}

@@ -1,24 +1,30 @@
-"""The WebSocket of a table: pushes the caller's view after every change."""
+"""The WebSocket of a table: pushes the caller's view after every change.
+
+The viewer's rights are asked again for every frame, at the version it carries
+(`shared.tables.access.watch_seat`): a player whose seat changed hands (left, removed) gets
+the spectator's view from that version on where spectators may watch, and the socket is
+closed with 4403 (`closing.RIGHTS_LOST`) where they may not; a revoked token closes it with
+4401 (`services.gateway.revocations`).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import uuid
 
-import msgspec
 from aiohttp import WSMsgType, web
 
-from services.gateway import presence, views
-from services.gateway.auth import Identity, bearer_token, viewer
+from services.gateway import auth, closing, presence, views
+from services.gateway.auth import Identity, token_hash, viewer
 from services.gateway.guards import check_origin
-from services.gateway.http import table_model, viewer_seat
+from services.gateway.http import link_hash, table_model, viewer_seat
 from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
-from services.gateway.limits import address_key, token_key
-from services.gateway.players import hash_token
+from services.gateway.limits import address_key, hashed_token_key
 from services.gateway.projector import TableModel
+from shared.contracts.errors import SenetError
+from shared.ids import fresh_id
+from shared.tables.access import watch_seat
 
-_encode = msgspec.json.Encoder()
 CLOSED = -1  # put on a socket's change queue when the client side has gone
 
 
@@ -27,29 +33,30 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     who = viewer(request)
     model = await table_model(request)
-    seat = viewer_seat(request, model, who)
+    viewer_seat(request, model, who)  # 401 or 403 before the upgrade
     slot = request.app[LIMITER].socket(
-        token_key(bearer_token(request)), address_key(request.remote)
+        hashed_token_key(token_hash(request)), address_key(request.remote)
     )
     with slot:  # 429 `too_many_sockets` past the per-token or per-address cap
-        return await _serve(request, who, model, seat)
+        return await _serve(request, who, model)
 
 
 async def _serve(
-    request: web.Request, who: Identity | None, model: TableModel, seat: int | None
+    request: web.Request, who: Identity | None, model: TableModel
 ) -> web.WebSocketResponse:
     settings = request.app[SETTINGS]
     socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
-        request.app[REVOCATIONS].opened(hash_token(bearer_token(request)), socket)
+        request.app[REVOCATIONS].opened(token_hash(request), socket)
     projector = request.app[PROJECTOR]
     table_id = model.state.table_id
     changes = projector.listen(table_id)
+    player_id, held = (who.player_id if who is not None else None), link_hash(request)
     reader = asyncio.create_task(_drain(socket))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
-    socket_id = uuid.uuid4().hex
+    socket_id = fresh_id()
     beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
         presence.keep_announcing(request.app, table_id, who.player_id, socket_id)
         if who is not None
@@ -61,9 +68,22 @@ async def _serve(
             current = await projector.get(table_id)  # the cache may have evicted and reloaded it
             if current is not None and current.state.version != sent:
                 sent = current.state.version
-                view = views.player_view(current, seat)
-                await socket.send_str(_encode.encode(view).decode())  # text: browsers JSON.parse it
-            await changes.get()  # a new version, or CLOSED
+                try:  # the rights at the version this frame carries
+                    seat = watch_seat(current.state, player_id, held)
+                except SenetError as exc:
+                    await closing.close(socket, closing.RIGHTS_LOST, exc.code)
+                    break
+                # A text frame (browsers JSON.parse it) of bytes encoded once per version and
+                # seat, shared by every socket that shows this seat's view.
+                await socket.send_frame(views.player_frame(current, seat), WSMsgType.TEXT)
+            try:  # a new version, or CLOSED; now and then: is the token still good?
+                async with asyncio.timeout(auth.IDENTITY_TTL):  # no task per change
+                    await changes.get()
+            except TimeoutError:
+                if who is not None and not await auth.still_valid(request):
+                    await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
+                    break
+                continue
             while not changes.empty():  # the events of one move: one view, one frame
                 changes.get_nowait()
     finally:

@@ -108,13 +108,17 @@ class Outbox:
 
     async def create(
         self, *, table_id: str, turn: int, seat: int, kind: str, player_id: str,
-        facts: dict[str, Any], since: float | None = None,
+        facts: dict[str, Any], since: float | None = None, key_table: str = "",
     ) -> int:  # fmt: skip
-        """Queue one notice per wanted channel, unless its key exists; returns how many."""
+        """Queue one notice per wanted channel, unless its key exists; returns how many.
+        `key_table` replaces table and turn in the key (an invitation: once per invitee)."""
         prefs = await self.preferences(player_id)
         made = 0
         for channel in self.channels(prefs):
-            key = notice_key(table_id, turn, seat, kind, channel)
+            if key_table:
+                key = notice_key(key_table, 0, seat, kind, channel)
+            else:
+                key = notice_key(table_id, turn, seat, kind, channel)
             now = self.clock.now()
             notice = Notice(
                 key=key, player_id=player_id, table_id=table_id, turn=turn, seat=seat,

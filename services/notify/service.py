@@ -23,13 +23,13 @@ from eventsourcing.persistence import Notification
 
 from services.notify import checkpoint
 from services.notify.clock import Clock, SystemClock
+from services.notify.invitations import InvitationMailLimits, invitation_key_table
 from services.notify.metrics import NotifyMetrics
 from services.notify.notices import FINAL, Notice
 from services.notify.outbox import Outbox
 from services.notify.settings import NotifySettings
 from services.notify.timers import Timers
 from services.notify.turns import TurnChange, TurnTracker
-from shared.contracts.envelopes import EventEnvelope
 from shared.games.registry import get_game
 from shared.messaging.port import Broker, Delivery
 from shared.notify import links
@@ -39,13 +39,12 @@ from shared.notify.presence import PreferencesChanged, Presence, presence_decode
 from shared.notify.timing import TableTiming
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification
+from shared.tables.envelopes import envelope_of, is_table_notification, published
 from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
 from shared.tournaments.standings import standings
 from shared.tournaments.state import TournamentState
 
 log = structlog.get_logger("senet.notify")
-_decode_envelope = msgspec.json.Decoder(EventEnvelope)
 _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
 _TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
@@ -78,6 +77,7 @@ class NotifyService:
         self.clock = clock or SystemClock()
         self.metrics = metrics or NotifyMetrics()
         self.tracker = TurnTracker(settings.public_url)
+        self.invitation_mails = InvitationMailLimits()
         # (table, player) -> socket -> when its signal runs out (None: when closed)
         self.present: dict[tuple[str, str], dict[str, float | None]] = {}
         self.outbox = Outbox(store, settings, self.clock, self.metrics, self.is_present)
@@ -166,7 +166,7 @@ class NotifyService:
     async def on_event(self, delivery: Delivery) -> None:
         """An event was published: read the store up to it (any message wakes the loop)."""
         try:
-            position = _decode_envelope.decode(delivery.body).position
+            position = max((e.position for e in published(delivery.body)), default=0)
         except (msgspec.ValidationError, msgspec.DecodeError):
             position = self.position + 1  # not an envelope: the store will tell
         if position > self.position:
@@ -313,11 +313,31 @@ class NotifyService:
         if position <= self.decided:
             return  # decided before a restart: the notices exist (or were not wanted)
         for change in changes:
+            if change.kind == "invited":
+                await self._invited(change)
+                continue
             await self.outbox.create(
                 table_id=change.table_id, turn=change.turn, seat=change.seat, kind=change.kind,
                 player_id=change.player_id, facts=change.facts,
                 since=self.clock.from_store(change.time),
             )  # fmt: skip
+
+    async def _invited(self, change: TurnChange) -> None:
+        """An invitation notice: once per table and invitee, within the per-invitee and
+        per-inviter limits (`services.notify.invitations`)."""
+        inviter = str(change.facts.get("host_id", ""))
+        now = self.clock.now()
+        if not self.invitation_mails.allows(change.player_id, inviter, now):
+            log.info("invitation_mail_limited", table_id=change.table_id)
+            return
+        made = await self.outbox.create(
+            table_id=change.table_id, turn=change.turn, seat=change.seat, kind=change.kind,
+            player_id=change.player_id, facts=change.facts,
+            since=self.clock.from_store(change.time),
+            key_table=invitation_key_table(change.table_id, change.player_id),
+        )  # fmt: skip
+        if made:
+            self.invitation_mails.sent(change.player_id, inviter, now)
 
     async def _confirm(self) -> None:
         """A confirmation mail for each address set since the last round."""

@@ -122,7 +122,8 @@ class TurnTracker:
         """One `invited` notice per player the command invited by name (and still invited)."""
         state, invited, track.invited = track.state, track.invited, []
         still = {player for player, _ in state.invited}
-        facts = self.facts(state, None) | {"host": state.names[0] if state.names else ""}
+        host = state.names[0] if state.names else ""
+        facts = self.facts(state, None) | {"host": host, "host_id": state.creator}
         return [
             TurnChange(kind="invited", table_id=state.table_id, turn=state.version,
                        seat=INVITEE_SEAT, player_id=player, facts=facts, time=track.time)

@@ -7,9 +7,11 @@ this module only opens the aggregate of a new table and records what a decision 
 from __future__ import annotations
 
 import secrets
-from uuid import UUID
+from uuid import UUID, uuid4
 
-from shared.contracts.envelopes import Command, CreateTable, OpenRematch
+import msgspec
+
+from shared.contracts.envelopes import Command, CreateTable, OpenRematch, Rematch
 from shared.contracts.errors import BadRequest, Forbidden, NotFound
 from shared.observability.metrics import DECIDE_SECONDS
 from shared.store import EventStore
@@ -59,9 +61,14 @@ def open_rematch(command: Command, action: OpenRematch, store: EventStore) -> Ta
 
 @DECIDE_SECONDS.time()
 def decide(table: Table, command: Command) -> Decision:
-    """What a command causes at an existing table (not yet recorded)."""
+    """What a command causes at an existing table (not yet recorded). A rematch answer gets
+    a random id for the table it may agree on (the command's fingerprint stays the
+    client's, so a repeat is still a repeat)."""
+    action = command.action
+    if isinstance(action, Rematch):
+        action = msgspec.structs.replace(action, new_table=str(uuid4()))
     return decider.decide(
-        table.table, command.player_id, command.action, expected_version=command.expected_version
+        table.table, command.player_id, action, expected_version=command.expected_version
     )
 
 
@@ -70,6 +77,7 @@ def record(table: Table, command: Command, decision: Decision) -> None:
     table.record(
         decision.events, command_id=command.command_id, fingerprint=fingerprint(command),
         seat=decision.seat, move=decision.move, correlation_id=command.correlation_id,
+        state_after=decision.state,
     )  # fmt: skip
 
 

@@ -1,8 +1,9 @@
 """Group commit: commands queued by the shard consumers, decided and saved in batches.
 
-One writer task takes up to `max_batch` queued commands (of different tables: one command
-per shard is in flight, and a table belongs to one shard), hands them to `decide_many` in a
-thread (one transaction for the batch) and answers each command's future with its outcome.
+One writer task takes up to `max_batch` queued commands, in the order they were submitted
+(a shard consumer submits a batch of deliveries in queue order, so one table's commands
+keep their order), hands them to `decide_many` in a thread (one transaction for the batch)
+and answers each command's future with its outcome.
 A store outage fails every future of the batch with the outage (the worker answers 503);
 any other failure of `decide_many` answers each command with its own 500 (logged), so no
 command is requeued for a bug.

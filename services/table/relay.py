@@ -1,5 +1,8 @@
 """The outbox relay: publishes stored events, in store order, to the events exchange.
 
+Each batch read from the store (one or more commits) goes out as one `EventBatch` message
+with routing key `events`, and its position moves on only once RabbitMQ confirmed it.
+
 It records its position after publishing, at most every `RECORD_EVERY` seconds while events
 keep coming (one store write per interval, not per batch) and whenever the store goes quiet,
 so a crash republishes at most that interval's events; consumers track the versions and
@@ -14,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 
-import msgspec
 import structlog
 
 from shared.messaging.lease import Lease, lease_for
@@ -23,11 +25,12 @@ from shared.messaging.wake import is_commit_signal
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
+from shared.store.commits import listen_for_commits, listens
+from shared.tables.envelopes import BATCH_KEY, batch_body, envelope_of, is_table_notification
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.relay")
 RECORD_EVERY = 0.5  # seconds between two records of the position while publishing
-_encode = msgspec.json.Encoder()
 
 
 class Relay:
@@ -54,8 +57,10 @@ class Relay:
         self.lease.on_lost = self.wake
         self.wakeup = asyncio.Event()
         self.position = 0
-        self.published = 0
-        self.listening = False  # subscribed to the workers' commit signals
+        self.published = 0  # events published (and other notifications passed over)
+        self.messages = 0  # messages published (one per batch read from the store)
+        self.listening = False  # hearing of commits (PostgreSQL NOTIFY, or commit signals)
+        self._listener: asyncio.Task[None] | None = None
 
     @property
     def active(self) -> bool:
@@ -64,7 +69,8 @@ class Relay:
 
     def wake(self) -> None:
         """Tell the relay that new events were stored (a worker in this process calls it;
-        others publish a commit signal, `shared.messaging.wake`); it also polls."""
+        PostgreSQL's NOTIFY or, on other stores, a worker's commit signal calls it for
+        workers elsewhere, `shared.store.commits`); it also polls."""
         self.wakeup.set()
 
     async def run(self) -> None:
@@ -88,16 +94,31 @@ class Relay:
                     await self.lease.release()
                 await asyncio.sleep(self.retry)
         finally:
+            if self._listener is not None:
+                await stop_tasks([self._listener])
+                self._listener = None
+                self.listening = False
             await self.lease.release()
 
     async def _on_signal(self, delivery: Delivery) -> None:
         if is_commit_signal(delivery):
             self.wakeup.set()
 
-    async def _publish_while_held(self) -> None:
-        if not self.listening:  # workers in other processes say when they stored events
+    async def _listen(self) -> None:
+        """Hear of commits made by workers in other processes: from PostgreSQL itself
+        (NOTIFY), else from the workers' commit signals on the broker."""
+        if self.listening:
+            return
+        if listens(self.store):
+            self._listener = asyncio.create_task(
+                listen_for_commits(self.store, self.wake), name="relay-commits"
+            )
+        else:
             await self.broker.subscribe(self.broker.topology.views_exchange, "#", self._on_signal)
-            self.listening = True
+        self.listening = True
+
+    async def _publish_while_held(self) -> None:
+        await self._listen()
         # The previous holder moved the position on: start from the recorded one.
         self.position = await asyncio.to_thread(self.store.position_of, self.consumer)
         metrics.RELAY_ACTIVE.set(1)
@@ -136,12 +157,13 @@ class Relay:
             return 0
         exchange = self.broker.topology.events_exchange
         envelopes = [envelope_of(self.store, n) for n in notes if is_table_notification(n)]
-        messages = [(routing_key(e), _encode.encode(e)) for e in envelopes]
-        # In store order, the confirmations awaited together: one broker round trip (and one
-        # of RabbitMQ's disk syncs) for the batch rather than one per event.
-        with metrics.PUBLISH_SECONDS.time():
-            await self.broker.publish_many(exchange, messages)
-        metrics.RELAY_PUBLISHED.inc(len(messages))
+        # One message for what was read (one commit or several, in store order): one
+        # publish and one confirm, and each consumer takes one delivery, not one per event.
+        if envelopes:
+            with metrics.PUBLISH_SECONDS.time():
+                await self.broker.publish(exchange, BATCH_KEY, batch_body(envelopes))
+            self.messages += 1
+        metrics.RELAY_PUBLISHED.inc(len(envelopes))
         if log.is_enabled_for(logging.DEBUG):
             for envelope in envelopes:
                 with structlog.contextvars.bound_contextvars(**log_fields(envelope)):

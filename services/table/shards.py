@@ -7,7 +7,7 @@ each holds the lowest free slot while it lives, and shard `s` belongs to the wor
 `live[s % len(live)]`. When that assignment changes, a worker steps back in the line of every
 shard whose owner changed to someone else; the owner never steps back, so it ends up first.
 A worker that still finds itself active on a shard it does not own (e.g. after a reconnect)
-steps back after that one command (`keep=` of `serve_shard`).
+steps back after that one batch (`keep=` of `serve_shard`).
 """
 
 from __future__ import annotations
@@ -44,9 +44,11 @@ class ShardAssigner:
         *,
         interval: float = PROBE_SECONDS,
         worker_id: str = "",
+        prefetch: int = 1,
     ) -> None:
         self.broker = broker
         self.handler = handler
+        self.prefetch = prefetch  # commands a shard consumer takes at once
         self.interval = interval
         self.worker_id = worker_id
         self.slot: int | None = None
@@ -76,7 +78,9 @@ class ShardAssigner:
         back for this worker finds it already waiting), then keep looking."""
         for shard in range(self.shards):
             self.consumers.append(
-                await self.broker.serve_shard(shard, self.handler, keep=self.owns)
+                await self.broker.serve_shard(
+                    shard, self.handler, keep=self.owns, prefetch=self.prefetch
+                )
             )
         await self.refresh()
         self._task = asyncio.create_task(self._watch(), name="shard-assigner")

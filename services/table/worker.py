@@ -22,6 +22,7 @@ from eventsourcing.persistence import IntegrityError
 from services.table import commands
 from services.table.cache import TableCache
 from services.table.group_commit import GroupCommitter
+from services.table.rematch import RematchOpener
 from shared.contracts.envelopes import (
     Command,
     Committed,
@@ -52,7 +53,7 @@ Staged = tuple[Outcome, Table | None, list[Any]]  # outcome, table and its unsav
 
 
 class TableWorker:
-    """Decides commands for the tables of the shards it serves; one command at a time per shard."""
+    """Decides commands for the tables of the shards it serves, in batches (group commit)."""
 
     def __init__(
         self,
@@ -70,9 +71,16 @@ class TableWorker:
         self.broker = broker
         self.tables = TableCache(store, cache_size)
         self.on_saved = on_saved
+        self.rematches = RematchOpener(broker)  # an agreed rematch is opened by the worker
         self.committer: GroupCommitter | None = None
         if group_commit:
             self.committer = GroupCommitter(self.decide_and_store_many, internal_error, max_batch)
+
+    @property
+    def prefetch(self) -> int:
+        """Commands a shard consumer may take at once: a group's worth with group commit
+        (they are decided in order and stored together), else one."""
+        return self.committer.max_batch if self.committer is not None else 1
 
     @property
     def batches(self) -> int:
@@ -82,10 +90,11 @@ class TableWorker:
     async def serve(self, shards: list[int] | None = None) -> None:
         """Start consuming the given shards (default: all)."""
         for shard in shards if shards is not None else range(self.broker.topology.shards):
-            await self.broker.serve_shard(shard, self.handle)
+            await self.broker.serve_shard(shard, self.handle, prefetch=self.prefetch)
 
     async def close(self) -> None:
         """Stop the group-commit writer (after the broker stopped delivering)."""
+        await self.rematches.close()
         if self.committer is not None:
             await self.committer.close()
 
@@ -101,6 +110,7 @@ class TableWorker:
         ):  # fmt: skip
             outcome = await self._decided(command)
             _log_outcome(outcome)
+            self.rematches.after(command, outcome)
         if outcome.accepted and not outcome.replayed and self.on_saved is not None:
             self.on_saved()
         return _encode.encode(outcome)
@@ -129,8 +139,9 @@ class TableWorker:
             try:
                 outcome, table, pending = self._decide(command)
                 if table is not None:
-                    self.store.save(*pending)
+                    recordings = self.store.save(*pending)
                     self.tables.remember(table)
+                    return _at(outcome, _positions(recordings).get(id(pending[-1]), 0))
                 return outcome
             except IntegrityError:
                 # Another worker wrote first (shard hand-over): re-read and re-decide.
@@ -147,20 +158,23 @@ class TableWorker:
         return rejected(command, SenetError("table is busy, retry", code="busy"))
 
     def decide_and_store_many(self, batch: list[Command]) -> list[Outcome]:
-        """Decide several commands and save all their events in one transaction (thread).
+        """Decide several commands in order and save all their events in one transaction
+        (thread).
 
-        Commands must be for different tables (one command per shard is in flight at a
-        time, and a table belongs to one shard). A command refused, or whose decision
-        raises, is answered alone; if the joint save fails (a conflict, or events that
-        cannot be stored), each staged command is re-read, re-decided and saved on its own,
-        so one command cannot sink the others. Only a store outage fails the batch.
+        Commands of one table are decided one after the other on the same aggregate, each
+        seeing what the ones before it caused, so a batch keeps each table's order. A
+        command refused, or whose decision raises, is answered alone; if the joint save
+        fails (a conflict, or events that cannot be stored), each staged command is
+        re-read, re-decided and saved on its own, in order, so one command cannot sink the
+        others. Only a store outage fails the batch.
         """
         outcomes: list[Outcome | None] = [None] * len(batch)
         staged: list[tuple[int, Table, list[Any], Outcome]] = []
-        tables: set[str] = set()
+        deferred: list[int] = []  # decided alone after the joint save, in order
+        tainted: set[str] = set()  # tables whose aggregate a failed decision may have touched
         for index, command in enumerate(batch):
-            if command.table_id in tables:
-                outcomes[index] = self.decide_and_store(command)  # rare: decided on its own
+            if command.table_id in tainted:
+                deferred.append(index)
                 continue
             try:
                 outcome, table, pending = self._decide(command)
@@ -168,34 +182,48 @@ class TableWorker:
                 outcomes[index] = rejected(command, exc)
                 continue
             except STORE_OUTAGES:
-                self.tables.evict(command.table_id)
+                self._forget(staged, command.table_id)
                 raise
             except Exception:  # a bug in this command's decision: only it fails
-                self.tables.evict(command.table_id)
                 outcomes[index] = failed(command)
+                if any(str(t.id) == command.table_id for _, t, _, _ in staged):
+                    # Its aggregate holds this batch's events and perhaps half of this
+                    # decision's: the table's commands are decided again on their own.
+                    tainted.add(command.table_id)
+                    moved = [e for e in staged if str(e[1].id) == command.table_id]
+                    staged = [e for e in staged if str(e[1].id) != command.table_id]
+                    deferred += [entry[0] for entry in moved]
+                self.tables.evict(command.table_id)
                 continue
             if table is None:
                 outcomes[index] = outcome
             else:
-                tables.add(command.table_id)
+                self.tables.remember(table)  # the next command of this table sees it
                 staged.append((index, table, pending, outcome))
         if staged:
             try:
-                self.store.save(*[event for _, _, pending, _ in staged for event in pending])
+                saved = self.store.save(
+                    *[event for _, _, pending, _ in staged for event in pending]
+                )
             except STORE_OUTAGES:
-                for _, table, _, _ in staged:
-                    self.tables.evict(str(table.id))
+                self._forget(staged)
                 raise
             except Exception:
-                for index, table, _, _ in staged:
-                    self.tables.evict(str(table.id))
-                    outcomes[index] = self.decide_and_store(batch[index])
+                self._forget(staged)
+                deferred += [index for index, _, _, _ in staged]
             else:
-                for index, table, _, outcome in staged:
-                    self.tables.remember(table)
-                    outcomes[index] = outcome
+                stored_at = _positions(saved)
+                for index, _, pending, outcome in staged:
+                    outcomes[index] = _at(outcome, stored_at.get(id(pending[-1]), 0))
+        for index in sorted(deferred):
+            outcomes[index] = self.decide_and_store(batch[index])
         assert all(o is not None for o in outcomes)
         return [o for o in outcomes if o is not None]
+
+    def _forget(self, staged: list[tuple[int, Table, list[Any], Outcome]], *more: str) -> None:
+        """Evict the tables of a batch whose events were not saved (and any named)."""
+        for table_id in {str(table.id) for _, table, _, _ in staged} | set(more):
+            self.tables.evict(table_id)
 
     def _decide(self, command: Command) -> Staged:
         """The outcome, and the table with its unsaved events (None: nothing to save).
@@ -256,12 +284,27 @@ def _committed(pending: list[Any]) -> list[Committed]:
             version=event.originator_version,
             name=event.name,
             time=event.timestamp.isoformat(),
-            payload=msgspec.Raw(_encode.encode(event.payload)),
+            payload=_raw(event.payload),
             seat=event.seat,
         )
         for event in pending
         if isinstance(event, Table.Recorded)
     ]
+
+
+def _positions(recordings: Any) -> dict[int, int]:
+    """The store position of each saved event, by the event object's id."""
+    return {id(r.domain_event): r.notification.id for r in recordings or ()}
+
+
+def _at(outcome: Outcome, position: int) -> Outcome:
+    """The outcome with the store position of its command's last event."""
+    return msgspec.structs.replace(outcome, position=position) if position else outcome
+
+
+def _raw(payload: Any) -> msgspec.Raw:
+    """A payload as JSON: recorded ones are encoded already (`Table.record`)."""
+    return payload if isinstance(payload, msgspec.Raw) else msgspec.Raw(_encode.encode(payload))
 
 
 def outcome_of(

@@ -40,6 +40,7 @@ CommandKind = Literal[
     "withdraw",
     "undo",
     "undo_answer",
+    "timing",
 ]
 
 
@@ -55,7 +56,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     invited `invitee`, named `player_name`), `decline` (the invitee `player_id`) or
     `withdraw` (the creator withdrew the invitation of `invitee`), `undo` (the seat's player
     asked to take back their last move) or `undo_answer` (another seat accepted (`accept`)
-    or declined it; the last acceptance takes the move back)."""
+    or declined it; the last acceptance takes the move back), `timing` (the creator chose the
+    turn timing, `timing`)."""
 
     command_id: str
     kind: CommandKind
@@ -70,6 +72,11 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     accept: bool = True  # rematch_offer, undo_answer: accepted (False: declined)
     seated: list[SeatRecord] = []  # rematch: who sat where
     invitee: str = ""  # invite_player, withdraw: the player invited
+    # join: the invitation hash it named; None for a join stored before the table checked it
+    # (the gateway did then): re-decided with the table's invitation of that time
+    join_hash: str | None = None
+    rematch_table: str = ""  # rematch_offer: the table it agreed on (the last acceptance)
+    timing: dict[str, Any] | None = None  # timing: the reminders, deadline and policy chosen
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -181,6 +188,7 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             seat=first.seat,
             player_id=str(payload["player_id"]),
             player_name=str(payload.get("player_name", payload.get("name", ""))),
+            join_hash=str(first.move["invitation"]) if isinstance(first.move, dict) else None,
         )
     player = players.get(first.seat, "") if first.seat is not None else ""
     if first.name == "TurnTimedOut":
@@ -193,7 +201,7 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             policy=_policy(first.payload["policy"]),
             turn=int(first.payload["turn"]),
         )
-    lobby = _lobby_command(first, player)
+    lobby = _lobby_command(first, player, run)
     if lobby is not None:
         return lobby
     kind: CommandKind = "start" if first.name == "TableStarted" else "move"
@@ -217,7 +225,7 @@ def _policy(value: Any) -> TimeoutPolicy:
     return "bot" if value == "bot" else "forfeit"
 
 
-def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
+def _lobby_command(first: StoredEvent, player: str, run: list[StoredEvent]) -> CommandRecord | None:
     """The leave, kick, cancel or expire command behind a lobby event (None: not one)."""
     payload = first.payload
     if first.name == "PlayerLeft":
@@ -229,15 +237,23 @@ def _lobby_command(first: StoredEvent, player: str) -> CommandRecord | None:
             command_id=first.command_id, kind="kick", seat=first.seat,
             player_id=str(payload["by"]), target=int(payload["seat"]),
         )  # fmt: skip
+    if first.name == "TimingChosen":
+        chosen = {k: v for k, v in payload.items() if k != "type"}
+        return CommandRecord(
+            command_id=first.command_id, kind="timing", seat=first.seat, player_id=player,
+            timing=chosen,
+        )  # fmt: skip
     if first.name == "InvitationChanged":
         return CommandRecord(
             command_id=first.command_id, kind="invite", seat=first.seat, player_id=player,
             code_hash=str(payload["code_hash"]),
         )  # fmt: skip
     if first.name in ("RematchOffered", "RematchAccepted", "RematchDeclined"):
+        agreed = next((e for e in run if e.name == "RematchAgreed"), None)
         return CommandRecord(
             command_id=first.command_id, kind="rematch_offer", seat=int(payload["seat"]),
             player_id=str(payload["player_id"]), accept=first.name != "RematchDeclined",
+            rematch_table=str(agreed.payload["table_id"]) if agreed is not None else "",
         )  # fmt: skip
     if first.name in ("UndoRequested", "UndoAccepted", "UndoDeclined"):
         return CommandRecord(

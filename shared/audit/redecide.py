@@ -11,6 +11,7 @@ from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
     CancelTable,
+    ChooseTiming,
     DeclineInvitation,
     ExpireTable,
     InvitePlayer,
@@ -141,7 +142,7 @@ def _expected(
         return decider.rematch_opening(header.table_id, header.opened(), players, names).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
-    decision = decider.decide(state, _actor(state, command), _action(command), spec=spec)
+    decision = decider.decide(state, _actor(state, command), _action(command, state), spec=spec)
     bot_move = command.move if command.kind == "timeout" else None
     if bot_move is not None and _plain(bot_move) != _plain(decision.move):
         raise SenetError(
@@ -151,11 +152,12 @@ def _expected(
     return decision.events
 
 
-def _action(command: CommandRecord) -> Action:
+def _action(command: CommandRecord, state: TableState) -> Action:
     """The command a record stands for, as the table worker received it."""
     kind = command.kind
-    if kind == "join":
-        return JoinTable(player_name=command.player_name)
+    if kind == "join":  # a join from before the table checked codes: the gateway did
+        named = state.invitation if command.join_hash is None else command.join_hash
+        return JoinTable(player_name=command.player_name, invitation_hash=named)
     if kind == "start":
         return StartTable()
     if kind == "move":
@@ -176,7 +178,7 @@ def _action(command: CommandRecord) -> Action:
     if kind == "invite":
         return SetInvitation(code_hash=command.code_hash)
     if kind == "rematch_offer":
-        return Rematch(accept=command.accept)
+        return Rematch(accept=command.accept, new_table=command.rematch_table)
     if kind == "undo":
         return RequestUndo()
     if kind == "undo_answer":
@@ -187,6 +189,8 @@ def _action(command: CommandRecord) -> Action:
         return DeclineInvitation()
     if kind == "withdraw":
         return WithdrawInvitation(player_id=command.invitee)
+    if kind == "timing":
+        return msgspec.convert(command.timing or {}, type=ChooseTiming)
     raise SenetError(f"unknown command kind {kind!r}", code="bad_command")
 
 

@@ -3,8 +3,9 @@
 A channel is its own aggregate (id from the table id and the channel), apart from the
 table's: its messages are kept with the table for disputes (`GET /api/admin/tables/{id}/
 chat`) but never enter the game's record, so no verification depends on them. Any gateway
-writes a channel directly (no table worker in between); two writing at once conflict on the
-version and the loser re-reads and tries again, so the limits hold across gateways.
+writes a channel directly (no table worker in between); the writers of one gateway take
+turns, and two gateways writing at once conflict on the version, the loser re-reading and
+trying again, so the limits hold across gateways.
 """
 
 from __future__ import annotations
@@ -18,14 +19,22 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from shared.chat.rules import BURST, MAX_MUTES, Channel, check_rate, check_room
+from shared.chat.rules import (
+    BURST,
+    MAX_MUTES,
+    Channel,
+    check_rate,
+    check_room,
+    check_share,
+    is_new_account,
+)
 from shared.contracts.errors import Conflict, Unavailable
 from shared.store import EventStore
 
 _CHANNEL_NAMESPACE = uuid5(NAMESPACE_URL, "senet:table-chat")
 _MUTES_NAMESPACE = uuid5(NAMESPACE_URL, "senet:chat-mutes")
 SNAPSHOT_EVERY = 100  # messages between snapshots of a channel (its writers load it)
-ATTEMPTS = 5  # tries to append against other gateways' writes
+ATTEMPTS = 10  # tries to append against other gateways' writes
 
 
 class Message(msgspec.Struct, frozen=True, kw_only=True):
@@ -56,12 +65,33 @@ class ChatChannel(Aggregate):
         return channel_id(table_id, channel)
 
     @event("Posted")
-    def post(self, player_id: str, name: str, seat: int | None, text: str, at: float) -> None:
+    def post(
+        self,
+        player_id: str,
+        name: str,
+        seat: int | None,
+        text: str,
+        at: float,
+        newcomer: bool = False,  # by an account younger than NEW_ACCOUNT (a spectator's)
+    ) -> None:
         """A message was posted (`at`: epoch seconds, for the rate limit)."""
         self.count += 1
         times = self.recent.setdefault(player_id, [])
         times.append(at)
         del times[:-BURST]
+        # Counted since these shares exist (older events and snapshots lack both).
+        authored = self.__dict__.setdefault("authored", {})
+        authored[player_id] = authored.get(player_id, 0) + 1
+        self.newcomers = self.newcomers_so_far() + newcomer
+
+    def authored_by(self, player_id: str) -> int:
+        """Messages the player posted in this channel."""
+        authored: dict[str, int] = self.__dict__.get("authored", {})
+        return authored.get(player_id, 0)
+
+    def newcomers_so_far(self) -> int:
+        """Messages posted by accounts younger than NEW_ACCOUNT at the time."""
+        return int(self.__dict__.get("newcomers", 0))
 
 
 class ChatMutes(Aggregate):
@@ -102,24 +132,35 @@ def post(
     now: float,
 ) -> Message:
     """Append a message (author: player id, name, seat) within the limits; 429
-    `chat_rate_limited`, 409 `chat_full`, 503 `chat_busy` after ATTEMPTS lost races."""
+    `chat_rate_limited`, 409 `chat_full`, in the spectators' channel 409 `chat_author_full`
+    and `chat_newcomers_full` (`rules.check_share`), 503 `chat_busy` after ATTEMPTS lost
+    races."""
     player_id, name, seat = author
-    for _ in range(ATTEMPTS):
-        chat = _get(store, channel_id(table_id, channel)) or ChatChannel(table_id, channel)
-        assert isinstance(chat, ChatChannel)
-        check_room(chat.count)
-        check_rate(chat.recent.get(player_id, []), now)
-        chat.post(player_id=player_id, name=name, seat=seat, text=text, at=now)
-        try:
-            store.save(chat)
-        except IntegrityError:
-            continue  # another gateway appended first: re-read and check again
-        if chat.count % SNAPSHOT_EVERY == 0:
-            store.take_snapshot(chat.id, version=chat.version)
-        return Message(
-            n=chat.count, channel=channel, player_id=player_id, name=name, seat=seat,
-            text=text, at=chat.modified_on.isoformat(),
-        )  # fmt: skip
+    # The posters of one channel in this process take turns: racing, each would re-read the
+    # channel after every lost race, and a few posting at once exhausted their attempts.
+    with store.turns.of(channel_id(table_id, channel)):
+        for _ in range(ATTEMPTS):
+            chat = _get(store, channel_id(table_id, channel)) or ChatChannel(table_id, channel)
+            assert isinstance(chat, ChatChannel)
+            check_room(chat.count)
+            check_rate(chat.recent.get(player_id, []), now)
+            newcomer = False
+            if channel == "spectators":
+                newcomer = is_new_account(_created(store, player_id, now), now)
+                check_share(chat.authored_by(player_id), chat.newcomers_so_far(), newcomer)
+            chat.post(
+                player_id=player_id, name=name, seat=seat, text=text, at=now, newcomer=newcomer
+            )
+            try:
+                store.save(chat)
+            except IntegrityError:
+                continue  # another gateway appended first: re-read and check again
+            if chat.count % SNAPSHOT_EVERY == 0:
+                store.take_snapshot(chat.id, version=chat.version)
+            return Message(
+                n=chat.count, channel=channel, player_id=player_id, name=name, seat=seat,
+                text=text, at=chat.modified_on.isoformat(),
+            )  # fmt: skip
     raise Unavailable("the chat is busy; try again", code="chat_busy")
 
 
@@ -178,6 +219,12 @@ def visible(messages: Sequence[Message], muted: Sequence[str]) -> list[Message]:
     """The messages whose authors the reader has not muted."""
     hidden = set(muted)
     return [m for m in messages if m.player_id not in hidden]
+
+
+def _created(store: EventStore, player_id: str, now: float) -> float:
+    """When a player registered (epoch seconds); `now` if unknown (counted as new)."""
+    player = _get(store, UUID(player_id))
+    return player.created_on.timestamp() if player is not None else now
 
 
 def _get(store: EventStore, aggregate_id: UUID) -> Aggregate | None:

@@ -13,6 +13,8 @@ import unicodedata
 from typing import Final, Literal
 
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, TooManyRequests
+from shared.tables.access import watch_seat
+from shared.tables.state import OVER, TableState
 
 Channel = Literal["players", "spectators"]
 CHANNELS: Final[tuple[Channel, ...]] = ("players", "spectators")
@@ -22,6 +24,12 @@ BURST: Final = 5  # messages one author may post within WINDOW seconds in one ch
 WINDOW: Final = 10.0
 MAX_MESSAGES: Final = 2000  # messages a channel of one table keeps taking
 MAX_MUTES: Final = 200  # players one player may mute
+# A spectators' channel is open to anyone who may watch, so throwaway accounts could fill
+# it for the table's life: one author may post at most AUTHOR_SHARE of its messages, and
+# accounts younger than NEW_ACCOUNT seconds together at most NEWCOMERS_SHARE.
+AUTHOR_SHARE: Final = 200
+NEWCOMERS_SHARE: Final = 200
+NEW_ACCOUNT: Final = 86400.0
 
 
 class ChatRateLimited(TooManyRequests):
@@ -77,6 +85,17 @@ def check_read(
         raise Forbidden("this table's spectators' chat is not open to you", code="no_spectators")
 
 
+def check_channel(
+    state: TableState, player_id: str | None, channel: Channel, code_hash: str = ""
+) -> None:
+    """401 or 403 unless `player_id` (None: no account) may read the channel of the table in
+    this state: whoever may watch it (`shared.tables.access`), then `check_read`. Asked
+    again for every message a socket delivers, at the table's current version."""
+    seat = watch_seat(state, player_id, code_hash)
+    check_read(channel, seat is not None, player_id is not None, state.spectators,
+               state.status == OVER)  # fmt: skip
+
+
 def check_rate(recent: list[float], now: float) -> None:
     """429 `chat_rate_limited` when the author posted BURST messages in the last WINDOW
     seconds (`recent`: the author's latest post times, oldest first)."""
@@ -92,3 +111,24 @@ def check_room(count: int) -> None:
     """409 `chat_full` once a channel holds MAX_MESSAGES."""
     if count >= MAX_MESSAGES:
         raise Conflict(f"this channel holds its {MAX_MESSAGES} messages", code="chat_full")
+
+
+def check_share(authored: int, newcomers: int, is_new: bool) -> None:
+    """In a spectators' channel: 409 `chat_author_full` once the author posted AUTHOR_SHARE
+    messages there, 409 `chat_newcomers_full` once accounts younger than NEW_ACCOUNT posted
+    NEWCOMERS_SHARE together and the author's is one of them."""
+    if authored >= AUTHOR_SHARE:
+        raise Conflict(
+            f"you posted your {AUTHOR_SHARE} messages in this channel", code="chat_author_full"
+        )
+    if is_new and newcomers >= NEWCOMERS_SHARE:
+        raise Conflict(
+            f"new accounts posted their {NEWCOMERS_SHARE} messages in this channel; "
+            f"accounts older than {NEW_ACCOUNT / 3600:g} hours may still post",
+            code="chat_newcomers_full",
+        )
+
+
+def is_new_account(created: float, now: float) -> bool:
+    """True if an account created at `created` (epoch seconds) is younger than NEW_ACCOUNT."""
+    return now - created < NEW_ACCOUNT

@@ -51,20 +51,34 @@ class SetInvitation(
     code_hash: str
 
 
-class JoinTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
-    """Take the next free seat at a table."""
+class JoinTable(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
+    """Take the next free seat at a table; at a private one, name the SHA-256 of its current
+    invitation code (`invitation_hash`) unless invited by name: the table decider checks it
+    against the table's state, so a revoke and a join are ordered by the table. (Defaults
+    are left out of the encoding, so older commands keep their fingerprints.)"""
 
     player_name: str
+    invitation_hash: str = ""
 
 
 class StartTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """Start the game once every seat is taken."""
 
 
-class PlayMove(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
-    """Make a move in the game; `move` is the game's own move JSON."""
+class PlayMove(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
+    """Make a move in the game; `move` is the game's own move JSON. `seat`, if given, is the
+    seat the client means to act for: the table decider refuses it (403 `not_your_seat`)
+    unless it is the caller's. (Defaults are left out of the encoding, so older commands
+    keep their fingerprints.)"""
 
     move: msgspec.Raw
+    seat: int | None = None
 
 
 class TimeOutTurn(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
@@ -128,11 +142,17 @@ class WithdrawInvitation(
     player_id: str
 
 
-class Rematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+class Rematch(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
     """After the game: offer a rematch or accept the one offered (`accept`), or decline it.
-    When every seat has accepted, the table names the new table (`RematchAgreed`)."""
+    When every seat has accepted, the table names the new table (`RematchAgreed`): its id
+    is `new_table`, drawn at random by the table worker (not by the client; the audit
+    passes the recorded one), so no one derives a rematch's id from the old table's."""
 
     accept: bool = True
+    new_table: str = ""
 
 
 class RequestUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
@@ -145,6 +165,17 @@ class AnswerUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unk
     seat has accepted, the move is taken back (`MoveUndone`)."""
 
     accept: bool
+
+
+class ChooseTiming(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The creator chooses the table's reminders, deadline and timeout policy before the
+    start (hours; the gateway checks the bounds, the table who and when)."""
+
+    first_reminder: float
+    repeat_every: float
+    last_warning: float
+    deadline: float
+    policy: str
 
 
 class OpenRematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
@@ -173,6 +204,7 @@ Action = (
     | CancelTable
     | RemovePlayer
     | ExpireTable
+    | ChooseTiming
 )
 
 
@@ -200,6 +232,9 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     to_act: list[int] = []  # the seats that must decide next
     replayed: bool = False
     error: ErrorBody | None = None
+    # The store position of the command's last event (0: nothing stored, or not known):
+    # a read after the command waits for the read models to reach it.
+    position: int = 0
 
 
 class Committed(msgspec.Struct, frozen=True, kw_only=True):
@@ -239,3 +274,10 @@ class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     def event_id(self) -> str:
         """A stable id: the table and the version."""
         return f"{self.table_id}:{self.version}"
+
+
+class EventBatch(msgspec.Struct, frozen=True, kw_only=True):
+    """One message on the events exchange: the events the relay read in one go (one or
+    more commits), in store order. Consumers take it whole and skip what they applied."""
+
+    events: list[EventEnvelope]

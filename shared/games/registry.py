@@ -23,6 +23,7 @@ GAME_PACKAGES: dict[str, str] = {
     "sobek": "shared.games.sobek",
     "cantstop": "shared.games.cantstop",
     "herazeus": "shared.games.herazeus",
+    "istanbul": "shared.games.istanbul",
     "tictactoe": "shared.games.tictactoe",
 }
 

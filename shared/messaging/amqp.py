@@ -22,8 +22,10 @@ from aio_pika.abc import (
 from aio_pika.exceptions import AMQPError, ChannelInvalidStateError
 
 from shared.contracts.errors import Unavailable
+from shared.ids import fresh_id
 from shared.messaging.amqp_shards import AmqpShardConsumer, AmqpSlots, consumer_task
 from shared.messaging.port import CommandHandler, Delivery, EventHandler, Keep, Membership, Topology
+from shared.observability import metrics
 from shared.tasks import cancellation_kept, stop_tasks
 
 log = logging.getLogger(__name__)
@@ -100,6 +102,7 @@ async def _release(message: AbstractIncomingMessage) -> None:
 
 
 def _delivery(message: AbstractIncomingMessage) -> Delivery:
+    metrics.BROKER_DELIVERED.inc()  # every consumed message passes here once (replies apart)
     return Delivery(
         body=message.body,
         routing_key=message.routing_key or "",
@@ -237,7 +240,7 @@ class AmqpBroker:
         if not 0 <= shard < self.topology.shards:
             raise ValueError(f"shard {shard} is not in 0..{self.topology.shards - 1}")
         await self.connect()
-        correlation_id = uuid.uuid4().hex
+        correlation_id = fresh_id()
         reply = asyncio.get_running_loop().create_future()
         self._pending[correlation_id] = reply
         message = aio_pika.Message(
@@ -259,21 +262,28 @@ class AmqpBroker:
             self._pending.pop(correlation_id, None)
 
     async def _on_reply(self, message: AbstractIncomingMessage) -> None:
+        metrics.BROKER_DELIVERED.inc()
         future = self._pending.get(message.correlation_id or "")
         if future is not None and not future.done():
             future.set_result(message.body)
 
     async def serve_shard(
-        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+        self,
+        shard: int,
+        handler: CommandHandler,
+        *,
+        keep: Keep | None = None,
+        prefetch: int = 1,
     ) -> AmqpShardConsumer:
-        """Consume one shard queue with prefetch 1: handler, reply, then ack (nack on error).
+        """Consume one shard queue in batches of up to `prefetch`: handlers, replies, then
+        one ack (a handler that raises: its message is nacked and requeued).
 
         Returns once the consumer is attached (active, or waiting in line).
         """
         await self.connect()
 
         async def open_queue() -> tuple[AbstractChannel, AbstractQueue]:
-            channel = await self._consumer_channel(1)
+            channel = await self._consumer_channel(max(1, prefetch))
             return channel, await self._shard_queue(channel, shard)
 
         async def reply(message: AbstractIncomingMessage, body: bytes) -> None:
@@ -284,6 +294,7 @@ class AmqpBroker:
         consumer = AmqpShardConsumer(
             shard, handler, keep, open_queue=open_queue, reply=reply, delivery=_delivery,
             close=_close, release=_release, errors=(*_BROKER_ERRORS, Unavailable),
+            prefetch=prefetch,
         )  # fmt: skip
         await consumer.attach()
         worker = consumer_task(consumer)
@@ -336,6 +347,7 @@ class AmqpBroker:
             results = await asyncio.gather(*sent, return_exceptions=True)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error
+        metrics.BROKER_PUBLISHED.inc(len(messages))
         for result in results:
             if isinstance(result, BaseException):
                 if isinstance(result, _BROKER_ERRORS):
@@ -371,6 +383,7 @@ class AmqpBroker:
             await target.publish(message, routing_key, mandatory=False, timeout=PUBLISH_TIMEOUT)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error
+        metrics.BROKER_PUBLISHED.inc()
 
     async def subscribe(
         self,

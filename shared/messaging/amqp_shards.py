@@ -4,12 +4,16 @@ RabbitMQ 3.10 makes the *earliest attached* consumer of a single-active-consumer
 active one (consumer priorities for SAC came with 3.13). A process hands a shard on by
 leaving the line and attaching again at its back:
 
-- with a command in hand, it replies, cancels its consumer, then acks: with prefetch 1 and
-  that command unacked, nothing else is delivered to it, and RabbitMQ activates the next
-  consumer at the cancel, so the next one only ever sees later commands;
-- idle, it closes the consumer's channel: RabbitMQ returns a command that was on its way
-  (to the head of the queue) *before* activating the next consumer, so order holds there too
-  (the returned command's `x-delivery-count` goes up by one).
+- with commands in hand (a batch of up to `prefetch`), it decides and answers them, acks
+  them, then closes the consumer's channel: RabbitMQ returns the commands delivered to it
+  but not yet taken (to the head of the queue, their `x-delivery-count` one up) *before*
+  activating the next consumer, so the next one only ever sees later commands;
+- idle, it closes the consumer's channel in the same way.
+
+A consumer takes what has been delivered to it, up to `prefetch` commands, as one batch:
+their handlers run together (the table worker's group commit decides and stores them in
+one transaction, in delivery order), each answer goes to its requester, then the batch is
+acked with one `multiple` ack.
 
 Group membership uses exclusive queues `<prefix>.<group>.slot.<i>`: a process holds the
 lowest free one on its own connection; RabbitMQ deletes it when that connection dies.
@@ -39,7 +43,8 @@ RETRY_SECONDS = 1.0
 
 
 class AmqpShardConsumer:
-    """One shard queue consumed with prefetch 1: handler, reply, ack; can step back."""
+    """One shard queue consumed in batches of up to `prefetch`: handlers, replies, one ack;
+    can step back."""
 
     def __init__(
         self,
@@ -53,8 +58,10 @@ class AmqpShardConsumer:
         close: Callable[[AbstractChannel], Awaitable[None]],
         release: Callable[[AbstractIncomingMessage], Awaitable[None]],
         errors: tuple[type[BaseException], ...],
+        prefetch: int = 1,
     ) -> None:
         self.shard = shard
+        self.prefetch = max(1, prefetch)
         self._handler = handler
         self._keep = keep
         self._open_queue = open_queue
@@ -70,6 +77,7 @@ class AmqpShardConsumer:
         self._queue: AbstractQueue | None = None
         self._tag: str | None = None
         self._inbox: asyncio.Queue[AbstractIncomingMessage] = asyncio.Queue()
+        self._unsettled: list[AbstractIncomingMessage] = []  # in hand, neither acked nor nacked
 
     async def attach(self) -> None:
         """Open a channel and join the queue's line of consumers (at its back)."""
@@ -89,17 +97,21 @@ class AmqpShardConsumer:
     async def run(self) -> None:
         """Serve until cancelled; broker errors are logged and RabbitMQ redelivers."""
         while True:
-            message = await self._next()
-            self._busy = message is not None
+            first = await self._next()
+            self._busy = first is not None
+            self._unsettled = []
             try:
-                if message is None:
+                if first is None:
                     await self._rejoin()
-                else:
-                    await self._process(message)
+                    continue
+                self._unsettled = [first]
+                while len(self._unsettled) < self.prefetch and not self._inbox.empty():
+                    self._unsettled.append(self._inbox.get_nowait())
+                await self._process(list(self._unsettled))
             except self._errors as error:
                 log.warning("shard %s: could not settle or rejoin: %r", self.shard, error)
-                if message is not None:
-                    await self._release(message)  # else it holds the one prefetch slot
+                for message in self._unsettled:  # else they hold the prefetch slots
+                    await self._release(message)
                 await asyncio.sleep(RETRY_SECONDS)
                 if self._queue is None:
                     await self._reattach()
@@ -124,22 +136,31 @@ class AmqpShardConsumer:
             return getter.result()
         return None
 
-    async def _process(self, message: AbstractIncomingMessage) -> None:
+    async def _handle(self, message: AbstractIncomingMessage) -> bytes | None:
+        """The handler's answer; None (the message requeued) if it raised."""
         try:
-            answer = await self._handler(self._delivery(message))
+            return await self._handler(self._delivery(message))
         except Exception:
             log.exception("command handler failed on shard %s", self.shard)
+            self._unsettled.remove(message)
             await message.nack(requeue=True)
-            return
-        await self._reply(message, answer)
-        if self._leave.is_set() or (self._keep is not None and not self._keep(self.shard)):
-            # Cancel before the ack: the next consumer starts after this command.
-            assert self._queue is not None and self._tag is not None
-            await self._queue.cancel(self._tag)
-            await message.ack()
-            await self._rejoin()
+            return None
+
+    async def _process(self, batch: list[AbstractIncomingMessage]) -> None:
+        """Handle a batch together (handlers start in delivery order), answer each, then ack
+        the batch; step back afterwards if asked to or if this process does not own the
+        shard (closing the channel returns anything delivered since, ahead of the line)."""
+        answers = await asyncio.gather(*(self._handle(message) for message in batch))
+        done = [(m, a) for m, a in zip(batch, answers, strict=True) if a is not None]
+        await asyncio.gather(*(self._reply(message, answer) for message, answer in done))
+        if len(done) == len(batch):
+            await batch[-1].ack(multiple=True)
         else:
-            await message.ack()
+            for message, _ in done:
+                await message.ack()
+        self._unsettled = []
+        if self._leave.is_set() or (self._keep is not None and not self._keep(self.shard)):
+            await self._rejoin()
 
     async def _rejoin(self) -> None:
         """Close the channel (RabbitMQ returns anything in flight first), attach again."""

@@ -19,6 +19,7 @@ from shared.messaging.port import (
     Membership,
     Topology,
 )
+from shared.observability import metrics
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ class _Message:
 
     def delivery(self) -> Delivery:
         """The message as the handler sees it."""
+        metrics.BROKER_DELIVERED.inc()
         headers = {**self.headers, "x-delivery-count": str(self.failures)}
         return Delivery(
             body=self.body, routing_key=self.routing_key, headers=headers,
@@ -108,6 +110,13 @@ class _Queue:
                 self.waiters.discard(waiter)
         return self.messages.popleft()
 
+    def take_ready(self, limit: int) -> list[_Message]:
+        """Up to `limit` more messages already waiting (for the consumer that took one)."""
+        taken: list[_Message] = []
+        while self.messages and len(taken) < limit:
+            taken.append(self.messages.popleft())
+        return taken
+
 
 @dataclass(eq=False)
 class _Server:
@@ -126,6 +135,7 @@ class _Consumer:
     queue: _Queue
     shard: int = -1
     keep: Keep | None = None
+    prefetch: int = 1  # messages taken and handled together
     busy: bool = False
     leave: bool = False
 
@@ -208,18 +218,26 @@ class MemoryBroker:
             self._pending.discard(reply)
 
     async def serve_shard(
-        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+        self,
+        shard: int,
+        handler: CommandHandler,
+        *,
+        keep: Keep | None = None,
+        prefetch: int = 1,
     ) -> _Consumer:
-        """Consume one shard queue: one message at a time, the reply before the ack."""
+        """Consume one shard queue in batches of up to `prefetch` messages handled together,
+        each reply before the batch is done."""
         server = await self._connected()
 
         async def handle(message: _Message) -> None:
             reply = await handler(message.delivery())
             if message.reply is not None and not message.reply.done():
+                metrics.BROKER_PUBLISHED.inc()  # the reply, and its delivery to the requester
+                metrics.BROKER_DELIVERED.inc()
                 message.reply.set_result(reply)
 
         queue = server.queues[self.topology.shard_queue(shard)]
-        consumer = _Consumer(queue, shard, keep)
+        consumer = _Consumer(queue, shard, keep, prefetch=max(1, prefetch))
         self._start(consumer, handle)
         return consumer
 
@@ -303,6 +321,7 @@ class MemoryBroker:
         return self._server
 
     def _route(self, server: _Server, exchange: str, message: _Message) -> None:
+        metrics.BROKER_PUBLISHED.inc()
         matches: Callable[[str, str], bool] = topic_matches
         if exchange == self.topology.views_exchange:
             matches = _fanout
@@ -330,16 +349,26 @@ class MemoryBroker:
         queue = consumer.queue
         try:
             while True:
-                message = await queue.take(consumer)
+                first = await queue.take(consumer)
+                batch = [first, *queue.take_ready(consumer.prefetch - 1)]
                 consumer.busy = True
+                tasks = [asyncio.ensure_future(handle(message)) for message in batch]
                 try:
-                    await handle(message)
+                    results = await asyncio.gather(*tasks, return_exceptions=True)
                 except asyncio.CancelledError:
-                    queue.put(message, head=True)  # unacked: back to the queue, as on AMQP
+                    for message, task in reversed(list(zip(batch, tasks, strict=True))):
+                        if not task.done() or task.cancelled():
+                            task.cancel()  # unacked: back to the queue, in order, as on AMQP
+                            queue.put(message, head=True)
                     raise
-                except Exception:
-                    log.exception("handler failed on a message from %s", queue.name)
-                    self._fail(queue, message)
+                for message, result in zip(batch, results, strict=True):
+                    if isinstance(result, asyncio.CancelledError):
+                        raise result
+                    if isinstance(result, Exception):
+                        log.error(
+                            "handler failed on a message from %s", queue.name, exc_info=result
+                        )
+                        self._fail(queue, message)
                 consumer.done_with_message()
         finally:
             queue.consumers.remove(consumer)

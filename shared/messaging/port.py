@@ -46,8 +46,9 @@ class ShardConsumer(Protocol):
     async def step_back(self) -> None:
         """Let the next consumer in line take the shard; this one rejoins at the back.
 
-        A command in hand is decided and replied to first, and the consumer leaves the
-        line before acking it, so the next consumer only ever sees later commands.
+        The commands in hand are decided, replied to and acked first; what was delivered
+        but not yet taken goes back to the head of the queue before the next consumer is
+        active, so the next consumer only ever sees later commands.
         """
 
 
@@ -102,15 +103,20 @@ class Broker(Protocol):
         ...
 
     async def serve_shard(
-        self, shard: int, handler: CommandHandler, *, keep: Keep | None = None
+        self,
+        shard: int,
+        handler: CommandHandler,
+        *,
+        keep: Keep | None = None,
+        prefetch: int = 1,
     ) -> ShardConsumer:
-        """Consume one shard queue (single active consumer, one message at a time).
-
-        The handler's reply goes to the requester, then the message is acked; if the
-        handler raises, the message is requeued (and dead-lettered past the delivery limit).
-        After each command, `keep(shard)` False makes the consumer step back (see
-        `ShardConsumer.step_back`): a process that finds itself active on a shard it does
-        not own hands it on after one command.
+        """Consume one shard queue (single active consumer) in batches: what has arrived,
+        up to `prefetch` messages, is handled together (the handlers start in queue order,
+        so a handler that queues its work keeps that order), each reply goes to its
+        requester, then the batch is acked; if a handler raises, its message is requeued
+        (and dead-lettered past the delivery limit). After each batch, `keep(shard)` False
+        makes the consumer step back (see `ShardConsumer.step_back`): a process that finds
+        itself active on a shard it does not own hands it on after one batch.
         """
         ...
 

@@ -56,17 +56,20 @@ class EndpointPolicy(msgspec.Struct, frozen=True, kw_only=True):
         return host
 
     def check_address(self, address: str) -> None:
-        """EndpointRefused unless the address is public (or private ones are allowed)."""
+        """EndpointRefused unless the address is public (or private ones are allowed).
+
+        An IPv6 address that carries an IPv4 one (mapped, translated, NAT64, 6to4, Teredo)
+        reaches that IPv4 address, so the IPv4 address must be public too.
+        """
         if self.allow_private:
             return
         try:
             ip = ipaddress.ip_address(address.split("%", 1)[0])
         except ValueError as exc:
             raise EndpointRefused(f"not an address: {address!r}") from exc
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
-        if not ip.is_global or ip.is_multicast:
-            raise EndpointRefused(f"push endpoint resolves to a non-public address {ip}")
+        for each in (ip, *embedded_ipv4(ip)):
+            if not each.is_global or each.is_multicast:
+                raise EndpointRefused(f"push endpoint resolves to a non-public address {ip}")
 
     async def check(self, endpoint: str) -> None:
         """Form and resolved addresses of an endpoint; EndpointRefused if any is not allowed."""
@@ -76,10 +79,37 @@ class EndpointPolicy(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _host_matches(host: str, allowed: str) -> bool:
+    """Whole labels only: `.example.net` admits `a.example.net` and `example.net`, never
+    `evilexample.net`; `example.net` admits only itself."""
     allowed = allowed.lower().strip().rstrip(".")
+    labels = host.split(".")
     if allowed.startswith("."):
-        return host.endswith(allowed) or host == allowed[1:]
-    return host == allowed
+        wanted = allowed[1:].split(".")
+        return len(labels) >= len(wanted) and labels[len(labels) - len(wanted) :] == wanted
+    return labels == allowed.split(".")
+
+
+# IPv6 prefixes whose low 32 bits are an IPv4 address the packet is delivered to.
+_LOW_32_PREFIXES = (
+    ipaddress.IPv6Network("::ffff:0:0/96"),  # IPv4-mapped
+    ipaddress.IPv6Network("::ffff:0:0:0/96"),  # IPv4-translated (SIIT)
+    ipaddress.IPv6Network("64:ff9b::/96"),  # NAT64, well-known prefix (RFC 6052)
+    ipaddress.IPv6Network("64:ff9b:1::/48"),  # NAT64, local-use prefix (RFC 8215)
+    ipaddress.IPv6Network("::/96"),  # IPv4-compatible (deprecated), :: and ::1 included
+)
+
+
+def embedded_ipv4(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address leads to: its low 32 bits under a translation
+    prefix, a 6to4 (`2002::/16`) relay's address, a Teredo (`2001::/32`) server and client."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return []
+    found = [ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF) for net in _LOW_32_PREFIXES if ip in net]
+    if ip.sixtofour is not None:
+        found.append(ip.sixtofour)
+    if ip.teredo is not None:
+        found.extend(ip.teredo)
+    return found
 
 
 async def _resolve(host: str) -> list[str]:

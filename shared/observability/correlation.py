@@ -8,8 +8,9 @@ every log line about it carries it as `correlation_id`.
 from __future__ import annotations
 
 import re
-import uuid
 from contextvars import ContextVar
+
+from shared.ids import fresh_id
 
 HEADER = "X-Correlation-Id"
 MAX_LENGTH = 64
@@ -21,7 +22,7 @@ def accept(raw: str | None) -> str:
     """The caller's id if it is 1-64 letters, digits or `._:-`; otherwise a fresh one."""
     if raw and len(raw) <= MAX_LENGTH and _VALID.fullmatch(raw):
         return raw
-    return uuid.uuid4().hex
+    return fresh_id()
 
 
 def current() -> str:

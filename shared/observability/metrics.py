@@ -33,7 +33,17 @@ PUBLISH_SECONDS = Histogram(
     buckets=_FAST,
 )  # fmt: skip
 RELAY_PUBLISHED = Counter("senet_relay_published_events", "Events the relay published")
+BROKER_MESSAGES = Counter(
+    "senet_broker_messages",
+    "Messages this process published to the broker, or had delivered by it",
+    ["direction"],  # published | delivered
+)
+BROKER_PUBLISHED = BROKER_MESSAGES.labels("published")
+BROKER_DELIVERED = BROKER_MESSAGES.labels("delivered")
 RELAY_ACTIVE = Gauge("senet_relay_active", "1 while this process's relay holds the lease")
+READMODELS_ACTIVE = Gauge(
+    "senet_readmodels_active", "1 while this process's read-model projector folds (holds the lease)"
+)
 EVENTS_APPLIED = Counter(
     "senet_projector_applied_events", "Table events applied by a projector", ["projector"]
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from shared.messaging.lease import lease_for
 from shared.messaging.port import Broker
 from shared.readmodels.db import ReadModelDB
 from shared.readmodels.projector import ReadModelProjector
@@ -28,7 +29,9 @@ class ReadModels:
         self.db = ReadModelDB.of(store)
         self.following = os.environ.get("SENET_READMODELS_PROJECTOR", "on") != "off"
         pause = float(os.environ.get("SENET_READMODELS_PAUSE", "0"))
-        self.projector = ReadModelProjector(store, self.db, broker, pause=pause)
+        # One active projector per deployment (a lease where processes share a broker).
+        lease = lease_for(broker, "readmodels.lease") if broker is not None else None
+        self.projector = ReadModelProjector(store, self.db, broker, pause=pause, lease=lease)
         self.store = store
         self.users = 0  # services of this process using it (gateway, scoring)
 

@@ -10,6 +10,12 @@ process, or a rebuild, moved it), the transaction is rolled back and the step st
 from the stored positions. So any number of processes may run a projector on one store
 (gateways, scoring, `senet rebuild`): one of them applies each batch.
 
+One projector per deployment does the work: a projector given a lease (any gateway or
+scoring process on a broker; `<prefix>.readmodels.lease`, like the relay's) folds only while
+it holds it; the others stand by, take over within `retry` seconds of the holder's death,
+and meanwhile read the stored positions to answer `wait_for`. (Without a lease, several
+projectors stay correct, as above; they only repeat each other's reads.)
+
 The events exchange only wakes the projector (a private queue; each delivery is a wake-up),
 and it polls the store every `poll` seconds anyway, so a lost message only delays. Two looks
 are at least `linger` seconds apart: under load each transaction carries the events of many
@@ -32,6 +38,7 @@ import structlog
 
 from shared.audit.verdicts import VERDICT_TOPIC, Verdict, verdict_of
 from shared.contracts.envelopes import EventEnvelope
+from shared.messaging.lease import Lease
 from shared.messaging.port import Broker, Delivery
 from shared.observability import metrics
 from shared.observability.logs import log_fields
@@ -53,6 +60,8 @@ from shared.tasks import stop_tasks
 log = structlog.get_logger("senet.readmodels")
 BATCH = 500  # notifications per step (one transaction)
 POLL = 1.0  # seconds between looks at the store without a wake-up
+RETRY = 1.0  # seconds between a standby's attempts to take the lease
+STANDBY_POLL = 0.02  # seconds between a standby's looks at the positions a reader waits for
 LINGER = 0.2  # seconds at least between two looks while events keep coming: larger batches
 PROGRESS_EVERY = 2.0  # seconds between progress lines while building
 BUILDING = 5 * BATCH  # behind by more than this at a wake-up: log progress lines
@@ -106,8 +115,12 @@ class ReadModelProjector:
         poll: float = POLL,
         pause: float = 0.0,
         linger: float = LINGER,
+        lease: Lease | None = None,
+        retry: float = RETRY,
     ) -> None:
         self.store = store
+        self.lease = lease  # None: always active (one process, a rebuild, a test)
+        self.retry = retry
         self.linger = linger
         self.db = db
         self.broker = broker
@@ -158,9 +171,41 @@ class ReadModelProjector:
     async def _on_delivery(self, delivery: Delivery) -> None:
         self._wake.set()
 
+    @property
+    def active(self) -> bool:
+        """True while this projector folds (it holds the lease, or needs none)."""
+        return self.lease is None or self.lease.held()
+
     async def _run(self) -> None:
+        try:
+            while True:
+                if self.active or await self.lease.acquire():  # type: ignore[union-attr]
+                    if self.lease is not None:
+                        log.info("readmodels_active", lease=self.lease.name)
+                    metrics.READMODELS_ACTIVE.set(1)
+                    try:
+                        await self._follow()
+                    finally:
+                        metrics.READMODELS_ACTIVE.set(0)
+                    self._known = None  # another holder moves the positions meanwhile
+                    log.warning("readmodels_lease_lost")
+                await self._stand_by()
+        finally:
+            if self.lease is not None:
+                await self.lease.release()
+
+    async def _stand_by(self) -> None:
+        """Read the stored positions (for `wait_for`) until it is time to try the lease."""
+        with contextlib.suppress(*STORE_OUTAGES, *DB_OUTAGES):
+            self.positions = await asyncio.to_thread(positions, self.db)
+            async with self.changed:
+                self.changed.notify_all()
+        await asyncio.sleep(self.retry)
+
+    async def _follow(self) -> None:
+        """Fold while active: at every wake-up, at least every `poll` seconds."""
         loop = asyncio.get_running_loop()
-        while True:
+        while self.active:
             looked = loop.time()
             try:
                 await self.catch_up()
@@ -218,9 +263,12 @@ class ReadModelProjector:
 
     async def wait_for(self, position: int, timeout: float) -> bool:
         """Wait until every model has applied `position`; False on timeout (at once when
-        this process does not follow the store)."""
+        this process does not follow the store). A standby watches the stored positions
+        that the active projector moves."""
         if self.position >= position or not self.following:
             return self.position >= position
+        if not self.active:
+            return await self._watch_positions(position, timeout)
         self.wake()
         self._hurry.set()
         async with self.changed:
@@ -229,6 +277,16 @@ class ReadModelProjector:
                     self.changed.wait_for(lambda: self.position >= position), timeout
                 )
         return self.position >= position
+
+    async def _watch_positions(self, position: int, timeout: float) -> bool:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            with contextlib.suppress(*STORE_OUTAGES, *DB_OUTAGES):
+                self.positions = await asyncio.to_thread(positions, self.db)
+            if self.position >= position or loop.time() >= deadline:
+                return self.position >= position
+            await asyncio.sleep(STANDBY_POLL)
 
     def step(self) -> int:
         """Apply the next batch (blocking); the number of notifications read (0: none).

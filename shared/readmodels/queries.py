@@ -20,11 +20,12 @@ from shared.contracts.errors import BadRequest
 from shared.readmodels.db import ReadModelDB
 from shared.readmodels.rows import Page, TableSummary
 from shared.readmodels.states import CANCELLED
-from shared.readmodels.tables import DONE, MINE, WAITING
+from shared.readmodels.tables import DONE, INVITED_SEAT, MINE, WAITING
 from shared.standings.board import PlayerResult, Rating, SkillRating, Standing
 from shared.tables.state import OPEN, OVER, PLAYING
 
 DEFAULT_LIMIT, MAX_LIMIT = 50, 200
+MAX_LISTED_INVITATIONS = 20  # open invitations by name shown in a player's tables
 LOBBY_STATUSES = (OPEN, PLAYING, OVER)
 TURNS = {"mine": MINE, "waiting": WAITING, "over": DONE}
 _summary = msgspec.json.Decoder(TableSummary)
@@ -112,12 +113,21 @@ def lobby(
 def my_tables(
     db: ReadModelDB, player_id: str, turn: str | None, cursor: str | None, limit: int
 ) -> Page[TableSummary]:
-    """A player's tables: their turn first, then waiting, then over; newest first in each."""
+    """A player's tables: their turn first, then waiting, then over; newest first in each.
+    Of the open invitations by name, only the MAX_LISTED_INVITATIONS newest tables are
+    listed, so invitations from many tables cannot flood the list."""
     if turn is not None and turn not in TURNS:
         raise bad("turn", f"turn must be one of {', '.join(TURNS)}")
     after = decode_cursor(cursor, (int, int))
-    where: list[str] = ["s.player_id = ?"]
-    params: list[Any] = [player_id]
+    where: list[str] = [
+        "s.player_id = ?",
+        "(s.seat <> ? OR s.created_pos >= COALESCE((SELECT MIN(n.created_pos) FROM"
+        " (SELECT i.created_pos FROM rm_seats i WHERE i.player_id = ? AND i.seat = ?"
+        " ORDER BY i.created_pos DESC LIMIT ?) n), 0))",
+    ]
+    params: list[Any] = [
+        player_id, INVITED_SEAT, player_id, INVITED_SEAT, MAX_LISTED_INVITATIONS,
+    ]  # fmt: skip
     if turn is not None:
         where.append("s.grp = ?")
         params.append(TURNS[turn])
@@ -133,16 +143,30 @@ def my_tables(
     return _page(rows, limit, lambda r: (r[0], r[1]), lambda r: _summary.decode(r[2]))
 
 
+def open_invitations_by(db: ReadModelDB, host: str) -> int:
+    """The open invitations by name at the open tables `host` hosts (a host holds seat 0)."""
+    rows = db.query(
+        "SELECT COUNT(*) FROM rm_seats s JOIN rm_seats h ON h.table_id = s.table_id"
+        " WHERE s.seat = ? AND h.seat = 0 AND h.player_id = ?",
+        (INVITED_SEAT, host),
+    )
+    return int(rows[0][0]) if rows else 0
+
+
 def player_results(
-    db: ReadModelDB, player_id: str, cursor: str | None, limit: int
+    db: ReadModelDB, player_id: str, cursor: str | None, limit: int, viewer: str = ""
 ) -> Page[PlayerResult]:
-    """A player's finished games, newest first."""
+    """A player's finished games, newest first; a private table's only if `viewer` ("":
+    nobody signed in) played it too."""
     after = decode_cursor(cursor, (int,))
     extra, params = ("", ()) if after is None else (" AND position < ?", (after[0],))
     rows = db.query(
         "SELECT position, table_id, game, seat, score, rank, won, forfeited, players"
-        f" FROM rm_results WHERE player_id = ?{extra} ORDER BY position DESC LIMIT ?",
-        (player_id, *params, limit + 1),
+        f" FROM rm_results r WHERE player_id = ?{extra}"
+        " AND (NOT EXISTS (SELECT 1 FROM rm_private p WHERE p.table_id = r.table_id)"
+        " OR EXISTS (SELECT 1 FROM rm_results v WHERE v.table_id = r.table_id"
+        " AND v.player_id = ?)) ORDER BY position DESC LIMIT ?",
+        (player_id, *params, viewer, limit + 1),
     )
     return _page(
         rows,

@@ -5,7 +5,8 @@ Results are applied in the order the games ended (their position in the event lo
 wins, then average score, then name; ratings are pairwise Elo (`shared.standings.board`)
 and Plackett-Luce skills (`shared.standings.skill`).
 A result is inserted once: applying a game twice fails on the primary key instead of
-counting it twice.
+counting it twice. A private table's game is in its players' results (shown to those who
+played it, `queries.player_results`) and counts in no standings or ratings.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def _add(cur: Cursor, result: Result) -> None:
             for seat, player in enumerate(result.players)
         ],
     )  # fmt: skip
+    if result.private:  # its players' results only: no standings, no ratings
+        return
     for seat, player in enumerate(result.players):
         won = int(seat in result.winners)
         score = result.scores[seat]

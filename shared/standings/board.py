@@ -35,6 +35,8 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     ranks: list[int]
     winners: list[int]
     forfeited: list[int] = []
+    # a private table's game: in its players' results only, never in standings or ratings
+    private: bool = False
 
 
 class PlayerResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -120,6 +122,8 @@ class Scoreboard:
                     players=len(result.players),
                 )
             )
+            if result.private:
+                continue
             tally = tallies.setdefault(player, _Tally(name=result.names[seat]))
             tally.name = result.names[seat]
             tally.games += 1
@@ -129,7 +133,7 @@ class Scoreboard:
         return True
 
     def _rate(self, result: Result) -> None:
-        if len(result.players) < 2:
+        if len(result.players) < 2 or result.private:
             return
         table = self.ratings.setdefault(result.game, {})
         counts = self.rated_games.setdefault(result.game, {})

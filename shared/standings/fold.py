@@ -30,6 +30,7 @@ def result_of(state: TableState, position: int) -> Result | None:
         winners=list(outcome.winners),
         # Forfeits on timeout and resignations are the table's: the rules never see them.
         forfeited=list(outcome.forfeited),
+        private=state.visibility == "private",
     )
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -15,6 +16,7 @@ from eventsourcing.persistence import (
     InterfaceError,
     InternalError,
     JSONTranscoder,
+    Mapper,
     Notification,
     OperationalError,
     ProcessRecorder,
@@ -24,6 +26,7 @@ from eventsourcing.persistence import (
 
 from shared.contracts.errors import NotFound
 from shared.observability.metrics import STORE_SECONDS
+from shared.store.mapper import TableMapper
 from shared.store.schema import ensure_schema
 from shared.store.urls import store_env
 from shared.tables.codec import TRANSCODINGS
@@ -31,6 +34,29 @@ from shared.tables.codec import TRANSCODINGS
 # What eventsourcing raises once its own retries (10 over about 2 s) could not reach the
 # database: it is down, restarting, or dropped our connections. Callers may retry later.
 STORE_OUTAGES: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
+
+
+class Turns:
+    """Process-local locks by aggregate id, each dropped once nobody holds or awaits it."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[UUID, tuple[threading.Lock, list[int]]] = {}  # lock, [users]
+
+    @contextlib.contextmanager
+    def of(self, aggregate_id: UUID) -> Iterator[None]:
+        """Hold the aggregate's lock while inside (a thread waits for its turn)."""
+        with self._guard:
+            lock, users = self._locks.setdefault(aggregate_id, (threading.Lock(), [0]))
+            users[0] += 1
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                users[0] -= 1
+                if not users[0]:
+                    del self._locks[aggregate_id]
 
 
 class EventStore(Application[UUID]):
@@ -44,11 +70,22 @@ class EventStore(Application[UUID]):
     name = "senet"
     is_snapshotting_enabled = True
 
+    def __init__(self, env: Any = None) -> None:
+        super().__init__(env=env)
+        # Writers of one aggregate in this process take turns (`turns.of(id)`) rather than
+        # race and lose on its version; other processes still race, and retry.
+        self.turns = Turns()
+
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """eventsourcing's transcodings, and those of a table's snapshot."""
         super().register_transcodings(transcoder)
         for transcoding in TRANSCODINGS:
             transcoder.register(transcoding)
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        """eventsourcing's mapper, table events encoded once (`shared.store.mapper`)."""
+        plain = super().construct_mapper()
+        return TableMapper(plain.transcoder, plain.compressor, plain.cipher)
 
     def construct_recorder(self) -> ProcessRecorder:
         """A recorder that also keeps tracking records."""

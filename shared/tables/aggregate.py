@@ -13,6 +13,8 @@ from shared.tables import state as table_state
 from shared.tables.events import TableCreated
 from shared.tables.state import TableState
 
+_encode = msgspec.json.Encoder().encode
+
 
 class Accepted(msgspec.Struct, frozen=True):
     """What the table remembers of an accepted command, for idempotent repeats."""
@@ -47,6 +49,7 @@ class Table(Aggregate):
 
         name: str
         game: str
+        # As read from the store; a freshly recorded one holds it encoded (`msgspec.Raw`).
         payload: dict[str, Any]
         command_id: str
         fingerprint: str
@@ -101,27 +104,53 @@ class Table(Aggregate):
         seat: int | None,
         move: dict[str, Any] | None = None,
         correlation_id: str = "",
+        state_after: TableState | None = None,
     ) -> None:
-        """Record the events a command caused; the first one carries the command's move."""
-        for index, event in enumerate(events):
-            self.trigger_event(
-                self.Recorded,
-                name=type(event).__name__,
-                game=self.table.game,
-                payload=table_state.event_payload(event),
-                command_id=command_id,
-                fingerprint=fingerprint,
-                seat=seat,
-                move=move if index == 0 else None,
-                correlation_id=correlation_id,
-            )
+        """Record the events a command caused; the first one carries the command's move.
+
+        Each payload is encoded once, here (msgspec JSON, kept as `Raw`): the same bytes go
+        into the store (`shared.store.mapper`), the worker's reply and, through the store,
+        the relay's messages. The events are folded from the structs in hand, not decoded
+        back; `state_after`, the state the decider already folded, is taken as it is.
+        """
+        last = len(events) - 1
+        try:
+            for index, event in enumerate(events):
+                # With `state_after`, the events before the last are not folded at all.
+                self._in_hand = (event, state_after, index == last)
+                self.trigger_event(
+                    self.Recorded,
+                    name=type(event).__name__,
+                    game=self.table.game,
+                    payload=msgspec.Raw(_encode(event)),
+                    command_id=command_id,
+                    fingerprint=fingerprint,
+                    seat=seat,
+                    move=move if index == 0 else None,
+                    correlation_id=correlation_id,
+                )
+        finally:
+            self.__dict__.pop("_in_hand", None)  # never part of a snapshot
 
     def _apply_recorded(self, event: Table.Recorded) -> None:
-        decoded = table_state.decode_event(get_game(self.table.game), event.name, event.payload)
-        self.table = table_state.evolve(self.table, decoded)
+        in_hand: tuple[Any, TableState | None, bool] | None = self.__dict__.get("_in_hand")
+        if in_hand is not None:
+            decoded, after, is_last = in_hand
+            if after is None:
+                self.table = table_state.evolve(self.table, decoded)
+            elif is_last:
+                self.table = after
+        else:
+            game = get_game(self.table.game)
+            if isinstance(event.payload, msgspec.Raw):
+                decoded = table_state.decode_event_json(game, event.name, event.payload)
+            else:
+                decoded = table_state.decode_event(game, event.name, event.payload)
+            self.table = table_state.evolve(self.table, decoded)
         known = self.accepted.get(event.command_id)
         names = (*known.names, event.name) if known else (event.name,)
-        first = known.first_version if known else self.table.version
+        version = event.originator_version  # the table's version after this event
+        first = known.first_version if known else version
         self.accepted[event.command_id] = Accepted(
-            event.fingerprint, first, self.table.version, names, event.seat
+            event.fingerprint, first, version, names, event.seat
         )

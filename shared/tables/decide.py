@@ -29,6 +29,7 @@ from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
     CancelTable,
+    ChooseTiming,
     Command,
     CreateTable,
     DeclineInvitation,
@@ -60,6 +61,7 @@ from shared.contracts.errors import (
 from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.games.rng import Rng
+from shared.tables.access import holds_link, is_invited
 from shared.tables.events import (
     InvitationChanged,
     InvitationDeclined,
@@ -80,6 +82,7 @@ from shared.tables.events import (
     TableCancelled,
     TableCreated,
     TableStarted,
+    TimingChosen,
     TurnTimedOut,
     UndoAccepted,
     UndoDeclined,
@@ -95,11 +98,14 @@ _REMATCH_NAMESPACE = uuid5(NAMESPACE_URL, "senet:rematch")
 
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):
-    """What a command causes: its events, the seat it acted for, the move it stored."""
+    """What a command causes: its events, the seat it acted for, the move it stored, and
+    the table's state after the events when the decider already folded them (None: the
+    recorder folds them), so that a move is folded once."""
 
     events: list[Any]
     seat: int | None
     move: dict[str, Any] | None = None
+    state: TableState | None = None
 
 
 # ---- idempotency and opening --------------------------------------------------------
@@ -159,7 +165,8 @@ def opening(created: TableCreated, player_name: str) -> Decision:
 
 
 def rematch_id(table_id: str) -> str:
-    """The id of a finished table's rematch (one per table: a repeat finds it)."""
+    """The id older tables gave their rematch, derived from theirs (a Rematch command
+    without `new_table`, as recorded before the worker drew it at random)."""
     return str(uuid5(_REMATCH_NAMESPACE, table_id))
 
 
@@ -232,14 +239,24 @@ def _exists(state: TableState, player_id: str, action: Any, spec: GameSpec) -> D
 
 
 def _join(state: TableState, player_id: str, action: JoinTable, spec: GameSpec) -> Decision:
+    """Take the lowest free seat; a private table lets in its invitees by name and whoever
+    names its current invitation (a renewed or revoked code is refused). The hash named is
+    stored as the command's move, so the audit re-checks it."""
     _lobby_open(state)
     if state.seat_of(player_id) is not None:
         raise Conflict("you already have a seat at this table", code="already_seated")
+    if (
+        state.visibility == "private"
+        and not is_invited(state, player_id)
+        and not holds_link(state, action.invitation_hash)
+    ):
+        raise Forbidden("this private table needs its current invitation", code="bad_invitation")
     seat = state.free_seat()
     if seat is None:
         raise Conflict("the table is full", code="table_full")
     name = seat_name(action.player_name)
-    return Decision(events=[SeatTaken(seat=seat, player_id=player_id, player_name=name)], seat=seat)
+    taken = SeatTaken(seat=seat, player_id=player_id, player_name=name)
+    return Decision(events=[taken], seat=seat, move={"invitation": action.invitation_hash})
 
 
 def _leave(state: TableState, player_id: str, action: LeaveTable, spec: GameSpec) -> Decision:
@@ -310,6 +327,16 @@ def _withdraw(
     return Decision(events=[InvitationWithdrawn(player_id=action.player_id)], seat=seat)
 
 
+def _choose_timing(
+    state: TableState, player_id: str, action: ChooseTiming, spec: GameSpec
+) -> Decision:
+    """The creator chooses the turn timing, before the start."""
+    seat = _creator(state, player_id, "choose its timing")
+    _lobby_open(state)
+    chosen = TimingChosen(**{name: getattr(action, name) for name in action.__struct_fields__})
+    return Decision(events=[chosen], seat=seat)
+
+
 def _is_sha256(value: str) -> bool:
     return len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
@@ -333,11 +360,15 @@ def _start(state: TableState, player_id: str, action: StartTable, spec: GameSpec
 
 def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -> Decision:
     seat = _seated(state, player_id)
+    if action.seat is not None and action.seat != seat:
+        raise Forbidden(f"seat {action.seat} is not yours", code="not_your_seat")
     if seat in state.resigned:
         raise Conflict("you resigned this game", code="resigned")
     rng = step_rng(state)
-    events, move = play_events(state, seat, action.move, spec, rng)
+    events, move, final = folded_play(state, seat, action.move, spec, rng)
     bots = bots_for_resigned(state, events, spec)
+    if not state.takebacks and not bots:
+        return Decision(events=events, seat=seat, move=msgspec.to_builtins(move), state=final)
     if state.takebacks:
         undoable = (
             rng.draws == 0
@@ -447,7 +478,7 @@ def _rematch(state: TableState, player_id: str, action: Rematch, spec: GameSpec)
         order = spec.seats_at_rematch(result, state.seats)
         events.append(
             RematchAgreed(
-                table_id=rematch_id(state.table_id),
+                table_id=action.new_table or rematch_id(state.table_id),
                 players=[state.players[s] or "" for s in order],
                 names=[state.names[s] for s in order],
             )
@@ -525,6 +556,7 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     TimeOutTurn: _time_out,
     Resign: _resign,
     SetInvitation: _invite,
+    ChooseTiming: _choose_timing,
 }
 
 
@@ -550,6 +582,18 @@ def play_events(
 ) -> tuple[list[Any], Any]:
     """The events a move (JSON, Raw or builtins) causes, SeedRevealed last if the game ends;
     `rng` (by default `step_rng(state)`) counts the draws the move made."""
+    events, move, _ = folded_play(state, seat, raw_move, spec, rng)
+    return events, move
+
+
+def folded_play(
+    state: TableState,
+    seat: int,
+    raw_move: Any,
+    spec: GameSpec | None = None,
+    rng: Rng | None = None,
+) -> tuple[list[Any], Any, TableState]:
+    """`play_events`, and the table's state after those events (folded once, here)."""
     _in_play(state)
     game = spec or state.spec
     try:
@@ -573,8 +617,10 @@ def play_events(
     for event in events:
         final = evolve(final, event, game)
     if final.status == OVER:
-        events.append(SeedRevealed(seed=state.seed, commitment=state.commitment))
-    return events, move
+        revealed = SeedRevealed(seed=state.seed, commitment=state.commitment)
+        events.append(revealed)
+        final = evolve(final, revealed, game)
+    return events, move, final
 
 
 # ---- checks shared by the rules above ----------------------------------------------

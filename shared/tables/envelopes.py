@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 from eventsourcing.persistence import Notification
 
-from shared.contracts.envelopes import EventEnvelope
+from shared.contracts.envelopes import EventBatch, EventEnvelope
 from shared.store import EventStore
 from shared.tables.aggregate import Table
 
@@ -32,6 +32,26 @@ class _StoredRecorded(msgspec.Struct):
 
 
 _decode_recorded = msgspec.json.Decoder(_StoredRecorded)
+_decode_batch = msgspec.json.Decoder(EventBatch)
+_decode_envelope = msgspec.json.Decoder(EventEnvelope)
+_encode = msgspec.json.Encoder()
+BATCH_KEY = "events"  # the routing key of an `EventBatch` on the events exchange
+
+
+def batch_body(envelopes: list[EventEnvelope]) -> bytes:
+    """The message the relay publishes for events read in one go (`EventBatch`)."""
+    return _encode.encode(EventBatch(events=envelopes))
+
+
+def published(body: bytes) -> list[EventEnvelope]:
+    """The envelopes of a message from the events exchange: an `EventBatch`, or a single
+    envelope as relays published before batches. Payloads stay raw JSON, so a consumer
+    that already holds an event skips it without decoding it. Raises
+    `msgspec.DecodeError` / `ValidationError` for anything else."""
+    try:
+        return _decode_batch.decode(body).events
+    except msgspec.ValidationError:
+        return [_decode_envelope.decode(body)]
 
 
 def is_table_notification(notification: Notification) -> bool:

@@ -204,6 +204,17 @@ class MoveUndone(TableEvent, frozen=True, kw_only=True):
     version: int
 
 
+class TimingChosen(TableEvent, frozen=True, kw_only=True):
+    """The creator chose the table's reminders, deadline and timeout policy (hours), before
+    the start; the notify service applies them (`shared.notify.timing`)."""
+
+    first_reminder: float
+    repeat_every: float
+    last_warning: float
+    deadline: float
+    policy: str
+
+
 TABLE_EVENTS: dict[str, type[TableEvent]] = {
     cls.__name__: cls
     for cls in (
@@ -230,5 +241,6 @@ TABLE_EVENTS: dict[str, type[TableEvent]] = {
         UndoAccepted,
         UndoDeclined,
         MoveUndone,
+        TimingChosen,
     )
 }

@@ -15,7 +15,6 @@ import gc
 import logging
 from collections.abc import Iterator, Sequence
 
-import msgspec
 import structlog
 from eventsourcing.persistence import Notification
 
@@ -24,9 +23,8 @@ from shared.messaging.port import Delivery
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification
+from shared.tables.envelopes import envelope_of, is_table_notification, published
 
-_decode_envelope = msgspec.json.Decoder(EventEnvelope)
 log = structlog.get_logger("senet.follower")
 BATCH = 1000  # stored events read at a time
 
@@ -79,16 +77,22 @@ class LogFollower:
                 await self._read_store(upto)
 
     async def on_delivery(self, delivery: Delivery) -> None:
-        """Apply one published envelope, filling any gap from the store first."""
-        envelope = _decode_envelope.decode(delivery.body)
+        """Apply a published batch of envelopes, filling any gap from the store first."""
+        envelopes = published(delivery.body)
         async with self.lock:
-            if envelope.position <= self.position:
-                return  # a duplicate from a relay restart, or already read from the store
-            if envelope.position > self.position + 1:
-                await self._read_store(envelope.position - 1)
-            await self._traced(envelope)
-            self.position = envelope.position
-            await self.applied({envelope.table_id})
+            touched: set[str] = set()
+            for envelope in envelopes:
+                if envelope.position <= self.position:
+                    continue  # a duplicate from a relay restart, or already read from the store
+                if envelope.position > self.position + 1:
+                    await self._read_store(envelope.position - 1)
+                    if envelope.position <= self.position:
+                        continue
+                await self._traced(envelope)
+                self.position = envelope.position
+                touched.add(envelope.table_id)
+            if touched:
+                await self.applied(touched)
 
     async def _traced(self, envelope: EventEnvelope) -> None:
         """Apply with the event's command, seat and correlation id bound to the logs."""

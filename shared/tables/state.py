@@ -33,6 +33,7 @@ from shared.tables.events import (
     TableCreated,
     TableEvent,
     TableStarted,
+    TimingChosen,
     TurnTimedOut,
     UndoAccepted,
     UndoDeclined,
@@ -254,6 +255,8 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
             state, rematch_table=event.table_id, rematch_players=tuple(event.players),
             rematch_names=tuple(event.names), version=version,
         )  # fmt: skip
+    if isinstance(event, TimingChosen):  # the notify service's business: no table state
+        return msgspec.structs.replace(state, version=version)
     if isinstance(event, SeatResigned):
         state = _no_undo(state)
         resigned = (*state.resigned, event.seat)

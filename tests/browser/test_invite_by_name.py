@@ -41,5 +41,5 @@ def test_the_host_invites_by_name_and_the_invitee_joins(
     wait_for(lambda: attr(page, "data-table") and page.find_elements(
         By.CSS_SELECTOR, "[data-lobby='start']"
     ), what="the host may start: the table is full")  # fmt: skip
-    seats = call(base, "GET", f"/api/tables/{table_id}")["seats"]
+    seats = call(base, "GET", f"/api/tables/{table_id}", token=host["token"])["seats"]
     assert [s["player_id"] for s in seats] == [host["player_id"], ann["player_id"]]

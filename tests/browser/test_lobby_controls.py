@@ -147,3 +147,23 @@ def test_a_private_table_made_in_the_lobby_is_joined_through_its_link(
     wait_for(lambda: _buttons(guest) == {"leave"}, what="the guest seated")
     seats = call(base, "GET", f"/api/tables/{table_id}/view", token=token)["table"]["seats"]
     assert [s["name"] for s in seats] == ["host", "guest"]
+
+
+def test_a_removed_player_is_told_why_the_table_went_quiet(server: Server, browser: Any) -> None:
+    """At a table without spectators, the removed player's socket is closed with 4403: the
+    page says so (and stops reconnecting) instead of showing "reconnecting"."""
+    base = server.base
+    host_player = call(base, "POST", "/api/players", {"name": "quiet-host"})
+    guest_player = call(base, "POST", "/api/players", {"name": "quiet-guest"})
+    body = {"game": "ra", "seats": 2, "spectators": "none"}
+    table_id = call(base, "POST", "/api/tables", body, host_player["token"])["table_id"]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, guest_player["token"])
+    guest = browser()
+    open_page(guest, base, f"/tables/{table_id}", guest_player["token"])
+    wait_for(lambda: attr(guest, "data-live") == "true", what="the live socket")
+    kick = {"player_id": guest_player["player_id"]}
+    call(base, "POST", f"/api/tables/{table_id}/kick", kick, host_player["token"])
+    notice = wait_for(
+        lambda: guest.find_elements(By.CSS_SELECTOR, "[data-closed='4403']"), what="the notice"
+    )
+    assert notice[0].text.strip()  # explained in words (the strings are web/src/i18n.js's)

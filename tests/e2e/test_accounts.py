@@ -54,6 +54,17 @@ async def test_tokens_are_listed_named_and_revoked_at_once(client: TestClient) -
     assert (status, body["code"]) == (401, "bad_token")
 
 
+async def test_renaming_a_revoked_token_is_409_token_revoked(client: TestClient) -> None:
+    ann = await register(client, "ann-revoked-name")
+    response = await client.post("/api/me/tokens", json={"name": "phone"}, headers=ann.auth)
+    path = f"/api/me/tokens/{(await response.json())['id']}"
+    assert (await client.delete(path, headers=ann.auth)).status == 200
+    renamed = await client.patch(path, json={"name": "found again"}, headers=ann.auth)
+    assert (renamed.status, (await renamed.json())["code"]) == (409, "token_revoked")
+    listed = await (await client.get("/api/me/tokens", headers=ann.auth)).json()
+    assert [t["name"] for t in listed["tokens"]] == ["first token", "phone"]
+
+
 async def test_bad_token_requests_are_refused_and_change_nothing(client: TestClient) -> None:
     bob = await register(client, "bob-tokens")
     eve = await register(client, "eve-tokens")

@@ -8,14 +8,16 @@ import hashlib
 import uuid
 from dataclasses import replace
 
+import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import GatewaySettings
+from shared.chat import rules
 from shared.chat.rules import BURST, MAX_TEXT
 from tests.e2e.chatkit import chat_table, read, say, texts
-from tests.platform import embedded_config, register
+from tests.platform import Player, embedded_config, register
 
 
 async def test_players_talk_in_their_channel_and_spectators_in_theirs(client: TestClient) -> None:
@@ -194,3 +196,49 @@ async def test_an_admin_reads_every_channel_for_disputes(tmp_path, aiohttp_clien
         assert texts(page) == ["mean words"]  # muting hides, it does not erase
         assert (await client.get(path, headers=bob.auth)).status == 403
         assert (await client.get(path + "?channel=spectators", headers=admin)).status == 200
+
+
+async def test_many_concurrent_posters_all_get_their_messages_in(client: TestClient) -> None:
+    table_id, _ = await chat_table(client, spectators="players")
+    tag = uuid.uuid4().hex[:6]
+    watchers = [await register(client, f"w{i}-{tag}") for i in range(8)]
+
+    async def chatter(who: Player) -> list[int]:
+        return [(await say(client, table_id, who, f"{who.name} {i}"))[0] for i in range(4)]
+
+    statuses = await asyncio.gather(*(chatter(who) for who in watchers))
+    assert [s for each in statuses for s in each] == [201] * 32, statuses
+    status, page = await read(client, table_id, watchers[0], "?limit=200")
+    assert status == 200 and len(page["messages"]) == 32
+    assert [m["n"] for m in page["messages"]] == list(range(1, 33))
+
+
+async def test_new_accounts_share_a_part_of_the_spectators_channel(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rules, "NEW_ACCOUNT", 2.0)
+    monkeypatch.setattr(rules, "NEWCOMERS_SHARE", 4)
+    table_id, _ = await chat_table(client, spectators="players")
+    tag = uuid.uuid4().hex[:6]
+    regular = await register(client, f"regular-{tag}")
+    await asyncio.sleep(2.2)  # older than a "new" account now
+    throwaway = [await register(client, f"throwaway{i}-{tag}") for i in range(3)]
+    statuses = [(await say(client, table_id, who, "spam"))[:1] for who in throwaway * 2]
+    assert statuses == [(201,)] * 4 + [(409,)] * 2
+    status, body = await say(client, table_id, throwaway[0], "more")
+    assert (status, body["code"]) == (409, "chat_newcomers_full")
+    status, _ = await say(client, table_id, regular, "still room for me")
+    assert status == 201
+
+
+async def test_one_author_posts_at_most_a_share_of_the_spectators_channel(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rules, "AUTHOR_SHARE", 3)
+    table_id, [ann, _] = await chat_table(client, spectators="players")
+    eve = await register(client, f"eve-{uuid.uuid4().hex[:6]}")
+    assert [(await say(client, table_id, eve, f"m{i}"))[0] for i in range(3)] == [201] * 3
+    status, body = await say(client, table_id, eve, "one more")
+    assert (status, body["code"]) == (409, "chat_author_full")
+    for i in range(4):  # the players' channel has no such share
+        assert (await say(client, table_id, ann, f"p{i}"))[0] == 201

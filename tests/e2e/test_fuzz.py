@@ -1,6 +1,6 @@
 """10,000 malformed or illegal requests: no 5xx, a documented code on every error, no change.
 
-Four games are in play and a lobby waits for its last player; the event store's
+The games are in play and a lobby waits for its last player; the event store's
 notification log, every seat's view and log and the listings must be exactly as they were,
 and every game must play on afterwards.
 """
@@ -29,6 +29,7 @@ GAMES = [
     ("egizia", 2, {}),
     ("cantstop", 2, {"target": 4}),
     ("herazeus", 2, {}),
+    ("istanbul", 2, {"layout": "random"}),
 ]
 # Codes the fuzz must provoke at least once, so a broken generator cannot pass quietly.
 EXPECTED = {

@@ -205,3 +205,33 @@ async def test_unknown_routes_and_methods_get_an_error_body_and_405_keeps_allow(
     response = await client.delete("/api/players")
     await _error(response, 405, "method_not_allowed")
     assert response.headers["Allow"] == "POST"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "events?after=9223372036854775808",
+        "events?after=2147483648",
+        "chat?after=9223372036854775808",
+        "chat?after=2147483648&limit=5",
+        "view?min_version=9223372036854775808",
+        "view?seat=2147483648",
+        "events?seat=99999999999999999999",
+        "events?limit=201",
+    ],
+)
+async def test_a_query_number_beyond_its_documented_maximum_is_400_bad_query(
+    client: TestClient, game: tuple[str, list[Player]], query: str
+) -> None:
+    table_id, [ann, _] = game
+    response = await client.get(f"/api/tables/{table_id}/{query}", headers=ann.auth)
+    await _error(response, 400, "bad_query")
+
+
+async def test_decline_is_post_only_and_no_other_method_is_advertised(client: TestClient) -> None:
+    ann = await register(client, "ann-decline")
+    path = f"/api/tables/{uuid.uuid4()}/invitations/decline"
+    for method in ("GET", "DELETE", "PUT"):
+        response = await client.request(method, path, headers=ann.auth)
+        await _error(response, 405, "method_not_allowed")
+        assert response.headers["Allow"] == "POST"

@@ -28,8 +28,11 @@ async def _invite(client: TestClient, table_id: str, host: Player, name: str) ->
     return response.status, await response.json()
 
 
-async def _summary(client: TestClient, table_id: str) -> dict[str, Any]:
-    return await (await client.get(f"/api/tables/{table_id}")).json()
+async def _summary(client: TestClient, table_id: str, who: Player) -> dict[str, Any]:
+    """The summary as `who` sees it (a private table's is its players' and invitees')."""
+    response = await client.get(f"/api/tables/{table_id}", headers=who.auth)
+    assert response.status == 200, await response.text()
+    return await response.json()
 
 
 async def test_an_invited_player_joins_a_private_table_without_the_link(
@@ -43,7 +46,7 @@ async def test_an_invited_player_joins_a_private_table_without_the_link(
     status, _ = await _invite(client, table_id, host, ann.name.upper())  # names fold
     assert status == 200
     status, _ = await _invite(client, table_id, host, bob.name)
-    invited = (await _summary(client, table_id))["invited"]
+    invited = (await _summary(client, table_id, host))["invited"]
     assert invited == [
         {"player_id": ann.player_id, "name": ann.name},
         {"player_id": bob.player_id, "name": bob.name},
@@ -57,7 +60,7 @@ async def test_an_invited_player_joins_a_private_table_without_the_link(
     assert response.status == 200, await response.text()
     response = await client.post(f"/api/tables/{table_id}/invitations/decline", headers=bob.auth)
     assert response.status == 200
-    summary = await _summary(client, table_id)
+    summary = await _summary(client, table_id, host)
     assert summary["invited"] == []
     assert [s["player_id"] for s in summary["seats"]] == [host.player_id, ann.player_id, None]
     mine = await (await client.get("/api/me/tables", headers=bob.auth)).json()
@@ -94,7 +97,7 @@ async def test_bad_invitations_are_refused_and_change_nothing(client: TestClient
     tag = uuid.uuid4().hex[:6]
     host, ann, eve = [await register(client, f"{n}-{tag}") for n in ("h", "a", "e")]
     table_id = await _private_table(client, host)
-    before = (await _summary(client, table_id))["version"]
+    before = (await _summary(client, table_id, host))["version"]
     status, body = await _invite(client, table_id, host, f"nobody-{tag}")
     assert (status, body["code"]) == (404, "unknown_player")
     status, body = await _invite(client, table_id, eve, ann.name)  # not the creator
@@ -107,7 +110,7 @@ async def test_bad_invitations_are_refused_and_change_nothing(client: TestClient
         f"/api/tables/{table_id}/invitations", json={"name": ann.name, "x": 1}, headers=host.auth
     )
     assert response.status == 400
-    assert (await _summary(client, table_id))["version"] == before
+    assert (await _summary(client, table_id, host))["version"] == before
     await _invite(client, table_id, host, ann.name)
     status, body = await _invite(client, table_id, host, ann.name)
     assert (status, body["code"]) == (409, "already_invited")

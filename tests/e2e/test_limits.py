@@ -137,6 +137,26 @@ async def test_websockets_are_capped_per_token_and_per_address(
             await socket.close()
 
 
+async def test_anonymous_websockets_are_capped_per_address_not_in_one_global_bucket(
+    aiohttp_client: ClientFactory,
+) -> None:
+    settings = GatewaySettings(max_sockets_per_player=2, max_sockets_per_address=10)
+    async for client in _client(aiohttp_client, settings):
+        table_id, _ = await open_table(client, "ra", 2, spectators="anyone")
+        url = f"/api/tables/{table_id}/ws"
+        held = [await client.ws_connect(url) for _ in range(2)]
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(url)  # this address's anonymous sockets are taken
+        assert refused.value.status == 429
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+        async with aiohttp.ClientSession(connector=connector) as elsewhere:
+            # another address still may watch
+            other = await elsewhere.ws_connect(client.make_url(url))
+            await other.close()
+        for socket in held:
+            await socket.close()
+
+
 async def test_commands_in_flight_are_bounded_per_player_and_in_total(stalled: TestClient) -> None:
     ann, bob, cy = [await register(stalled, name) for name in ("ann", "bob", "cy")]
     body = {"game": "ra", "seats": 2}

@@ -125,6 +125,63 @@ async def test_display_names_are_unique_case_insensitively(client: TestClient) -
     await register(client, name + "x")
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ann\x00",
+        "ann\x1b[31m",
+        "ann\nTo: all",
+        "ann\r\nBcc: x",
+        "tab\there",
+        "ann\u202egnp.exe",
+        "ann\u2066x\u2069",
+        "a\u200bnn",
+        "a\u200dnn",
+        "\ufeffann",
+        "\u3164",
+        "\u2800",
+        "...",
+        "   ",
+        "a" + "\u0301" * 6,
+        "\u0301ann",
+        "priv\ue000",
+        "x" * 41,
+    ],
+)
+async def test_a_display_name_that_does_not_render_as_plain_text_is_400_bad_name(
+    client: TestClient, name: str
+) -> None:
+    response = await client.post("/api/players", json={"name": name})
+    body = await response.json()
+    assert (response.status, body["code"]) == (400, "bad_name"), name
+
+
+async def test_a_display_name_is_nfkc_normalised_with_its_spaces_made_one(
+    client: TestClient,
+) -> None:
+    tag = uuid.uuid4().hex[:6]
+    response = await client.post("/api/players", json={"name": f" Ｋｈｅｔｉ\u00a0 Ré {tag} "})
+    assert response.status == 201
+    assert (await response.json())["name"] == f"Kheti Ré {tag}"
+
+
+async def test_a_look_alike_of_a_taken_name_is_409_name_taken(client: TestClient) -> None:
+    tag = uuid.uuid4().hex[:6].replace("0", "9")
+    await register(client, f"bill-{tag}")
+    await register(client, f"Oscar-{tag}")
+    for look_alike in (
+        f"biII-{tag}",  # capital i for l
+        f"bi1l-{tag}",  # one for l
+        f"bіll-{tag}",  # Cyrillic і
+        f"0scar-{tag}",  # zero for O
+        f"Оscar-{tag}",  # Cyrillic О
+    ):
+        response = await client.post("/api/players", json={"name": look_alike})
+        body = await response.json()
+        assert (response.status, body["code"]) == (409, "name_taken"), look_alike
+    await register(client, f"bell-{tag}")  # a name that only resembles another is free
+
+
 @pytest.fixture
 async def short_ttl_platform(tmp_path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Platform]:
     monkeypatch.setenv("SENET_OPEN_TABLE_TTL", "0.3")

@@ -3,6 +3,9 @@ seated (one seat on) and playing; both records verify; the failure cases change 
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
 from aiohttp.test_utils import TestClient
 
 from shared.audit.record import decode_record
@@ -38,6 +41,7 @@ async def test_a_rematch_everyone_accepts_opens_a_new_table_one_seat_on(
     table = seen["table"]
     assert table["status"] == "playing" and table["rematch_of"] == old_id
     assert [s["player_id"] for s in table["seats"]] == [bob.player_id, ann.player_id]
+    assert [s["name"] for s in table["seats"]] == [bob.name, ann.name]  # each keeps their own
     assert table["creator"] == bob.player_id and seen["seat"] == 0
     assert (await view(client, new_id, ann))["seat"] == 1
     old = await view(client, old_id, ann)
@@ -84,14 +88,42 @@ async def test_rematch_failures_change_nothing(client: TestClient) -> None:
     assert status == 200 and again["rematch_table"] == agreed
 
 
-async def test_a_lost_open_is_repaired_by_the_open_route(client: TestClient, platform) -> None:
-    """The agreement is stored but the new table was never opened (the gateway died in
+async def test_the_table_worker_opens_the_agreed_rematch_without_the_gateway(
+    client: TestClient, platform
+) -> None:
+    from services.gateway.commands import send
+    from shared.contracts.envelopes import Rematch
+    from shared.tables.decide import rematch_id
+    from shared.tables.loading import load_table
+
+    old_id, (ann, bob) = await finished_game(client)
+    for player in (ann, bob):  # straight to the table worker, no gateway route
+        await send(platform.broker, table_id=old_id, player_id=player.player_id,
+                   action=Rematch(), timeout=10)  # fmt: skip
+    agreed = await asyncio.to_thread(load_table, platform.store, old_id)
+    assert agreed is not None
+    new_id = agreed.state.rematch_table
+    assert new_id and new_id != rematch_id(old_id)  # drawn at random, not derived
+    for _ in range(250):
+        opened = await asyncio.to_thread(load_table, platform.store, new_id)
+        if opened is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert opened is not None and opened.state.status == "playing"
+    assert list(opened.state.players) == [bob.player_id, ann.player_id]
+
+
+async def test_a_lost_open_is_repaired_by_the_open_route(
+    client: TestClient, platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agreement is stored but the new table was never opened (the worker died in
     between): the open route opens it, and a second call changes nothing."""
     from services.gateway.commands import send
     from shared.contracts.envelopes import Rematch
 
+    monkeypatch.setattr(platform.worker.rematches, "after", lambda *args: None)  # lost
     old_id, (ann, bob) = await finished_game(client)
-    for player in (ann, bob):  # straight to the table worker: no OpenRematch follows
+    for player in (ann, bob):
         await send(platform.broker, table_id=old_id, player_id=player.player_id,
                    action=Rematch(), timeout=10)  # fmt: skip
     response = await client.post(f"/api/tables/{old_id}/rematch/open", headers=bob.auth)

@@ -36,6 +36,12 @@ async def test_the_api_stays_api_and_nothing_outside_the_assets_is_served(
         assert (await client.get(path)).status == 404, path
 
 
+async def test_an_odd_asset_path_is_404_never_500(client: TestClient) -> None:
+    for path in ("/assets/%00", "/assets/a%00b.js", "/assets/" + "x" * 5000, "/assets/%ff%fe"):
+        response = await client.get(path)
+        assert response.status == 404, (path, await response.text())
+
+
 async def test_games_describe_their_options_with_types_defaults_and_allowed_values(
     client: TestClient,
 ) -> None:

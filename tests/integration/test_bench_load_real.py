@@ -27,6 +27,12 @@ def test_a_tiny_deployed_load_run_reports_each_process(
     assert set(cpu) == {"gateway", "table_workers", "relay", "rabbitmq", "postgresql", "bots",
                         "total"}  # fmt: skip
     assert all(cpu[part] > 0 for part in ("gateway", "table_workers", "relay", "bots"))
+    # A move: its command and reply, and at most one relay batch delivered to the gateway
+    # (one per commit, not one per event; no commit signal beside PostgreSQL's NOTIFY).
+    messages = run["broker_messages_per_move"]
+    assert 2.0 <= messages["delivered"] <= 3.0, messages
+    assert 2.0 <= messages["published"] <= 3.0, messages
+    assert run["store_transactions_per_move"] > 0
     declared = asyncio.run(_declared(amqp_url, f"{run['prefix']}.commands.0"))
     assert declared is False  # the run deleted the shard queues its workers declared
 

@@ -91,6 +91,36 @@ async def test_commands_of_one_shard_are_handled_one_at_a_time_in_order(
     assert seen == bodies
 
 
+async def test_a_shard_consumer_with_prefetch_takes_batches_started_in_queue_order(
+    make_broker: MakeBroker,
+) -> None:
+    broker = await make_broker()
+    started: list[bytes] = []
+    running = most = 0
+    release = asyncio.Event()
+
+    async def handler(delivery: Delivery) -> bytes:
+        nonlocal running, most
+        started.append(delivery.body)
+        running += 1
+        most = max(most, running)
+        await release.wait()  # the batch's handlers wait together, as in a group commit
+        running -= 1
+        return b"ok:" + delivery.body
+
+    bodies = [str(i).encode() for i in range(30)]
+    for body in bodies[:-1]:
+        await broker.publish(TOPOLOGY.commands_exchange, "0", body)
+    await broker.serve_shard(0, handler, prefetch=8)
+    last = asyncio.ensure_future(broker.request(0, bodies[-1], timeout=10))
+    await until(lambda: running > 1)
+    release.set()
+    assert await last == b"ok:" + bodies[-1]
+    await until(lambda: len(started) == 30)
+    assert started == bodies
+    assert 1 < most <= 8
+
+
 async def test_a_failing_command_is_redelivered_and_then_succeeds(make_broker: MakeBroker) -> None:
     broker = await make_broker()
     attempts: list[bool] = []

@@ -95,3 +95,131 @@ async def test_concurrent_commands_through_the_broker_are_grouped(tmp_path) -> N
     finally:
         await broker.cleanup()
         await broker.close()
+
+
+def _saves(worker: TableWorker) -> list[int]:
+    """Counts the events of each `store.save` the worker makes from now on."""
+    calls: list[int] = []
+    save = worker.store.save
+
+    def counting(*events: object) -> object:
+        calls.append(len(events))
+        return save(*events)
+
+    worker.store.save = counting  # type: ignore[method-assign]
+    return calls
+
+
+def test_commands_of_one_table_in_a_batch_are_decided_in_order_and_saved_together(
+    url: str,
+) -> None:
+    worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    table, other = str(uuid.uuid4()), str(uuid.uuid4())
+    saves = _saves(worker)
+    batch = [
+        _cmd(table, "a", CreateTable(game="ra", seats=3, player_name="A")),
+        _cmd(other, "a", CreateTable(game="ra", seats=2, player_name="A")),
+        _cmd(table, "b", JoinTable(player_name="B")),
+        _cmd(table, "c", JoinTable(player_name="C")),
+        _cmd(table, "d", JoinTable(player_name="D")),  # the table is full by now
+    ]
+    outcomes = worker.decide_and_store_many(batch)
+    assert [(o.accepted, o.seat, o.version) for o in outcomes[:4]] == [
+        (True, 0, 2), (True, 0, 2), (True, 1, 3), (True, 2, 4),
+    ]  # fmt: skip
+    assert outcomes[4].error is not None and outcomes[4].error.code == "table_full"
+    assert len(saves) == 1, "one transaction for the whole batch"
+    store = open_store(url)
+    versions: dict[str, list[int]] = {}
+    for note in store.notifications(0, 100):
+        if is_table_notification(note):
+            envelope = envelope_of(store, note)
+            versions.setdefault(envelope.table_id, []).append(envelope.version)
+    assert versions == {table: [1, 2, 3, 4], other: [1, 2]}
+
+
+def test_a_failing_decision_amid_its_tables_batch_keeps_the_others_and_their_order(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from services.table import commands
+
+    worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    table = str(uuid.uuid4())
+    worker.decide_and_store_many(
+        [_cmd(table, "a", CreateTable(game="ra", seats=4, player_name="A"))]
+    )
+    buggy = _cmd(table, "c", JoinTable(player_name="C"))
+    decide = commands.decide
+
+    def sometimes_broken(aggregate, command):  # type: ignore[no-untyped-def]
+        if command.command_id == buggy.command_id:
+            raise RuntimeError("a bug in this decision")
+        return decide(aggregate, command)
+
+    monkeypatch.setattr(commands, "decide", sometimes_broken)
+    outcomes = worker.decide_and_store_many(
+        [_cmd(table, "b", JoinTable(player_name="B")), buggy,
+         _cmd(table, "d", JoinTable(player_name="D"))]
+    )  # fmt: skip
+    assert [(o.accepted, o.seat) for o in outcomes] == [(True, 1), (False, None), (True, 2)]
+    assert outcomes[1].error is not None and outcomes[1].error.code == "internal_error"
+    store = open_store(url)
+    seats = [
+        msgspec.json.decode(envelope_of(store, n).payload).get("player_name")
+        for n in store.notifications(0, 100)
+        if is_table_notification(n) and envelope_of(store, n).name == "SeatTaken"
+    ]
+    assert seats == ["A", "B", "D"]
+
+
+async def test_a_shard_consumer_takes_many_commands_of_one_table_into_one_commit(
+    tmp_path,
+) -> None:
+    broker = MemoryBroker(prefix="gc" + uuid.uuid4().hex[:6])
+    await broker.connect()
+    worker = TableWorker(open_store(f"sqlite:///{tmp_path}/c.db"), broker)
+    await worker.serve()
+    try:
+        table = str(uuid.uuid4())
+        shard = shard_of(table, broker.topology.shards)
+        actions = [
+            ("a", CreateTable(game="cantstop", seats=4, player_name="A")),
+            ("b", JoinTable(player_name="B")),
+            ("c", JoinTable(player_name="C")),
+            ("d", JoinTable(player_name="D")),
+        ]
+        bodies = [msgspec.json.encode(_cmd(table, p, a)) for p, a in actions]
+        replies = await asyncio.gather(
+            *(broker.request(shard, body, timeout=10) for body in bodies)
+        )
+        decoded = [msgspec.json.decode(r) for r in replies]
+        assert [(r["accepted"], r["seat"]) for r in decoded] == [
+            (True, 0), (True, 1), (True, 2), (True, 3),
+        ]  # fmt: skip
+        assert worker.batches == 1, "the shard's four commands shared one commit"
+    finally:
+        await broker.cleanup()
+        await broker.close()
+
+
+def test_each_outcome_carries_the_store_position_of_its_commands_last_event(url: str) -> None:
+    worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    one, two = str(uuid.uuid4()), str(uuid.uuid4())
+    outcomes = worker.decide_and_store_many(
+        [
+            _cmd(one, "a", CreateTable(game="ra", seats=3, player_name="A")),
+            _cmd(two, "a", CreateTable(game="ra", seats=2, player_name="A")),
+            _cmd(one, "b", JoinTable(player_name="B")),
+        ]
+    )
+    single = worker.decide_and_store(_cmd(two, "b", JoinTable(player_name="B")))
+    store = open_store(url)
+    last: dict[tuple[str, int], int] = {}
+    for note in store.notifications(0, 100):
+        if is_table_notification(note):
+            envelope = envelope_of(store, note)
+            last[envelope.table_id, envelope.version] = envelope.position
+    assert [o.position for o in [*outcomes, single]] == [
+        last[one, 2], last[two, 2], last[one, 3], last[two, 3],
+    ]  # fmt: skip
+    assert single.position == store.last_position()

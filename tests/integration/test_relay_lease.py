@@ -8,15 +8,12 @@ import subprocess
 import sys
 import uuid
 
-import msgspec
-
 from services.cli.platform import PlatformConfig
 from services.table.worker import TableWorker
-from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.port import Delivery, Topology
 from shared.store import open_store
-from shared.tables.envelopes import is_table_notification
+from shared.tables.envelopes import is_table_notification, published
 from tests.helpers import free_port
 from tests.observekit import play_some, scrape, started_table, until, value
 
@@ -47,7 +44,7 @@ async def test_only_one_relay_publishes_and_a_standby_takes_over_after_sigkill(
     delivered: list[int] = []
 
     async def collect(delivery: Delivery) -> None:
-        delivered.append(msgspec.json.decode(delivery.body, type=EventEnvelope).position)
+        delivered.extend(envelope.position for envelope in published(delivery.body))
 
     await broker.subscribe("events", "#", collect, queue="watch")
     worker = TableWorker(store, broker, group_commit=False)
@@ -75,9 +72,9 @@ async def test_only_one_relay_publishes_and_a_standby_takes_over_after_sigkill(
         play_some(worker, table_id, 10, seed=1)
         await until(all_delivered, "events of the first half delivered")
         assert sorted(delivered) == table_positions()  # each exactly once: one publisher
-        published = "senet_relay_published_events_total"
-        assert await _metric(ports[active], published) == len(delivered)
-        assert await _metric(ports[standby], published) == 0
+        counter = "senet_relay_published_events_total"
+        assert await _metric(ports[active], counter) == len(delivered)
+        assert await _metric(ports[standby], counter) == 0
 
         relays[active].send_signal(signal.SIGKILL)
         relays[active].wait()

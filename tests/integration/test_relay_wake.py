@@ -1,5 +1,5 @@
-"""A relay in another process publishes a worker's events at once: the worker's commit
-signal wakes it, not its poll (here an hour long)."""
+"""A relay in another process publishes a worker's events at once: PostgreSQL's NOTIFY
+(or, on other stores, the worker's commit signal) wakes it, not its poll (an hour long)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,18 @@ import asyncio
 import time
 import uuid
 
-import msgspec
-
 from services.cli.platform import Platform, PlatformConfig, _on_saved
 from services.gateway.commands import send
 from services.table.relay import Relay
-from shared.contracts.envelopes import CreateTable, EventEnvelope
+from services.table.worker import TableWorker
+from shared.contracts.envelopes import CreateTable
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.wake import CommitSignal
 from shared.store import open_store
+from shared.store.commits import listen_for_commits, listens
+from shared.tables.envelopes import published
+from tests.observekit import command
 
 
 async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
@@ -32,8 +34,8 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
     heard: list[tuple[float, str]] = []
 
     async def collect(delivery: Delivery) -> None:
-        envelope = msgspec.json.decode(delivery.body, type=EventEnvelope)
-        heard.append((time.monotonic(), envelope.name))
+        for envelope in published(delivery.body):
+            heard.append((time.monotonic(), envelope.name))
 
     await relay_broker.subscribe("events", "#", collect)
     running = asyncio.create_task(relay.run())
@@ -74,3 +76,34 @@ async def test_workers_on_a_real_broker_signal_and_a_local_relay_is_woken_direct
     assert woken == ["relay"]
     signal = CommitSignal.__new__(CommitSignal)
     assert _on_saved(None, signal) is signal
+
+
+async def test_postgresql_tells_a_listener_of_every_commit_and_no_commit_signal_is_sent(
+    real_config: PlatformConfig,
+) -> None:
+    real_config.store += "&pool_size=2"
+    store = open_store(real_config.store)
+    assert listens(store)
+    assert not listens(open_store("memory"))
+    woken = asyncio.Event()
+    listening = asyncio.create_task(listen_for_commits(store, woken.set))
+    try:
+        await asyncio.wait_for(woken.wait(), 10)  # once when listening starts
+        woken.clear()
+        worker = TableWorker(store, None)  # type: ignore[arg-type]
+        table = str(uuid.uuid4())
+        create = CreateTable(game="ra", seats=2, player_name="A")
+        assert worker.decide_and_store(command(table, "a", create)).accepted
+        await asyncio.wait_for(woken.wait(), 5)
+    finally:
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)
+        store.close()
+    real_config.roles = frozenset({"table"})
+    platform = Platform(real_config)
+    await platform.start()
+    try:
+        assert platform.worker is not None and platform.worker.on_saved is None
+    finally:
+        await platform.broker.cleanup()
+        await platform.stop()

@@ -67,7 +67,10 @@ async def test_table_life_on_real_servers(real_client: TestClient, real_platform
     assert status == 200
 
     players = [host, guest]
-    async with client.ws_connect(f"/api/tables/{table_id}/ws") as watcher:  # no account
+    response = await client.get(f"/api/tables/{table_id}/view")
+    assert response.status == 401  # private: no account watches, whatever `spectators` says
+    watching = f"/api/tables/{table_id}/ws?token={invitee.token}&invite={link['code']}"
+    async with client.ws_connect(watching) as watcher:  # a signed-in holder of the link
         first = (await watcher.receive(timeout=10)).json()
         assert first["seat"] is None and first["legal_moves"] == []
         while True:  # roll until the player to act may choose sums

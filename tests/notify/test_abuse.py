@@ -340,3 +340,36 @@ async def test_notify_forgets_a_table_once_its_game_is_over(
     assert len(game_over) == 2  # judged before it was forgotten
     again = await start_notify(game_platform, notify_settings(url))  # a restart folds again
     assert set(again.tracker.tables) == {running}
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "64:ff9b::7f00:1",  # NAT64 of 127.0.0.1
+        "64:ff9b::a9fe:a9fe",  # NAT64 of 169.254.169.254 (cloud metadata)
+        "64:ff9b:1::a00:1",  # local-use NAT64 of 10.0.0.1
+        "2002:7f00:1::1",  # 6to4 of 127.0.0.1
+        "2002:c0a8:101::1",  # 6to4 of 192.168.1.1
+        "2001:0:4136:e378:8000:63bf:3fff:fdd2",  # Teredo
+        "::ffff:127.0.0.1",  # IPv4-mapped
+        "::ffff:0:7f00:1",  # IPv4-translated
+        "::127.0.0.1",  # IPv4-compatible
+    ],
+)
+def test_a_push_address_embedding_a_private_ipv4_is_refused(address: str) -> None:
+    with pytest.raises(EndpointRefused):
+        EndpointPolicy().check_address(address)
+
+
+@pytest.mark.parametrize("address", ["64:ff9b::808:808", "2002:808:808::1", "2606:4700::1111"])
+def test_a_push_address_embedding_a_public_ipv4_is_accepted(address: str) -> None:
+    EndpointPolicy().check_address(address)
+
+
+def test_a_push_host_allow_list_entry_matches_whole_labels() -> None:
+    policy = EndpointPolicy(hosts=(".example.net", "push.example.org"))
+    assert policy.check_url("https://a.example.net/x") == "a.example.net"
+    assert policy.check_url("https://example.net/x") == "example.net"
+    for endpoint in ["https://evilexample.net/x", "https://a.push.example.org/x"]:
+        with pytest.raises(EndpointRefused):
+            policy.check_url(endpoint)

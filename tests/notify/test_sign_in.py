@@ -7,11 +7,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import STORE
-from shared.notify import links
+from services.gateway.keys import SIGN_INS, STORE
+from shared.notify import links, owners
 from shared.notify.owners import sign_in_purpose
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, email_of, players_with_emails
@@ -43,6 +44,7 @@ async def test_a_confirmed_address_signs_in_once_and_others_learn_nothing(
     unknown = await _ask(client, "nobody@example.test")
     assert known == unknown  # the answer does not tell whose address it is
     await _ask(client, email_of(ann))  # asked again at once: no second mail
+    await client.app[SIGN_INS].drained()  # the asks are recorded off the request path
     await drained(service)
     assert len(inbox.messages) == before + 1
     code = _link_code(inbox, email_of(ann))
@@ -83,3 +85,30 @@ async def test_forged_and_expired_links_are_refused(
     assert (response.status, (await response.json())["code"]) == (400, "bad_email")
     tokens = await (await client.get("/api/me/tokens", headers=bob.auth)).json()
     assert len(tokens["tokens"]) == 1  # nothing was issued
+
+
+async def test_the_answer_does_not_wait_for_the_address_to_be_looked_up(
+    game_platform: Platform,
+    aiohttp_client: Any,
+    smtp_server: tuple[str, Inbox],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url, _ = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    await start_notify(game_platform, notify_settings(url))
+    [cy] = await players_with_emails(client, 1)
+    looked_up: list[str] = []
+    real = owners.ask_sign_in
+
+    def slow_ask(*args: Any) -> bool:
+        time.sleep(0.5)  # a store much slower for a known address than for an unknown one
+        looked_up.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(owners, "ask_sign_in", slow_ask)
+    for email in (email_of(cy), "nobody@example.test"):
+        started = time.perf_counter()
+        await _ask(client, email)
+        assert time.perf_counter() - started < 0.25, email
+    await client.app[SIGN_INS].drained()
+    assert looked_up == [email_of(cy), "nobody@example.test"]

@@ -44,3 +44,21 @@ def test_two_projectors_apply_each_batch_once_and_see_a_reset(tmp_path: Path) ->
     _drain(first)
     row = queries.table(db, table_id)
     assert row is not None and row.version == state.version
+
+
+def test_a_reset_right_after_a_batch_is_seen_by_the_next_step(tmp_path: Path) -> None:
+    """The positions remembered from the last batch are not trusted when nothing is new:
+    the very next step reads the stored ones and builds the reset model again."""
+    store = open_store(f"sqlite:///{tmp_path}/store.db")
+    table_id = play_table(store, "cantstop", 3)
+    last = store.last_position()
+    db = ReadModelDB.of(store)
+    create_schema(db)
+    projector = ReadModelProjector(store, db, batch=7)
+    while projector.position < last:  # the last call applied a batch: its positions are kept
+        assert projector.step() > 0
+    reset(db, "tables")
+    assert projector.step() > 0  # not "nothing new": the reset model is behind
+    _drain(projector)
+    row = queries.table(db, table_id)
+    assert row is not None and row.status == "over"

@@ -6,7 +6,7 @@ import pytest
 
 from services.cli.main import _config, build_parser, main
 from services.gateway.keys import GatewaySettings
-from services.gateway.limits import Limiter, is_allowed_origin
+from services.gateway.limits import Limiter, is_allowed_origin, token_key
 from shared.contracts.errors import TooManyRequests
 
 
@@ -91,6 +91,28 @@ def test_in_flight_writes_are_bounded_per_player_and_in_total() -> None:
         pass  # the slots were given back
 
 
+def test_bodies_still_arriving_are_capped_per_address_and_given_back() -> None:
+    limiter = Limiter(rate=0, burst=1, per_player=0, total=0, arriving_per_address=2)
+    with limiter.arriving("a:1"), limiter.arriving("a:1"):
+        with pytest.raises(TooManyRequests) as caught, limiter.arriving("a:1"):
+            pass
+        assert caught.value.code == "too_many_open"
+        with limiter.arriving("a:2"):
+            pass  # another address is not held up
+    with limiter.arriving("a:1"), limiter.arriving("a:1"):
+        pass  # the slots were given back
+
+
+def test_anonymous_sockets_share_a_cap_per_address_not_one_for_everyone() -> None:
+    limiter = Limiter(rate=0, burst=1, per_player=0, total=0, sockets_per_player=1)
+    anonymous = token_key("")
+    with limiter.socket(anonymous, "a:1"):
+        with pytest.raises(TooManyRequests), limiter.socket(anonymous, "a:1"):
+            pass
+        with limiter.socket(anonymous, "a:2"):
+            pass
+
+
 def test_a_slot_is_given_back_when_the_write_fails() -> None:
     limiter = _limiter(Clock(), per_player=1)
     with pytest.raises(ValueError), limiter.in_flight("a"):
@@ -122,6 +144,9 @@ def test_gateway_settings_come_from_senet_environment_variables() -> None:
         "SENET_RATE_BURST": "10",
         "SENET_MAX_IN_FLIGHT": "50",
         "SENET_ALLOWED_ORIGINS": "https://a.example, https://b.example",
+        "SENET_HEADER_TIMEOUT": "5",
+        "SENET_BODY_TIMEOUT": "2.5",
+        "SENET_MAX_ARRIVING_PER_ADDRESS": "16",
         "SENET_STORE": "memory",  # not a gateway setting: ignored here
     }
     settings = GatewaySettings.from_env(env)
@@ -129,6 +154,8 @@ def test_gateway_settings_come_from_senet_environment_variables() -> None:
     assert settings.rate_burst == 10
     assert settings.max_in_flight == 50
     assert settings.allowed_origins == ("https://a.example", "https://b.example")
+    assert (settings.header_timeout, settings.body_timeout) == (5.0, 2.5)
+    assert settings.max_arriving_per_address == 16
     assert settings.max_body == GatewaySettings().max_body
     assert GatewaySettings.from_env({}) == GatewaySettings()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from services.gateway.openapi import openapi_document
 
 
@@ -66,3 +68,25 @@ def test_every_registered_game_publishes_its_move_and_view() -> None:
     for name in available_games():
         title = get_game(name).name.title()
         assert f"{title}Move" in components and f"{title}View" in components, name
+
+
+def test_every_integer_query_parameter_is_bounded() -> None:
+    checked = 0
+    for operations in openapi_document()["paths"].values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter["schema"]
+                if parameter["in"] == "query" and schema["type"] == "integer":
+                    assert {"minimum", "maximum"} <= schema.keys(), parameter
+                    assert schema["maximum"] < 2**63  # within every store's integer columns
+                    checked += 1
+    assert checked >= 10
+
+
+def test_registration_documents_name_taken_and_decline_advertises_no_delete() -> None:
+    paths = openapi_document()["paths"]
+    assert "409" in paths["/api/players"]["post"]["responses"]  # name_taken
+    assert set(paths["/api/tables/{table_id}/invitations/decline"]) == {"post"}
+    withdraw = paths["/api/tables/{table_id}/invitations/{player_id}"]["delete"]
+    [_, player] = withdraw["parameters"]
+    assert re.fullmatch(player["schema"]["pattern"], "decline") is None

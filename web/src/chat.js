@@ -16,9 +16,10 @@ export function channelsFor(view) {
  * reconnects with back-off and asks only for what came after the last one it has. */
 function useChannel(id, channel) {
   const [messages, setMessages] = useState([]);
+  const [ended, setEnded] = useState(0);  // the close code that ended the rights (docs/architecture.md)
   const last = useRef(0);
   useEffect(() => {
-    setMessages([]); last.current = 0;
+    setMessages([]); last.current = 0; setEnded(0);
     let socket = null; let timer = null; let attempt = 0; let closed = false;
     const connect = () => {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -34,7 +35,8 @@ function useChannel(id, channel) {
         last.current = Math.max(last.current, ...got.map((m) => m.n));
         setMessages((old) => [...old, ...got.filter((m) => !old.some((o) => o.n === m.n))]);
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
+        if (event.code === 4401 || event.code === 4403) { setEnded(event.code); return; }  // no retry: rights ended
         if (closed) return;
         const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
         attempt += 1;
@@ -44,14 +46,14 @@ function useChannel(id, channel) {
     connect();
     return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
   }, [id, channel]);
-  return [messages, setMessages];
+  return [messages, setMessages, ended];
 }
 
 export function Chat({ id, view }) {
   const channels = channelsFor(view);
   const [chosen, setChosen] = useState(channels[0]);
   const channel = channels.includes(chosen) ? chosen : channels[0];
-  const [messages, setMessages] = useChannel(id, channel);
+  const [messages, setMessages, ended] = useChannel(id, channel);
   const [muted, setMuted] = useState([]);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
@@ -93,5 +95,6 @@ export function Chat({ id, view }) {
       <button type="submit" data-chat-send="true">${t('send')}</button></form>
       <p class="muted small-print">${t('chatHelp')}</p>` : null}
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
+    ${ended ? html`<p role="alert" class="error" data-closed=${ended}>${t(`closed${ended}`)}</p>` : null}
   </section>`;
 }

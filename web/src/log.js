@@ -1,5 +1,6 @@
 // The game log in words: one line per event as the viewer may see it, in English or German.
 import { lang } from './i18n.js';
+import istanbul from './log/istanbul.js';
 
 const FACE = {
   en: { sun: 'sun', ankh: 'ankh', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monument: 'Monument', monuments: 'Monuments' },
@@ -17,6 +18,7 @@ const EN = {
   PlayerInvited: (p) => `The host invited ${p.name}`,
   InvitationDeclined: () => 'An invited player declined',
   InvitationWithdrawn: () => 'The host withdrew an invitation',
+  TimingChosen: (p) => `The host chose the turn timing (deadline ${p.deadline ? `${p.deadline} h` : 'none'}, then ${p.policy})`,
   RematchOffered: (p, n) => `${n(p.seat)} offered a rematch`,
   RematchAccepted: (p, n) => `${n(p.seat)} accepted the rematch`,
   RematchDeclined: (p, n) => `${n(p.seat)} declined the rematch`,
@@ -65,6 +67,7 @@ const DE = {
   PlayerInvited: (p) => `Der Gastgeber hat ${p.name} eingeladen`,
   InvitationDeclined: () => 'Ein Eingeladener hat abgelehnt',
   InvitationWithdrawn: () => 'Der Gastgeber hat eine Einladung zurückgezogen',
+  TimingChosen: (p) => `Der Gastgeber hat die Zugzeiten gewählt (Frist ${p.deadline ? `${p.deadline} h` : 'keine'}, dann ${p.policy})`,
   RematchOffered: (p, n) => `${n(p.seat)} bietet eine Revanche an`,
   RematchAccepted: (p, n) => `${n(p.seat)} nimmt die Revanche an`,
   RematchDeclined: (p, n) => `${n(p.seat)} lehnt die Revanche ab`,
@@ -123,6 +126,8 @@ const DE_WORDS = {
   Building: 'Bau', Reserve: 'Reserve', Skipped: 'übersprungen', Assigned: 'zugeteilt', Sphinx: 'Sphinx', Kept: 'behalten',
   Obelisk: 'Obelisk', Built: 'gebaut', Tomb: 'Grab', Pyramid: 'Pyramide', Temple: 'Tempel', Event: 'Ereignis',
 };
+
+for (const [l, table] of [['en', EN], ['de', DE]]) for (const [k, f] of Object.entries(istanbul[l])) table[k] ??= (p, n) => f(p, { n }); // Istanbul
 
 function words(name) {
   const parts = name.match(/[A-Z][a-z]*/g) || [name];

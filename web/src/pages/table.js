@@ -172,24 +172,27 @@ function downloadRecord(id) {
 }
 
 /** The socket of a table: every pushed view goes to `onView`; reconnects with back-off. */
-function useTableSocket(id, token, onView, stop, anonymous = false) {
+function useTableSocket(id, token, onView, stop, anonymous = false, invite = '') {
   const [live, setLive] = useState(false);
+  const [ended, setEnded] = useState(0);  // the close code that ended the rights (docs/architecture.md)
   useEffect(() => {
     if (!token && !anonymous) return undefined;
+    setEnded(0);
     let socket = null;
     let timer = null;
     let attempt = 0;
     let closed = false;
     const connect = () => {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-      const query = token ? `?token=${encodeURIComponent(token)}` : '';
+      const query = token ? `?token=${encodeURIComponent(token)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}` : '';
       socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
       socket.onopen = () => { attempt = 0; setLive(true); };
       socket.onmessage = (event) => {
         try { onView(JSON.parse(typeof event.data === 'string' ? event.data : '')); } catch { /* not a view */ }
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         setLive(false);
+        if (event.code === 4401 || event.code === 4403) { setEnded(event.code); return; }  // no retry: rights ended
         if (closed || stop.current) return;
         const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
         attempt += 1;
@@ -199,7 +202,7 @@ function useTableSocket(id, token, onView, stop, anonymous = false) {
     connect();
     return () => { closed = true; clearTimeout(timer); if (socket) socket.close(); };
   }, [id, token, anonymous]);
-  return live;
+  return [live, ended];
 }
 
 export function TablePage({ id, allMoves }) {
@@ -229,13 +232,18 @@ export function TablePage({ id, allMoves }) {
     over.current = v.table.status === 'over';
     setView(v);
   };
+  const invite = new URLSearchParams(location.search).get('invite');
+  const asInvited = invite ? `?invite=${encodeURIComponent(invite)}` : '';  // a private table's link lets me look before I join
   const refresh = async () => {
     if (!token) {  // a table anyone may watch shows its spectator view without an account
-      try { accept(await get(`/api/tables/${id}/view`)); } catch { setSummary(await get(`/api/tables/${id}`)); }
+      try { accept(await get(`/api/tables/${id}/view`)); } catch {
+        try { setSummary(await get(`/api/tables/${id}`)); } catch (e) { if (e.status === 401) setError(t('needSignIn')); else throw e; }
+      }
       return;
     }
-    try { accept(await get(`/api/tables/${id}/view`)); } catch (e) {
-      if (e.status === 401) { setSummary(await get(`/api/tables/${id}`)); } else throw e;
+    try { accept(await get(`/api/tables/${id}/view${asInvited}`)); } catch (e) {
+      // 401, or 403 at a private table I am not invited to (its link's page still offers Join)
+      if (e.status === 401 || e.status === 403) { setSummary(await get(`/api/tables/${id}${asInvited}`)); } else throw e;
     }
   };
   useEffect(() => {
@@ -243,7 +251,7 @@ export function TablePage({ id, allMoves }) {
     refresh().catch((e) => setError(e.message));
   }, [id, token]);
   const watching = !token && view && view.table.spectators === 'anyone';
-  const live = useTableSocket(id, token, accept, over, watching);
+  const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '');
 
   const version = view ? view.table.version : 0;
   useEffect(() => {
@@ -274,7 +282,6 @@ export function TablePage({ id, allMoves }) {
     }
     setBusy(false);
   };
-  const invite = new URLSearchParams(location.search).get('invite');
   const join = act(async () => { await post(`/api/tables/${id}/join`, invite ? { invitation: invite } : {}); await refresh(); });
   const [link, setLink] = useState(() => sessionStorage.getItem(`senet.invite.${id}`) || '');
   const renew = act(async () => {
@@ -325,6 +332,7 @@ export function TablePage({ id, allMoves }) {
     </div>
     ${view.seat === null || view.seat === undefined ? html`<p>${t('notSeated')}</p>` : null}
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
+    ${ended ? html`<p role="alert" class="error" data-closed=${ended}>${t(`closed${ended}`)}</p>` : null}
     <div class="layout">
       <div class="main-col">
         ${view.result ? html`<${Result} result=${view.result} names=${names} />` : null}

@@ -10,7 +10,15 @@ from typing import Any
 from selenium.webdriver.common.by import By
 
 from tests.browser.conftest import Server
-from tests.browser.kit import attr, call, play_to_end, save_screenshot, sign_up, wait_for
+from tests.browser.kit import (
+    attr,
+    axe_violations,
+    call,
+    play_to_end,
+    save_screenshot,
+    sign_up,
+    wait_for,
+)
 
 
 def _click(driver: Any, css: str, what: str) -> None:
@@ -46,6 +54,7 @@ def test_two_players_sign_up_on_the_page_and_play_their_match(
     for page in (ann, bob):
         wait_for(lambda p=page: p.find_elements(By.CSS_SELECTOR, link), what="the match's link")
     save_screenshot(ann, tmp_path / "tournament-running.png")
+    assert axe_violations(ann) == []  # the tournament's page, running
     table_id = ann.find_element(By.CSS_SELECTOR, "[data-match]").get_attribute("data-match")
     ann.find_element(By.CSS_SELECTOR, link).click()  # the page links to the match table
     wait_for(lambda: attr(ann, "data-table") == table_id, what="the match table")
@@ -58,6 +67,9 @@ def test_two_players_sign_up_on_the_page_and_play_their_match(
              what="the tournament finished")  # fmt: skip
     rows = ann.find_elements(By.CSS_SELECTOR, "[data-standings] tbody tr")
     assert len(rows) == 2
+    ann.get(f"{base}/tournaments")
+    wait_for(lambda: ann.find_elements(By.CSS_SELECTOR, "[data-tournament]"), what="the list")
+    assert axe_violations(ann) == []  # the list and the create form
     standings = call(base, "GET", f"/api/tournaments/{tid}/standings")["items"]
     assert {s["name"] for s in standings} == {"ann", "bob"}
     assert call(base, "GET", f"/api/tournaments/{tid}")["summary"]["creator"] == ann_id["player_id"]

@@ -4,6 +4,7 @@ by the tournament manager with its position in one transaction, read a page at a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
@@ -48,16 +49,28 @@ def _page(rows: list[Any], limit: int, item: Callable[[Any], T]) -> Page[T]:
     return Page(items=[item(r) for r in rows], next=encode_cursor([rows[-1][0]]) if more else None)
 
 
+CREATE_ATTEMPTS = 5
+
+
 def create(db: ReadModelDB) -> None:
-    """Create the tables and the position row if missing."""
-    with db.transaction() as cur:
-        for statement in DDL:
-            cur.execute(statement)
-        cur.execute(
-            "INSERT INTO rm_tournament_positions (consumer, position) VALUES (?, 0)"
-            " ON CONFLICT (consumer) DO NOTHING",
-            (CONSUMER,),
-        )
+    """Create the tables and the position row if missing (safe to run concurrently)."""
+    for attempt in range(1, CREATE_ATTEMPTS + 1):
+        try:
+            with db.transaction() as cur:
+                for statement in DDL:
+                    cur.execute(statement)
+                cur.execute(
+                    "INSERT INTO rm_tournament_positions (consumer, position) VALUES (?, 0)"
+                    " ON CONFLICT (consumer) DO NOTHING",
+                    (CONSUMER,),
+                )
+            return
+        except Exception:
+            # Processes starting together race on PostgreSQL's CREATE ... IF NOT EXISTS
+            # ("duplicate key" on its catalogue): the loser finds the tables next time.
+            if attempt == CREATE_ATTEMPTS:
+                raise
+            time.sleep(0.1 * attempt)
 
 
 def position(db: ReadModelDB) -> int:

@@ -230,10 +230,13 @@ async def _run_roles(args: argparse.Namespace) -> int:
         "serve": SERVE_ROLES,
         "gateway": frozenset({"gateway"}),
         "scoring": frozenset({"scoring"}),
+        # The tournament manager runs beside the relay (it follows the same log).
         "table": frozenset(
-            {"table"} if args.verb == "table" and args.no_relay else {"table", "relay"}
+            {"table"}
+            if args.verb == "table" and args.no_relay
+            else {"table", "relay", "tournaments"}
         ),
-        "relay": frozenset({"relay"}),
+        "relay": frozenset({"relay", "tournaments"}),
     }[args.verb]
     config = _config(args, roles)
     roles = config.roles
@@ -260,6 +263,8 @@ async def _selfplay(args: argparse.Namespace) -> int:
     from services.cli.selfplay import run_selfplay
 
     options = json.loads(args.options)
+    if args.tournament:
+        return await _tournament_selfplay(args, options)
     if args.url:
         return await run_selfplay(
             args.url, args.game, args.players, args.games, args.seed, args.concurrency, options,
@@ -286,6 +291,25 @@ async def _selfplay(args: argparse.Namespace) -> int:
                 timeout=args.timeout,
                 table_seeds=seeded,
             )
+
+
+async def _tournament_selfplay(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """`selfplay --tournament`: against `--url`, or an embedded platform of our own."""
+    from services.cli.tournament_play import run_tournament
+
+    def play(url: str) -> Any:
+        return run_tournament(
+            url, args.tournament, args.players, args.game, args.seats, args.rounds, args.seed,
+            args.timeout, options,
+        )  # fmt: skip
+
+    if args.url:
+        return int(await play(args.url))
+    port = free_port()
+    async with Platform(_config(args, ALL_ROLES)) as platform:
+        assert platform.app is not None
+        async with serving(platform.app, "127.0.0.1", port):
+            return int(await play(f"http://127.0.0.1:{port}"))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from services.table.relay import Relay
 from services.table.shards import ShardAssigner
 from services.table.sweeper import OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker, default_worker_id
+from services.tournament.manager import TournamentManager
+from services.tournament.worker import TournamentWorker, routed
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
 from shared.messaging.wake import CommitSignal
@@ -34,8 +37,10 @@ from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
 from shared.store.commits import listens
 from shared.tasks import stop_tasks
+from shared.tournaments import readmodel as tournament_rows
 
-ALL_ROLES = frozenset({"table", "relay", "gateway"})  # what an embedded platform needs
+# What an embedded platform needs (`tournaments`: the tournament manager, docs/tournaments.md).
+ALL_ROLES = frozenset({"table", "relay", "gateway", "tournaments"})
 SERVE_ROLES = ALL_ROLES | {"scoring"}  # `senet serve` also runs results and audit
 
 
@@ -78,6 +83,7 @@ class Platform:
         self.app: web.Application | None = None
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
+        self.tournaments: TournamentManager | None = None
         self.readmodels: ReadModels | None = None  # shared by gateway and scoring
         self.tasks: list[asyncio.Task[None]] = []  # background loops (liveness probe)
         self.started = False
@@ -94,6 +100,7 @@ class Platform:
             "gateway": self._gateway_role,
             "scoring": self._scoring_role,
             "notify": self._notify_role,
+            "tournaments": self._tournaments_role,
         }
 
     async def start(self) -> None:
@@ -177,8 +184,10 @@ class Platform:
                     worker_id=f"{default_worker_id()}/{index}" if several else None,
                 )  # fmt: skip
                 self.workers.append(worker)
+                # Tournament commands share the shard queues (a header tells them apart).
+                handler = routed(worker.handle, TournamentWorker(self.store, on_saved=wake))
                 assigner = ShardAssigner(
-                    broker, worker.handle, worker_id=worker.worker_id, prefetch=worker.prefetch
+                    broker, handler, worker_id=worker.worker_id, prefetch=worker.prefetch
                 )
                 self.assigners.append(assigner)
                 stack.push_async_callback(assigner.stop)
@@ -202,7 +211,20 @@ class Platform:
         )
         notify = self.config.notify
         setup_notify(self.app, notify.vapid_public_key, notify.endpoint_policy, notify.timing)
+        # The tournament lists read rows the manager writes, wherever it runs.
+        await asyncio.to_thread(tournament_rows.create, self._readmodels().db)
         yield
+
+    @contextlib.asynccontextmanager
+    async def _tournaments_role(self) -> AsyncIterator[None]:
+        """The tournament manager: match tables opened, results recorded, standings kept."""
+        # SENET_TOURNAMENT_PAUSE (seconds, a test hook) pauses after each of its effects.
+        pause = float(os.environ.get("SENET_TOURNAMENT_PAUSE", "0"))
+        db = self._readmodels().db
+        self.tournaments = TournamentManager(self.store, self.broker, db, pause=pause)
+        await self.tournaments.start()
+        async with self._task_running(self.tournaments.run(), "tournament-manager"):
+            yield
 
     @contextlib.asynccontextmanager
     async def _scoring_role(self) -> AsyncIterator[None]:

@@ -256,6 +256,18 @@ def add_parser(subparsers: Any) -> None:
         "--emails", action="store_true", help="register bots as <name>@example.test"
     )
     parser.add_argument(
+        "--tournament", choices=("swiss", "round-robin", "knockout"), default=None,
+        help="play a whole tournament of this format instead: --players sign up, each match "
+        "at a table of --seats; one JSON line per match, then the standings",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seats", type=int, default=2, help="seats per match table (--tournament) [%(default)s]"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=0,
+        help="rounds of a Swiss tournament (0: ceil(log2 players)) [%(default)s]",
+    )  # fmt: skip
+    parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT,
         help="seconds to wait for an unreachable or unavailable gateway [%(default)s]",
     )  # fmt: skip

@@ -116,6 +116,15 @@ async def game_ratings(request: web.Request) -> web.Response:
     return json_response(await _read(request, queries.ratings, game, cursor, limit))
 
 
+async def game_leaderboard(request: web.Request) -> web.Response:
+    """GET /api/games/{game}/leaderboard: Plackett-Luce skills, best conservative estimate
+    (mu - 3 sigma) first."""
+    cursor, limit = _paging(request)
+    game = request.match_info["game"]
+    _known_game(game, path=True)
+    return json_response(await _read(request, queries.skills, game, cursor, limit))
+
+
 async def flagged_tables(request: web.Request) -> web.Response:
     """GET /api/admin/flagged: finished tables whose record does not verify (admins only:
     the route table checks the token); paged, oldest first."""

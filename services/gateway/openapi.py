@@ -28,10 +28,12 @@ from services.gateway import (
 from services.gateway.auth import guarded
 from services.gateway.http import QUERY_MAX
 from services.gateway.openapi_games import add_game_schemas, game_types, statuses
+from services.gateway.tournaments import routes as tournaments
 from shared.contracts.envelopes import ErrorBody, Outcome
 from shared.contracts.errors import BadRequest
 from shared.observability import http as observed
 from shared.readmodels.rows import Page, TableSummary
+from shared.standings.board import SkillRating
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -513,6 +515,118 @@ ROUTES: list[Route] = [
     ),
     Route(
         "GET",
+        "/api/games/{game}/leaderboard",
+        list_routes.game_leaderboard,
+        "Plackett-Luce skills of a game's players (mu, sigma), best conservative estimate"
+        " mu - 3 sigma first (paged)",
+        None,
+        Page[SkillRating],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "POST",
+        "/api/tournaments",
+        tournaments.create_tournament,
+        "Announce a tournament: round robin, Swiss or knockout, its game, seats and limits"
+        " (a private one answers its invitation code once)",
+        tournaments.NewTournament,
+        tournaments.CreatedTournament,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/tournaments",
+        tournaments.list_tournaments,
+        "Public tournaments, newest first: `state=open|running|finished` (paged)",
+        None,
+        Page[tournaments.TournamentSummary],
+        auth=False,
+        query=("state", "cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/me/tournaments",
+        tournaments.my_tournaments,
+        "The tournaments I signed up for, newest first (paged)",
+        None,
+        Page[tournaments.TournamentSummary],
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}",
+        tournaments.read_tournament,
+        "A tournament: settings, players, seeding, rounds with their tables, standings",
+        None,
+        tournaments.TournamentView,
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}/rounds",
+        tournaments.tournament_rounds,
+        "A tournament's rounds: pairings (tables, results, match points) and byes",
+        None,
+        Page[tournaments.RoundView],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}/tables",
+        tournaments.tournament_tables,
+        "A tournament's match tables, round by round (open them at /api/tables/{id})",
+        None,
+        Page[tournaments.TournamentTable],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}/standings",
+        tournaments.tournament_standings,
+        "Standings: points, then Buchholz and Sonneborn-Berger (Swiss) or head-to-head"
+        " (round robin) or the round reached (knockout), best first (paged)",
+        None,
+        Page[tournaments.TournamentStanding],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/join",
+        tournaments.join_tournament,
+        "Sign up (a private tournament with its invitation code)",
+        tournaments.TournamentCommandBody,
+        tournaments.TournamentOutcome,
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/withdraw",
+        tournaments.withdraw_from_tournament,
+        "Withdraw: before the start the place is free; after it, forfeit what is left",
+        tournaments.TournamentCommandBody,
+        tournaments.TournamentOutcome,
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/start",
+        tournaments.start_tournament,
+        "Close sign-up and pair round 1 (the creator; anyone after the sign-up deadline)",
+        tournaments.TournamentCommandBody,
+        tournaments.TournamentOutcome,
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/cancel",
+        tournaments.cancel_tournament,
+        "Cancel a tournament before its start (the creator)",
+        tournaments.TournamentCommandBody,
+        tournaments.TournamentOutcome,
+    ),
+    Route(
+        "GET",
         "/api/tables/{table_id}/record",
         results_routes.table_record,
         "The game record of a finished table, for its players (403 others, 409 before the end)",
@@ -574,6 +688,7 @@ QUERY: dict[str, dict[str, Any]] = {
     "token": {"type": "string"},
     "cursor": {"type": "string"},  # opaque: the `next` of the previous page
     "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},
+    "state": {"type": "string", "enum": ["open", "running", "finished"]},  # of tournaments
     "channel": {"type": "string", "enum": ["players", "spectators"]},
     # a private table's current invitation code: its holder may look before joining
     "invite": {"type": "string", "maxLength": 200},  # http.MAX_INVITE

@@ -81,7 +81,9 @@ def statuses(method: str, path: str, *, auth: bool, body: bool, query: bool) -> 
         found |= {"401"}
         if "{table_id}" in path or "/admin/" in path:
             found |= {"403"}  # not seated, not your seat, foreign origin, not an admin
-    if "{" in path or path in {"/api/tables", "/api/push/key"}:
+    if method in WRITES and path.startswith("/api/tournaments"):
+        found |= {"403", "409"}  # not the creator, bad invitation; sign-up closed, full
+    if "{" in path or path in {"/api/tables", "/api/push/key", "/api/tournaments"}:
         found |= {"404"}  # unknown table, game, player or link; push switched off
     if body:
         found |= {"408", "413"}  # a body too slow to arrive; too large

@@ -23,6 +23,8 @@ PAGES = (
     "/tables/{table_id}",
     "/tables/{table_id}/replay",
     "/players/{player_id}",
+    "/tournaments",
+    "/tournaments/{tournament_id}",
 )
 CSP = "; ".join(
     (

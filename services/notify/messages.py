@@ -14,6 +14,9 @@ KIND_TITLES = {
         "last_warning": "last warning: your turn",
         "game_over": "game over",
         "invited": "invitation",
+        "match_ready": "your tournament table is ready",
+        "tournament_started": "the tournament starts",
+        "tournament_over": "the tournament is over",
     },
     "de": {
         "your_turn": "du bist dran",
@@ -21,6 +24,9 @@ KIND_TITLES = {
         "last_warning": "letzte Warnung: du bist dran",
         "game_over": "Spielende",
         "invited": "Einladung",
+        "match_ready": "dein Turniertisch ist bereit",
+        "tournament_started": "das Turnier beginnt",
+        "tournament_over": "das Turnier ist vorbei",
     },
 }
 
@@ -93,6 +99,10 @@ def render(kind: str, facts: dict[str, Any], language: str = "en") -> Rendered:
         return _sign_in(facts)
     if kind == "invited":
         return _invited(facts, de)
+    if kind == "match_ready":
+        return _match_ready(facts, de)
+    if kind in ("tournament_started", "tournament_over"):
+        return _tournament(kind, facts, de)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES["de" if de else "en"].get(kind.rstrip("0123456789"), kind)
     prompt = prompt_in(str(facts.get("prompt", "")), language)
@@ -199,3 +209,55 @@ def push_payload(kind: str, facts: dict[str, Any], language: str = "en") -> byte
         {"title": message.subject, "body": message.text.split("\n", 1)[0], "url": message.link,
          "kind": kind, "table_id": facts["table_id"]}
     )  # fmt: skip
+
+
+def _match_ready(facts: dict[str, Any], de: bool = False) -> Rendered:
+    """A tournament's match table is open: who plays, where, and the tournament's page."""
+    game, link = str(facts["game"]), str(facts["link"])
+    players = ", ".join(facts.get("players", []))
+    title = KIND_TITLES["de" if de else "en"]["match_ready"]
+    subject = f"[senet] {game}: {title}"
+    if de:
+        intro = f"Deine nächste Turnierpartie {game} ist bereit: {players}."
+        words = ("Tisch", "Turnier", "Zum Tisch", "zum Turnier")
+    else:
+        intro = f"Your next tournament match of {game} is ready: {players}."
+        words = ("Table", "Tournament", "Open the table", "the tournament")
+    tournament = str(facts.get("tournament_link", ""))
+    text = "\n".join([intro, "", f"{words[0]}: {facts['table_id']}", link, "",
+                      f"{words[1]}: {tournament}", ""])  # fmt: skip
+    body = (
+        f"<p>{html.escape(intro)}</p>"
+        f'<p><a href="{html.escape(link)}">{words[2]}</a> · '
+        f'<a href="{html.escape(tournament)}">{words[3]}</a></p>'
+    )
+    return Rendered(subject=subject, text=text, html=body, link=link)
+
+
+def _tournament(kind: str, facts: dict[str, Any], de: bool = False) -> Rendered:
+    """A tournament started (who plays) or ended (the final standings)."""
+    name, game, link = str(facts["tournament"]), str(facts["game"]), str(facts["link"])
+    title = KIND_TITLES["de" if de else "en"][kind]
+    subject = f"[senet] {name} ({game}): {title}"
+    players = ", ".join(facts.get("players", []))
+    if kind == "tournament_started" and de:
+        intro = f"{facts.get('name', '')}, das Turnier {name} ({game}) beginnt."
+        lines = [f"Spieler: {players}", "Du erfährst, wann jeder deiner Tische bereit ist."]
+    elif kind == "tournament_started":
+        intro = f"{facts.get('name', '')}, the tournament {name} of {game} starts."
+        lines = [f"Players: {players}", "You will be told when each of your tables is ready."]
+    else:
+        intro = (
+            f"Das Turnier {name} ({game}) ist vorbei. Endstand:"
+            if de
+            else f"The tournament {name} of {game} is over. Final standings:"
+        )
+        lines = [f"{r['rank']}. {r['name']} ({r['points']:g})" for r in facts.get("ranking", [])]
+    text = "\n".join([intro, "", *lines, "", link, ""])
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    body = (
+        f"<p>{html.escape(intro)}</p><ul>{items}</ul>"
+        f'<p><a href="{html.escape(link)}">{"Zum Turnier" if de else "Open the tournament"}'
+        "</a></p>"
+    )
+    return Rendered(subject=subject, text=text, html=body, link=link)

@@ -30,6 +30,7 @@ from services.notify.outbox import Outbox
 from services.notify.settings import NotifySettings
 from services.notify.timers import Timers
 from services.notify.turns import TurnChange, TurnTracker
+from shared.games.registry import get_game
 from shared.messaging.port import Broker, Delivery
 from shared.notify import links
 from shared.notify.owners import EmailOwner
@@ -39,12 +40,20 @@ from shared.notify.timing import TableTiming
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification, published
+from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
+from shared.tournaments.standings import standings
+from shared.tournaments.state import TournamentState
 
 log = structlog.get_logger("senet.notify")
 _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
 _TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
 _SIGN_IN_TOPIC = f"{EmailOwner.__module__}:{EmailOwner.__qualname__}.SignInAsked"
+_TOURNAMENT_TOPIC = TOURNAMENT_TOPICS[1]  # a tournament's recorded events
+_TOURNAMENT_NEWS = {
+    "TournamentStarted": "tournament_started",
+    "TournamentFinished": "tournament_over",
+}
 _FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
 MAX_BACKOFF = 300.0  # seconds: the longest pause after rounds that failed in a row
 
@@ -80,6 +89,7 @@ class NotifyService:
         self.unloaded: set[UUID] = set()
         self.confirmations: list[tuple[UUID, str, int]] = []  # (preferences, address, position)
         self.sign_ins: list[tuple[Any, int]] = []  # (SignInAsked, its position)
+        self.tournament_news: list[tuple[Any, str, int]] = []  # (tournament, kind, version)
         self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
@@ -249,6 +259,7 @@ class NotifyService:
             await self._decided(self.tracker.close(), self.open_position)
             await self._confirm()
             await self._sign_in()
+            await self._tournaments()
             await self._adopt()
             if self.position > self.decided:
                 await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
@@ -287,6 +298,10 @@ class NotifyService:
             self.timers.forget_timing(originator)
         elif note.topic == _SIGN_IN_TOPIC and note.id > self.decided:
             self.sign_ins.append((self.store.decode(note), note.id))
+        elif note.topic == _TOURNAMENT_TOPIC and note.id > self.decided:
+            kind = _TOURNAMENT_NEWS.get(str(self.store.decode(note).name))
+            if kind is not None:
+                self.tournament_news.append((originator, kind, note.originator_version))
         elif note.topic.startswith(_NOTICE_TOPIC):
             name = note.topic.rsplit(".", 1)[-1]
             if name in _FINAL_EVENTS:
@@ -340,6 +355,22 @@ class NotifyService:
                 asked.player_id, asked.name, asked.email, asked.nonce, asked.at, position
             )
 
+    async def _tournaments(self) -> None:
+        """Each player of a tournament that started or ended (one notice per player, kind and
+        channel: the tournament's version keys it, as a table's turn does)."""
+        pending, self.tournament_news = self.tournament_news, []
+        for tournament_id, kind, version in pending:
+            found: Any = await asyncio.to_thread(self.store.repository.get, tournament_id)
+            if not isinstance(found, Tournament):
+                continue
+            state = found.tournament
+            facts = tournament_facts(state, self.settings.public_url)
+            for seat, player in enumerate(state.seeding):
+                await self.outbox.create(
+                    table_id=state.tournament_id, turn=version, seat=seat, kind=kind,
+                    player_id=player, facts=facts | {"name": _entrant_name(state, player)},
+                )  # fmt: skip
+
     async def _adopt(self) -> None:
         ids, self.unloaded = self.unloaded, set()
         for notice_id in ids:
@@ -349,3 +380,26 @@ class NotifyService:
             assert isinstance(notice, Notice)
             if notice.status not in FINAL:
                 await asyncio.to_thread(self.outbox.adopt, notice)
+
+
+def tournament_facts(state: TournamentState, public_url: str) -> dict[str, Any]:
+    """What a notice about a tournament says: its name, game, players, link, and once it
+    is over, the final standings."""
+    names = {e.player_id: e.name for e in state.entrants}
+    facts: dict[str, Any] = {
+        "tournament": state.created.name,
+        "game": get_game(state.created.game).title,
+        "table_id": state.tournament_id,
+        "link": f"{public_url.rstrip('/')}/tournaments/{state.tournament_id}",
+        "players": [names.get(p, "") for p in state.seeding],
+    }
+    if state.ranking:
+        facts["ranking"] = [
+            {"rank": s.rank, "name": s.name, "points": s.points} for s in standings(state)
+        ]
+    return facts
+
+
+def _entrant_name(state: TournamentState, player_id: str) -> str:
+    entrant = state.entrant(player_id)
+    return entrant.name if entrant is not None else ""

@@ -18,13 +18,15 @@ from shared.tables import state as table_state
 from shared.tables.events import TableCreated
 from shared.tables.outcome import table_result
 from shared.tables.state import OVER, PLAYING, TableState
+from shared.tournaments.actions import MATCH_OPENING
 
 INVITEE_SEAT = -1  # the seat of an `invited` notice: the invitee has none yet
 
 
 class TurnChange(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat began a turn (kind `your_turn`), the game ended (`game_over`, every seat), or
-    a player was invited by name (`invited`, seat INVITEE_SEAT)."""
+    """A seat began a turn (kind `your_turn`), the game ended (`game_over`, every seat), a
+    player was invited by name (`invited`, seat INVITEE_SEAT), or a tournament's match table
+    was opened (`match_ready`, every seat)."""
 
     kind: str
     table_id: str
@@ -98,7 +100,23 @@ class TurnTracker:
         return changes
 
     def _judge(self, track: Track) -> list[TurnChange]:
-        return self._invitations(track) + self._turns(track)
+        return self._match_ready(track) + self._invitations(track) + self._turns(track)
+
+    def _match_ready(self, track: Track) -> list[TurnChange]:
+        """Every player of a tournament's match table, when the manager opened it:
+        `match_ready` ("your round N table is ready")."""
+        state = track.state
+        if not state.tournament or track.command != f"{MATCH_OPENING}{state.table_id}":
+            return []
+        facts = self.facts(state, None) | {
+            "tournament_id": state.tournament,
+            "tournament_link": f"{self.public_url}/tournaments/{state.tournament}",
+        }
+        return [
+            TurnChange(kind="match_ready", table_id=state.table_id, turn=state.version,
+                       seat=seat, player_id=pid or "", facts=facts, time=track.time)
+            for seat, pid in enumerate(state.players)
+        ]  # fmt: skip
 
     def _invitations(self, track: Track) -> list[TurnChange]:
         """One `invited` notice per player the command invited by name (and still invited)."""

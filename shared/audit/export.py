@@ -94,6 +94,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
         visibility=created.visibility,
         rematch_of=created.rematch_of,
         takebacks=created.takebacks,
+        tournament=created.tournament,
         commands=commands_of(events),
         events=[
             EventRecord(

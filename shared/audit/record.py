@@ -120,6 +120,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     visibility: Visibility = "public"
     rematch_of: str = ""  # the finished table whose players agreed on this one
     takebacks: bool = False  # moves could be taken back by consent
+    tournament: str = ""  # the tournament whose match this table was
 
 
 class BadRecord(BadRequest):
@@ -169,7 +170,8 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
         seat = next((e for e in run if e.name == "SeatTaken"), None)
         name = str(seat.payload.get("player_name", seat.payload.get("name", ""))) if seat else ""
         creator = str(first.payload.get("creator", ""))
-        if first.payload.get("rematch_of"):
+        # A rematch, or a tournament's match table: opened with everyone seated, started.
+        if first.payload.get("rematch_of") or first.payload.get("tournament"):
             seated = [_seat_record(e.payload) for e in run if e.name == "SeatTaken"]
             return CommandRecord(
                 command_id=first.command_id, kind="rematch", seat=0, player_id=creator,

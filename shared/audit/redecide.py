@@ -68,6 +68,7 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     visibility: Visibility = "public"
     rematch_of: str = ""
     takebacks: bool = False
+    tournament: str = ""
 
     @classmethod
     def of(cls, table_id: str, created: TableCreated) -> Header:

@@ -21,7 +21,7 @@ from shared.readmodels.db import ReadModelDB
 from shared.readmodels.rows import Page, TableSummary
 from shared.readmodels.states import CANCELLED
 from shared.readmodels.tables import DONE, INVITED_SEAT, MINE, WAITING
-from shared.standings.board import PlayerResult, Rating, Standing
+from shared.standings.board import PlayerResult, Rating, SkillRating, Standing
 from shared.tables.state import OPEN, OVER, PLAYING
 
 DEFAULT_LIMIT, MAX_LIMIT = 50, 200
@@ -218,6 +218,30 @@ def ratings(db: ReadModelDB, game: str, cursor: str | None, limit: int) -> Page[
         limit,
         lambda r: r[:3],
         lambda r: Rating(player_id=r[2], name=r[1], rating=-r[0] + 0.0, games=r[3]),
+    )
+
+
+def skills(db: ReadModelDB, game: str, cursor: str | None, limit: int) -> Page[SkillRating]:
+    """A game's leaderboard: players by conservative skill estimate (mu - 3 sigma)."""
+    after = decode_cursor(cursor, (float, str, str))
+    extra = "" if after is None else " AND (neg_conservative, name, player_id) > (?, ?, ?)"
+    rows = db.query(
+        "SELECT neg_conservative, name, player_id, games, mu, sigma FROM rm_skills"
+        f" WHERE game = ?{extra} ORDER BY neg_conservative, name, player_id LIMIT ?",
+        (game, *(after or ()), limit + 1),
+    )
+    return _page(
+        rows,
+        limit,
+        lambda r: r[:3],
+        lambda r: SkillRating(
+            player_id=r[2],
+            name=r[1],
+            conservative=-r[0] + 0.0,
+            mu=round(r[4], 4),
+            sigma=round(r[5], 4),
+            games=r[3],
+        ),
     )
 
 

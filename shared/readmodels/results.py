@@ -2,7 +2,8 @@
 
 Results are applied in the order the games ended (their position in the event log), as
 `shared.standings` folds them, so the rows equal that fold: standings order players by
-wins, then average score, then name; ratings are pairwise Elo (`shared.standings.board`).
+wins, then average score, then name; ratings are pairwise Elo (`shared.standings.board`)
+and Plackett-Luce skills (`shared.standings.skill`).
 A result is inserted once: applying a game twice fails on the primary key instead of
 counting it twice. A private table's game is in its players' results (shown to those who
 played it, `queries.player_results`) and counts in no standings or ratings.
@@ -11,6 +12,7 @@ played it, `queries.player_results`) and counts in no standings or ratings.
 from __future__ import annotations
 
 from shared.readmodels.db import Cursor
+from shared.standings import skill
 from shared.standings.board import INITIAL_RATING, Result, elo
 
 
@@ -81,3 +83,29 @@ def _add(cur: Cursor, result: Result) -> None:
                 -round(after[seat], 2),
             ),
         )
+    _add_skills(cur, result)
+
+
+def _add_skills(cur: Cursor, result: Result) -> None:
+    """The Plackett-Luce skills of the game's players after it."""
+    before = []
+    for player in result.players:
+        row = cur.fetchall(
+            "SELECT mu, sigma, games FROM rm_skills WHERE game = ? AND player_id = ?",
+            (result.game, player),
+        )
+        known = skill.Skill(mu=float(row[0][0]), sigma=float(row[0][1])) if row else None
+        before.append((known or skill.initial(), int(row[0][2]) if row else 0))
+    after = skill.rate([b for b, _ in before], result.ranks)
+    for seat, player in enumerate(result.players):
+        rated = after[seat]
+        cur.execute(
+            "INSERT INTO rm_skills (game, player_id, name, mu, sigma, games, neg_conservative)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, player_id) DO UPDATE SET"
+            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+            " games = excluded.games, neg_conservative = excluded.neg_conservative",
+            (
+                result.game, player, result.names[seat], rated.mu, rated.sigma,
+                before[seat][1] + 1, -round(rated.conservative, 4),
+            ),
+        )  # fmt: skip

@@ -49,6 +49,13 @@ DDL = [
         PRIMARY KEY (game, player_id))""",
     """CREATE INDEX IF NOT EXISTS rm_ratings_best
         ON rm_ratings (game, neg_rating, name, player_id)""",
+    # Plackett-Luce skill per game and player; the leaderboard sorts by mu - 3 sigma
+    f"""CREATE TABLE IF NOT EXISTS rm_skills (
+        game TEXT NOT NULL, player_id TEXT NOT NULL, name TEXT NOT NULL,
+        mu {FLOAT} NOT NULL, sigma {FLOAT} NOT NULL, games INTEGER NOT NULL,
+        neg_conservative {FLOAT} NOT NULL, PRIMARY KEY (game, player_id))""",
+    """CREATE INDEX IF NOT EXISTS rm_skills_best
+        ON rm_skills (game, neg_conservative, name, player_id)""",
     # audit verdicts, one per finished table
     """CREATE TABLE IF NOT EXISTS rm_verdicts (
         table_id TEXT PRIMARY KEY, outcome TEXT NOT NULL, ended_at BIGINT NOT NULL,
@@ -59,7 +66,7 @@ DDL = [
 # The named models (`senet rebuild --only NAME`) and the tables each one owns.
 MODELS: dict[str, tuple[str, ...]] = {
     "tables": ("rm_tables", "rm_seats", "rm_private"),
-    "results": ("rm_results", "rm_standings", "rm_ratings"),
+    "results": ("rm_results", "rm_standings", "rm_ratings", "rm_skills"),
     "verdicts": ("rm_verdicts",),
 }
 

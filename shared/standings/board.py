@@ -6,7 +6,8 @@ E(i, j) = 1 / (1 + 10 ** ((R_j - R_i) / 400)) and S(i, j) in {1, 0.5, 0}, seat i
 K / (n - 1) * sum over j != i of (S(i, j) - E(i, j)), with K = 32 and 1500 to start.
 Dividing by n - 1 keeps a multiplayer game worth one two-player game. Results are applied in
 the order the games ended (their position in the event log), so a rebuild gives the same
-ratings as live consumption.
+ratings as live consumption. Beside Elo, each game keeps Plackett-Luce skills made for
+ranked outcomes of several players, with their uncertainty (`shared.standings.skill`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import msgspec
+
+from shared.standings import skill
+from shared.standings.skill import Skill
 
 INITIAL_RATING = 1500.0
 K_FACTOR = 32.0
@@ -67,6 +71,18 @@ class Rating(msgspec.Struct, frozen=True, kw_only=True):
     games: int
 
 
+class SkillRating(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's Plackett-Luce skill in one game: the conservative estimate (mu - 3 sigma)
+    that the leaderboard sorts by, its mean and uncertainty."""
+
+    player_id: str
+    name: str
+    conservative: float
+    mu: float
+    sigma: float
+    games: int
+
+
 @dataclass
 class _Tally:
     name: str
@@ -84,6 +100,7 @@ class Scoreboard:
     tallies: dict[str, dict[str, _Tally]] = field(default_factory=dict)
     ratings: dict[str, dict[str, float]] = field(default_factory=dict)
     rated_games: dict[str, dict[str, int]] = field(default_factory=dict)
+    skills: dict[str, dict[str, Skill]] = field(default_factory=dict)  # Plackett-Luce
 
     def add(self, result: Result) -> bool:
         """Count a finished game once (a repeat is ignored); True when it was new."""
@@ -124,6 +141,10 @@ class Scoreboard:
         for player, rating in zip(result.players, elo(before, result.ranks), strict=True):
             table[player] = rating
             counts[player] = counts.get(player, 0) + 1
+        skills = self.skills.setdefault(result.game, {})
+        prior = [skills.get(p) or skill.initial() for p in result.players]
+        for player, rated in zip(result.players, skill.rate(prior, result.ranks), strict=True):
+            skills[player] = rated
 
     def player_results(self, player_id: str) -> list[PlayerResult]:
         """A player's finished games, oldest first."""
@@ -152,6 +173,24 @@ class Scoreboard:
             for p, r in self.ratings.get(game, {}).items()
         ]
         return sorted(rows, key=lambda r: (-r.rating, r.name, r.player_id))
+
+
+def leaderboard_of(board: Scoreboard, game: str) -> list[SkillRating]:
+    """The players of a game by conservative skill estimate, best first."""
+    names = {p: t.name for p, t in board.tallies.get(game, {}).items()}
+    counts = board.rated_games.get(game, {})
+    rows = [
+        SkillRating(
+            player_id=p,
+            name=names.get(p, ""),
+            mu=round(s.mu, 4),
+            sigma=round(s.sigma, 4),
+            conservative=round(s.conservative, 4),
+            games=counts.get(p, 0),
+        )
+        for p, s in board.skills.get(game, {}).items()
+    ]
+    return sorted(rows, key=lambda r: (-r.conservative, r.name, r.player_id))
 
 
 def elo(before: list[float], ranks: list[int]) -> list[float]:

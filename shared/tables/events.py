@@ -29,6 +29,7 @@ class TableCreated(TableEvent, frozen=True, kw_only=True):
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
     rematch_of: str = ""  # the finished table whose players agreed on this one
     takebacks: bool = False  # a move may be taken back when all the others agree
+    tournament: str = ""  # the tournament whose match this table is (docs/tournaments.md)
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True):

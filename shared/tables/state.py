@@ -78,6 +78,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     rematch_names: tuple[str, ...] = ()
     rematch_of: str = ""  # the finished table this one is the rematch of
     takebacks: bool = False  # a move may be taken back when all the others agree
+    tournament: str = ""  # the tournament whose match this table is
     undo_seat: int = -1  # the seat that made the last move (-1: none since a bot or timeout)
     undo_version: int = 0  # the table version before that move
     undo_from: Any = None  # the game state before it, when it may be taken back
@@ -184,6 +185,7 @@ def created(table_id: str, event: TableCreated) -> TableState:
         visibility=event.visibility,
         rematch_of=event.rematch_of,
         takebacks=event.takebacks,
+        tournament=event.tournament,
         creator=event.creator,
         commitment=event.commitment,
         seed=event.seed,

@@ -21,7 +21,7 @@ CYCLES = 3
 STOP_SECONDS = 15.0  # a clean stop takes well under a second; a hang is caught here
 PLATFORM_TASKS = (
     "relay", "metrics-sampler", "shard-assigner", "shard ", "consume ", "notify",
-    "open-table-sweep",
+    "open-table-sweep", "tournament-manager",
 )  # fmt: skip
 
 
@@ -36,7 +36,7 @@ def _platform_tasks() -> set[str]:
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("role", ["relay", "table", "gateway", "scoring", "notify"])
+@pytest.mark.parametrize("role", ["relay", "table", "gateway", "scoring", "notify", "tournaments"])
 async def test_each_role_starts_and_stops_repeatedly(
     role: str, amqp_url: str, unique_name: str, tmp_path: Path
 ) -> None:

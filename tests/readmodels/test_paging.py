@@ -142,7 +142,7 @@ async def test_standings_and_ratings_pages_join_up_to_the_whole_list(client: Tes
     games = [open_table(client, "sobek", 2) for _ in range(3)]
     for seed, (table_id, players) in enumerate(await asyncio.gather(*games)):
         await play_moves(client, table_id, players, seed=seed)
-    for kind in ("standings", "ratings"):
+    for kind in ("standings", "ratings", "leaderboard"):
         whole = (await _page(client, f"/api/games/sobek/{kind}", limit=200))["items"]
         assert len(whole) == 6
         paged: list[dict[str, Any]] = []
@@ -157,3 +157,10 @@ async def test_standings_and_ratings_pages_join_up_to_the_whole_list(client: Tes
         assert paged == whole
     ratings = (await _page(client, "/api/games/sobek/ratings"))["items"]
     assert [r["rating"] for r in ratings] == sorted((r["rating"] for r in ratings), reverse=True)
+    board = (await _page(client, "/api/games/sobek/leaderboard"))["items"]
+    assert [r["conservative"] for r in board] == sorted(
+        (r["conservative"] for r in board), reverse=True
+    )
+    assert all(
+        r["conservative"] == pytest.approx(r["mu"] - 3 * r["sigma"], abs=1e-3) for r in board
+    )

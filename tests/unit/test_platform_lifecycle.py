@@ -67,7 +67,9 @@ async def test_stop_is_idempotent_and_a_running_platform_is_not_started_twice() 
     platform = Platform(PlatformConfig(store="memory", sample_interval=0.0))
     async with platform:
         names = {task.get_name() for task in platform.tasks}
-        assert platform.started and names == {"relay", "metrics-sampler", "open-table-sweep"}
+        assert platform.started and names == {
+            "relay", "metrics-sampler", "open-table-sweep", "tournament-manager",
+        }  # fmt: skip
         with pytest.raises(RuntimeError, match="running already"):
             await platform.start()
     assert not platform.started and platform.tasks == []

@@ -3,6 +3,14 @@ const KEY = 'senet.lang';
 
 export const STRINGS = {
   en: {
+    tournaments: 'Tournaments', myTournaments: 'My tournaments', createTournament: 'Create a tournament',
+    tournamentName: 'Name', format: 'Format', format_swiss: 'Swiss', 'format_round-robin': 'Round robin',
+    format_knockout: 'Knockout', rounds: 'Rounds', round: 'Round', bracket: 'Bracket', bye: 'bye',
+    tournament_open: 'sign-up open', tournament_running: 'running', tournament_finished: 'finished',
+    tournament_cancelled: 'cancelled', tournaments_open: 'Open for sign-up', tournaments_running: 'Running',
+    tournaments_finished: 'Finished', noTournaments: 'No tournaments.', signUpTournament: 'Sign up',
+    startTournament: 'Start the tournament', withdrawn: 'withdrawn', points: 'Points',
+    reached: 'Round reached', headToHead: 'Head-to-head',
     title: 'Senet', lobby: 'Lobby', myTables: 'My tables', standings: 'Standings', settings: 'Settings',
     me: 'My page', signOut: 'Sign out', language: 'Language',
     signUp: 'Sign up', signIn: 'Sign in', name: 'Your player name', token: 'Token',
@@ -57,6 +65,14 @@ export const STRINGS = {
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
   },
   de: {
+    tournaments: 'Turniere', myTournaments: 'Meine Turniere', createTournament: 'Turnier anlegen',
+    tournamentName: 'Name', format: 'Modus', format_swiss: 'Schweizer System', 'format_round-robin': 'Jeder gegen jeden',
+    format_knockout: 'K.-o.-System', rounds: 'Runden', round: 'Runde', bracket: 'Turnierbaum', bye: 'spielfrei',
+    tournament_open: 'Anmeldung offen', tournament_running: 'läuft', tournament_finished: 'beendet',
+    tournament_cancelled: 'abgesagt', tournaments_open: 'Anmeldung offen', tournaments_running: 'Laufend',
+    tournaments_finished: 'Beendet', noTournaments: 'Keine Turniere.', signUpTournament: 'Anmelden',
+    startTournament: 'Turnier starten', withdrawn: 'zurückgezogen', points: 'Punkte',
+    reached: 'Erreichte Runde', headToHead: 'Direkter Vergleich',
     title: 'Senet', lobby: 'Lobby', myTables: 'Meine Tische', standings: 'Tabellen', settings: 'Einstellungen',
     me: 'Meine Seite', signOut: 'Abmelden', language: 'Sprache',
     signUp: 'Registrieren', signIn: 'Anmelden', name: 'Dein Spielername', token: 'Token',

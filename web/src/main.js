@@ -14,6 +14,7 @@ import { PlayerPage } from './pages/player.js';
 import { SignInLink } from './pages/devices.js';
 import { StandingsPage } from './pages/standings.js';
 import { SettingsPage } from './pages/settings.js';
+import { TournamentPage, TournamentsPage } from './pages/tournaments.js';
 
 function Page({ path, query, signedIn, onAccount }) {
   let m;
@@ -22,6 +23,10 @@ function Page({ path, query, signedIn, onAccount }) {
     return html`<div>${signedIn ? null : html`<${SignIn} onChange=${onAccount} />`}
       <${TablePage} key=${`${m.id}${signedIn}`} id=${m.id} allMoves=${query.get('all-moves') === '1'} /></div>`;
   }
+  if ((m = match('/tournaments/:id', path))) {
+    return html`<div>${signedIn ? null : html`<${SignIn} onChange=${onAccount} />`}<${TournamentPage} key=${`${m.id}${signedIn}`} id=${m.id} /></div>`;
+  }
+  if (path === '/tournaments') return html`<${TournamentsPage} signedIn=${signedIn} />`;
   if ((m = match('/players/:id', path))) return html`<${PlayerPage} id=${m.id} onSignedOut=${onAccount} />`;
   if (path === '/sign-in') return html`<${SignInLink} onAccount=${onAccount} />`;
   if ((m = match('/standings/:game', path))) return html`<${StandingsPage} game=${m.game} />`;
@@ -52,6 +57,7 @@ function App({ notice }) {
       <a href="/" class="brand">☥ Senet</a>
       <a href="/">${t('lobby')}</a>
       ${signedIn ? html`<a href="/me">${t('myTables')}</a>` : null}
+      <a href="/tournaments">${t('tournaments')}</a>
       <a href="/standings">${t('standings')}</a>
       ${signedIn ? html`<a href="/settings">${t('settings')}</a>` : null}
       ${signedIn && who ? html`<a href=${`/players/${who.player_id}`}>${who.name}</a>` : null}

@@ -1,4 +1,5 @@
-"""`senet export TABLE --store URL > game.json`: the self-contained record of a finished game."""
+"""`senet export TABLE --store URL > game.json`: the self-contained record of a finished game
+(of a tournament, given its id: its events and the records of its match tables)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import os
 import sys
 from typing import Any
 
+import msgspec
+
 from shared.audit.export import export_table
 from shared.audit.record import encode_record
 from shared.contracts.errors import SenetError
 from shared.store import DEFAULT_STORE, open_store
+from shared.tournaments.record import export_tournament, is_tournament
 
 VERB = "export"
 
@@ -29,10 +33,14 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the record to stdout; 2 when the table is unknown or not finished."""
     try:
-        record = export_table(open_store(args.store, create=False), args.table)
+        store = open_store(args.store, create=False)
+        if is_tournament(store, args.table):
+            body = msgspec.json.encode(export_tournament(store, args.table))
+        else:
+            body = encode_record(export_table(store, args.table))
     except SenetError as exc:
         print(f"senet export: {exc.message} [{exc.code}]", file=sys.stderr)
         return 2
-    sys.stdout.buffer.write(encode_record(record))
+    sys.stdout.buffer.write(body)
     sys.stdout.flush()
     return 0

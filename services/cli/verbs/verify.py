@@ -12,6 +12,11 @@ import msgspec
 from shared.audit.record import decode_record
 from shared.audit.verify import verify_record
 from shared.contracts.errors import SenetError
+from shared.tournaments.record import (
+    decode_tournament_record,
+    is_tournament_record,
+    verify_tournament,
+)
 
 VERB = "verify"
 
@@ -27,7 +32,10 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """0 when the record is sound; 1 with the first problem named; 2 when unreadable."""
     try:
-        record = decode_record(Path(args.record).read_bytes())
+        raw = Path(args.record).read_bytes()
+        if is_tournament_record(raw):
+            return _verify_tournament(raw)
+        record = decode_record(raw)
     except OSError as exc:
         print(f"senet verify: cannot read {args.record}: {exc}", file=sys.stderr)
         return 2
@@ -43,4 +51,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"  recorded: {problem.recorded}", file=sys.stderr)
         return 1
     print(f"senet verify: ok, {report.events} events follow from the commands", file=sys.stderr)
+    return 0
+
+
+def _verify_tournament(raw: bytes) -> int:
+    """A tournament record: 0 sound, 1 with the first problem named (and its table)."""
+    report = verify_tournament(decode_tournament_record(raw))
+    print(msgspec.json.encode(report).decode())
+    if report.problem is not None:
+        problem = report.problem
+        print(f"senet verify: FAILED ({problem.kind}): {problem.message}", file=sys.stderr)
+        print(f"  expected: {problem.expected}", file=sys.stderr)
+        print(f"  recorded: {problem.recorded}", file=sys.stderr)
+        return 1
+    print(f"senet verify: ok, {report.events} tournament events and {report.tables} tables",
+          file=sys.stderr)  # fmt: skip
     return 0

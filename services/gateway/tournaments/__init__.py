@@ -1,0 +1,1 @@
+"""Tournament routes of the gateway (registered through the route table in `openapi`)."""

@@ -1,0 +1,282 @@
+"""The tournament manager: the process manager that runs tournaments from the event log.
+
+It follows the tournament events of the store's notification log after its position (the
+log read by topic: the table events are not read), in log order:
+- a `RoundPaired`: opens each match table of the round on that table's shard (everyone
+  seated, game started), then tells the tournament (`NoteTablesOpened`);
+- any tournament event: rewrites that tournament's read-model rows (summary, standings).
+
+And it follows the match tables: a table's `SeedRevealed` on the events exchange wakes it
+(the message is only a wake-up, as for the other projectors), and at least every
+`SWEEP` seconds it looks up which unfinished matches of the running tournaments are over
+in the tables read model (`rm_tables`), and records each one's result with its tournament
+(`RecordResult`), whose decider then pairs the next round (another `RoundPaired` in the
+log) or finishes the tournament.
+
+Exactly once, across restarts and SIGKILL: every effect is a command with a fixed id to an
+aggregate that remembers the ids it accepted, and a match table's id is fixed by the
+pairing, so an effect done again (after a crash before the position moved) is answered as
+a repeat and changes nothing; the position moves, with the read-model rows, in one
+transaction after the batch's effects were all accepted. An effect refused for a bug is
+logged and skipped; one that cannot reach the broker or the store stops the batch, which
+is tried again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+import structlog
+from eventsourcing.persistence import Notification
+
+from shared.contracts.errors import SenetError, Unavailable
+from shared.messaging.port import Broker, Delivery
+from shared.readmodels.db import DB_OUTAGES, ReadModelDB
+from shared.store import STORE_OUTAGES, EventStore
+from shared.tables.loading import load_table
+from shared.tables.outcome import table_result
+from shared.tournaments import client, readmodel
+from shared.tournaments.actions import MANAGER, NoteTablesOpened, RecordResult, StartTournament
+from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
+from shared.tournaments.state import TournamentState
+
+log = structlog.get_logger("senet.tournament.manager")
+TOURNAMENT_RECORDED = TOURNAMENT_TOPICS[1]
+BATCH = 200
+IDLE = 0.2  # seconds between looks at a quiet log
+SWEEP = 0.5  # seconds between looks for finished match tables
+BACKOFF = 1.0  # seconds after a failed batch
+# What stops a batch, to be tried again: the broker, the store or the read models are away.
+RETRIED: tuple[type[BaseException], ...] = (Unavailable, *STORE_OUTAGES, *DB_OUTAGES)
+
+
+class _Named(msgspec.Struct):
+    """The name of a stored Recorded event (table or tournament)."""
+
+    name: str
+
+
+_decode_named = msgspec.json.Decoder(_Named)
+
+
+class TournamentManager:
+    """Runs the tournaments of one store: match tables opened, results recorded, rows kept."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        broker: Broker,
+        db: ReadModelDB,
+        *,
+        timeout: float = 15.0,
+        pause: float = 0.0,
+    ) -> None:
+        """`pause`: seconds to wait after each effect (a test hook: a SIGKILL then lands
+        between two effects of one batch)."""
+        self.store = store
+        self.broker = broker
+        self.db = db
+        self.timeout = timeout
+        self.pause = pause
+        self.position = 0
+        self._wake = asyncio.Event()
+        self._started: dict[str, int] = {}  # tried to start, with the players then
+
+    def wake(self) -> None:
+        """Look at the log now (something was stored)."""
+        self._wake.set()
+
+    async def start(self) -> None:
+        """Create the read model's tables if missing; be woken when a game ends."""
+        await asyncio.to_thread(readmodel.create, self.db)
+        exchange = self.broker.topology.events_exchange
+        await self.broker.subscribe(exchange, "*.SeedRevealed.*", self._on_game_over, queue=None)
+
+    async def _on_game_over(self, delivery: Delivery) -> None:
+        self.wake()
+
+    async def run(self) -> None:
+        """Follow the log and the match tables until cancelled."""
+        loop = asyncio.get_running_loop()
+        swept = 0.0
+        while True:
+            try:
+                read = await self.step()
+                if self._wake.is_set() or loop.time() - swept >= SWEEP:
+                    self._wake.clear()
+                    swept = loop.time()
+                    read += await self.sweep()
+            except RETRIED as exc:
+                log.warning("tournament_manager_retry", error=repr(exc))
+                await asyncio.sleep(BACKOFF)
+                continue
+            except Exception:  # a bug: logged with its traceback; the batch is tried again
+                log.exception("tournament_manager_failed")
+                await asyncio.sleep(BACKOFF)
+                continue
+            if read == 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), IDLE)
+
+    async def step(self) -> int:
+        """Handle the next batch of the log; how many tournament events it read.
+
+        The position moves past the table events too (up to the newest event when the batch
+        is not full), so each look scans only what was stored since the last one."""
+        start = await asyncio.to_thread(readmodel.position, self.db)
+        last = await asyncio.to_thread(self.store.last_position)
+        if last <= start:
+            self.position = start
+            return 0
+        notes: Sequence[Notification] = await asyncio.to_thread(
+            self.store.notifications, start, BATCH, last, TOURNAMENT_TOPICS
+        )
+        end = notes[-1].id if len(notes) == BATCH else last
+        touched: dict[str, int] = {}  # tournament -> position of its first event in batch
+        for note in notes:
+            tournament_id = str(note.originator_id)
+            touched.setdefault(tournament_id, note.id)
+            if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
+                await self._open_round(tournament_id, note)
+        states = {t: await asyncio.to_thread(self._state, t) for t in touched}
+        await asyncio.to_thread(self._commit, start, end, states, touched)
+        self.position = end
+        return len(notes)
+
+    async def sweep(self) -> int:
+        """Start the tournaments whose sign-up deadline is past; record the result of every
+        match table that is over and not yet recorded. How many commands it sent."""
+        recorded = await self._start_due()
+        for tournament_id in await asyncio.to_thread(readmodel.running, self.db):
+            state = await asyncio.to_thread(self._state, tournament_id)
+            if state is None:
+                continue
+            playing = [m.table_id for m in state.matches if not m.is_over]
+            over = await asyncio.to_thread(readmodel.finished_tables, self.db, playing)
+            for table_id in over:
+                await self._record_result(table_id)
+                recorded += 1
+        return recorded
+
+    async def _start_due(self) -> int:
+        """Start each open tournament past its sign-up deadline (one with too few players
+        stays open, and is tried again when someone else signs up)."""
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        due = await asyncio.to_thread(readmodel.due_to_start, self.db, now)
+        fresh = [t for t, players in due if self._started.get(t) != players]
+        self._started = dict(due)
+        for tournament_id in fresh:
+            await self._effect(
+                client.send(
+                    self.broker, tournament_id=tournament_id, player_id=MANAGER,
+                    action=StartTournament(now=now), timeout=self.timeout,
+                    command_id=f"deadline-start:{tournament_id}:{self._started[tournament_id]}",
+                ),
+                "tournament_started_at_deadline", tournament_id=tournament_id,
+            )  # fmt: skip
+        return len(fresh)
+
+    def _name(self, note: Notification) -> str:
+        try:
+            return _decode_named.decode(note.state).name
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return str(getattr(self.store.decode(note), "name", ""))
+
+    def _state(self, tournament_id: str) -> TournamentState | None:
+        found: Any = self.store.repository.get(_uuid(tournament_id))
+        return found.tournament if isinstance(found, Tournament) else None
+
+    def _commit(
+        self, start: int, end: int, states: dict[str, TournamentState | None],
+        touched: dict[str, int],
+    ) -> None:  # fmt: skip
+        with self.db.transaction() as cur:
+            if not readmodel.move(cur, start, end):
+                return  # another manager wrote this batch: its rows stand
+            for tournament_id, state in states.items():
+                if state is not None:
+                    known = cur.fetchall(
+                        "SELECT created_pos FROM rm_tournaments WHERE tournament_id = ?",
+                        (tournament_id,),
+                    )
+                    created = int(known[0][0]) if known else touched[tournament_id]
+                    readmodel.write(cur, state, created)
+
+    async def _open_round(self, tournament_id: str, note: Notification) -> None:
+        """Open every table of the round just paired, then note it with the tournament."""
+        state = await asyncio.to_thread(self._state, tournament_id)
+        if state is None:
+            return
+        number = _round_of(self.store, note)
+        if number in state.opened:
+            return  # done before a restart
+        for match in state.round_matches(number):
+            await self._effect(
+                client.open_match_table(
+                    self.broker,
+                    tournament_id=tournament_id,
+                    table_id=match.table_id,
+                    timeout=self.timeout,
+                ),
+                "match_table_opened",
+                table_id=match.table_id,
+                round=number,
+            )
+        await self._effect(
+            client.send(
+                self.broker, tournament_id=tournament_id, player_id=MANAGER,
+                action=NoteTablesOpened(round=number), timeout=self.timeout,
+                command_id=f"tables-opened:{tournament_id}:{number}",
+            ),
+            "round_opened", tournament_id=tournament_id, round=number,
+        )  # fmt: skip
+
+    async def _record_result(self, table_id: str) -> None:
+        """Record a finished match table's result with its tournament."""
+        loaded = await asyncio.to_thread(load_table, self.store, table_id)
+        if loaded is None or not loaded.state.tournament:
+            return
+        result = table_result(loaded.state)
+        if result is None:
+            return
+        action = RecordResult(
+            table_id=table_id, ranks=list(result.ranks), forfeited=list(result.forfeited)
+        )
+        await self._effect(
+            client.send(
+                self.broker, tournament_id=loaded.state.tournament, player_id=MANAGER,
+                action=action, timeout=self.timeout, command_id=f"result:{table_id}",
+            ),
+            "match_result_recorded", table_id=table_id,
+        )  # fmt: skip
+
+    async def _effect(self, call: Any, what: str, **fields: Any) -> None:
+        """Await one command; a refusal (not an outage) is logged and passed over."""
+        try:
+            outcome = await call
+        except Unavailable:
+            raise
+        except SenetError as exc:
+            if exc.status == 503:
+                raise Unavailable(exc.message, code=exc.code) from exc
+            log.warning("tournament_effect_refused", what=what, code=exc.code, **fields)
+            return
+        log.info(what, replayed=outcome.replayed, **fields)
+        if self.pause:
+            await asyncio.sleep(self.pause)
+
+
+def _round_of(store: EventStore, note: Notification) -> int:
+    """The round a stored RoundPaired pairs."""
+    event = store.decode(note)
+    return int(event.payload["round"])
+
+
+def _uuid(value: str) -> UUID:
+    return UUID(value)

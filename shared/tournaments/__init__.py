@@ -1,0 +1,1 @@
+"""Tournaments: an event-sourced aggregate with a pure decider, pairings and standings."""

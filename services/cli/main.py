@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import importlib
 import inspect
 import json
@@ -154,6 +155,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     args = parser.parse_args(argv)
     configure(json=log_json(args), level=args.log_level)
+    # A crash in a C extension (a signal such as SIGSEGV) prints every thread's Python stack
+    # to stderr before the process dies, so the log names where it happened.
+    if not faulthandler.is_enabled():
+        with contextlib.suppress(ValueError, OSError):  # stderr without a file descriptor
+            faulthandler.enable()
     try:
         return _dispatch(args)
     except KeyboardInterrupt:

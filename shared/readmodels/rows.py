@@ -53,6 +53,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     undo_seat: int = -1  # the seat that may ask to take back its last move (-1: none)
     undo_asked: list[int] | None = None  # a take-back is asked: the seats that accepted
     undo_voters: list[int] = []  # while asked: the seats whose consent it needs
+    tournament: str = ""  # the tournament whose match this table is ("": none)
 
 
 class Page(msgspec.Struct, Generic[T], frozen=True, kw_only=True):

@@ -89,6 +89,7 @@ def summary_of(
         undo_seat=state.undo_open(),
         undo_asked=None if state.undo_asked is None else list(state.undo_asked),
         undo_voters=[] if state.undo_asked is None else state.undo_voters(),
+        tournament=state.tournament,
         created_at=created_at,
         updated_at=updated_at,
         result=result(state) if outcome is None else outcome,

@@ -183,3 +183,17 @@ async def test_a_tournament_starts_by_itself_once_its_sign_up_deadline_is_past(
             break
         await asyncio.sleep(0.1)
     assert view["summary"]["status"] == "running" and len(view["seeding"]) == 3
+
+
+async def test_a_match_table_in_my_tables_names_its_tournament(client: TestClient) -> None:
+    tid, entrants = await signed_up(client, 2)
+    await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+                                headers=entrants[0].auth))  # fmt: skip
+    view = await round_opened(client, tid, 1)
+    (match,) = view["rounds"][0]["matches"]
+    mine = await ok(await client.get("/api/me/tables", headers=entrants[0].auth))
+    listed = {row["table_id"]: row for row in mine["items"]}
+    assert listed[match["table_id"]]["tournament"] == tid  # the page links it to the tournament
+    summary = await ok(await client.get(f"/api/tables/{match['table_id']}",
+                                        headers=entrants[0].auth))  # fmt: skip
+    assert summary["tournament"] == tid

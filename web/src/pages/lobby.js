@@ -109,6 +109,7 @@ export function TableRow({ table, games, extra }) {
   return html`<li class="table-row" data-table=${table.table_id}>
     <a href=${`/tables/${table.table_id}`}><strong>${title}</strong></a>
     ${extra ? html` <span class="badge">${extra}</span>` : ''}
+    ${table.tournament ? html` · <a href=${`/tournaments/${table.tournament}`} data-tournament-link=${table.tournament}>${t('tournamentMatch')}</a>` : ''}
     <span> · ${table.seats.map((s) => s.player_id ? s.name : `(${t('free')})`).join(', ')}</span>
     <span class="muted"> · ${t(table.status === 'open' ? 'open_' : table.status)}</span>
     ${me && !seated && free && table.status === 'open' ? html` <button type="button" onClick=${join} aria-label=${`${t('join')}: ${title}`}>${t('join')}</button>` : ''}

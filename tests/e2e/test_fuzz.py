@@ -111,6 +111,9 @@ def _check(request: Request, status: int, body: Any, codes: set[str]) -> str | N
     where = f"{request.kind}: {request.method} {request.path[:80]} -> {status} {str(body)[:200]}"
     if status >= 500:
         return where
+    page = isinstance(body, str) and body.lstrip().lower().startswith("<!doctype html>")
+    if status == 404 and page and not request.path.startswith(("/api/", "/assets/")):
+        return None  # a mistyped page address: the web client's page, which says so in words
     if status >= 400:
         ok = isinstance(body, dict) and body.get("code") in codes and body.get("message")
         details = body.get("details") if isinstance(body, dict) else None

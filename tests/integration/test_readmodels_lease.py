@@ -59,7 +59,10 @@ async def test_one_projector_folds_and_a_standby_takes_over_after_sigkill(
     try:
 
         async def one_active() -> bool:
-            return sorted([await _active(p) or 0.0 for p in ports]) == [0.0, 1.0]
+            for gateway in gateways:  # both must be up, not one up and one dead
+                assert gateway.poll() is None, f"a gateway exited with {gateway.returncode}"
+            states = [await _active(port) for port in ports]
+            return None not in states and sorted(states) == [0.0, 1.0]  # type: ignore[type-var]
 
         await until(one_active, "one projector active, the other standing by")
         active = 0 if await _active(ports[0]) == 1.0 else 1

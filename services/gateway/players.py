@@ -157,9 +157,19 @@ def register(store: EventStore, raw_name: str) -> tuple[Player, str]:
     try:
         store.save(player, claim, look)
     except IntegrityError as exc:
+        # A save that did commit but was reported failed and tried again (a busy SQLite
+        # file) finds its own claim: this registration went through.
+        if _claimed_by(store, claim.id, str(player.id)):
+            return player, token
         message = f"the name {name!r} is taken, or looks like one that is"
         raise Conflict(message, code="name_taken") from exc
     return player, token
+
+
+def _claimed_by(store: EventStore, claim_id: UUID, player_id: str) -> bool:
+    """Whether the name claim of that id is held by that player."""
+    claim = _get(store, claim_id)
+    return isinstance(claim, NameClaim) and claim.player_id == player_id
 
 
 def find_by_token(store: EventStore, token: str) -> Player | None:

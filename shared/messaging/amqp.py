@@ -388,13 +388,9 @@ class AmqpBroker:
         metrics.BROKER_PUBLISHED.inc()
 
     async def _publish(self, exchange: str, routing_key: str, message: aio_pika.Message) -> None:
-        """Publish and await the confirm; "" is the default exchange (for replies)."""
+        """Publish to an exchange and await the confirm (replies go by `_reply`)."""
         try:
-            if exchange:
-                target = await self._exchange(exchange)
-            else:
-                assert self._channel is not None
-                target = self._channel.default_exchange
+            target = await self._exchange(exchange)
             await target.publish(message, routing_key, mandatory=False, timeout=PUBLISH_TIMEOUT)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error

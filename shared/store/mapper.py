@@ -17,9 +17,7 @@ from typing import Any
 import msgspec
 from eventsourcing.persistence import Mapper, StoredEvent
 
-from shared.tables.aggregate import Table
-
-RECORDED_TOPIC = f"{Table.__module__}:{Table.__qualname__}.Recorded"
+from shared.tables.aggregate import RECORDED_TOPIC, Table
 
 
 class _Stamp(msgspec.Struct):

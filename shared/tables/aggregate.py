@@ -154,3 +154,7 @@ class Table(Aggregate):
         self.accepted[event.command_id] = Accepted(
             event.fingerprint, first, version, names, event.seat
         )
+
+
+TABLE_TOPIC_PREFIX = f"{Table.__module__}:{Table.__qualname__}."  # every stored table event
+RECORDED_TOPIC = f"{TABLE_TOPIC_PREFIX}Recorded"  # the stored topic of a `Table.Recorded`

@@ -7,10 +7,7 @@ from eventsourcing.persistence import Notification
 
 from shared.contracts.envelopes import EventBatch, EventEnvelope
 from shared.store import EventStore
-from shared.tables.aggregate import Table
-
-TABLE_TOPIC_PREFIX = f"{Table.__module__}:{Table.__qualname__}."
-RECORDED_TOPIC = f"{TABLE_TOPIC_PREFIX}Recorded"
+from shared.tables.aggregate import RECORDED_TOPIC, TABLE_TOPIC_PREFIX, Table
 
 
 class _Stamp(msgspec.Struct):

@@ -28,7 +28,6 @@ from typing import Any
 
 from services.cli.autoplay import SelfPlay
 from services.cli.bench import _postgres_schema
-from services.gateway.rebuild import RebuiltViews
 from services.scoring.service import ScoringService
 from services.table.replay import verify_table
 from shared.audit.export import export_table, fold, stored_events
@@ -38,6 +37,7 @@ from shared.audit.verify import verify_record
 from shared.games.registry import available_games
 from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
+from tests.rebuild_oracle import RebuiltViews
 
 GAMES = tuple(available_games())  # every registered game, round robin
 BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"

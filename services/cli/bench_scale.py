@@ -38,7 +38,7 @@ import aiohttp
 from services.cli.autoplay import SelfPlay
 from services.cli.bench import _postgres_schema
 from services.cli.bench_audit import GAMES, SAVE_EVENTS, _save
-from services.gateway.players import register
+from shared.accounts.ledger import register
 from shared.ports import free_port
 from shared.readmodels import ReadModelDB
 from shared.readmodels.schema import positions

@@ -27,7 +27,7 @@ from services.cli.options import add_log_options, apply_env, log_json
 from services.cli.platform import ALL_ROLES, SERVE_ROLES, Platform, PlatformConfig, serving
 from services.cli.selfplay import add_parser as add_selfplay_parser
 from services.cli.verbs.notify import add_notify_options, notify_settings
-from services.gateway.admin import admin_hashes
+from services.gateway.accounts.admin import admin_hashes
 from services.gateway.keys import GatewaySettings
 from shared.logging import configure
 from shared.ports import free_port

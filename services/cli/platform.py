@@ -18,7 +18,7 @@ from aiohttp import web
 
 from services.gateway.app import create_app
 from services.gateway.keys import PROJECTOR, GatewaySettings
-from services.gateway.notify_routes import setup_notify
+from services.gateway.settings.notifications import setup_notify
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
 from services.scoring.service import ScoringService

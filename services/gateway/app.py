@@ -7,10 +7,12 @@ from collections.abc import AsyncIterator
 
 from aiohttp import WSCloseCode, web
 
-from services.gateway import players
-from services.gateway.chat_live import ChatHub
-from services.gateway.errors import errors_middleware
-from services.gateway.guards import limits_middleware
+from services.gateway.accounts.revocations import Revocations
+from services.gateway.chat.hub import ChatHub
+from services.gateway.http.errors import errors_middleware
+from services.gateway.http.guards import limits_middleware
+from services.gateway.http.limits import Limiter
+from services.gateway.http.observe import observe_middleware
 from services.gateway.keys import (
     BROKER,
     CHAT,
@@ -25,13 +27,11 @@ from services.gateway.keys import (
     VERDICTS,
     GatewaySettings,
 )
-from services.gateway.limits import Limiter
-from services.gateway.list_routes import READMODELS
-from services.gateway.observe import observe_middleware
-from services.gateway.openapi import setup_routes
-from services.gateway.projector import ViewProjector
-from services.gateway.revocations import Revocations
-from services.gateway.web import setup_web
+from services.gateway.openapi.document import setup_routes
+from services.gateway.tables.lists import READMODELS
+from services.gateway.views.projector import ViewProjector
+from services.gateway.web.pages import setup_web
+from shared.accounts import ledger
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
@@ -88,7 +88,7 @@ def create_app(
     app[SOCKETS] = weakref.WeakSet()
     app[VERDICTS] = VerdictBook()
     app[CHAT] = ChatHub(broker)
-    app[SIGN_INS] = SignInDesk(store, lambda player_id: players.load_player(store, player_id).name)
+    app[SIGN_INS] = SignInDesk(store, lambda player_id: ledger.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 import msgspec
 from aiohttp import web
 
-from services.gateway.chat_live import ChatHub
-from services.gateway.limits import Limiter
-from services.gateway.projector import ViewProjector
-from services.gateway.revocations import Revocations
+from services.gateway.accounts.revocations import Revocations
+from services.gateway.chat.hub import ChatHub
+from services.gateway.http.limits import Limiter
+from services.gateway.views.projector import ViewProjector
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
@@ -59,7 +59,7 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
         given: dict[str, object] = {}
         for name in cls.__struct_fields__:
             if name == "admin_token_hashes":
-                continue  # SENET_ADMIN_TOKENS, checked by services.gateway.admin.admin_hashes
+                continue  # SENET_ADMIN_TOKENS: checked by accounts.admin.admin_hashes
             raw = env.get(f"SENET_{name.upper()}")
             if raw is not None:
                 given[name] = _origins(raw) if name == "allowed_origins" else raw

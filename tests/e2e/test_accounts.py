@@ -7,7 +7,7 @@ import asyncio
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
-from services.gateway.players import MAX_TOKENS
+from shared.accounts.players import MAX_TOKENS
 from tests.platform import open_table, register
 
 

@@ -122,8 +122,8 @@ async def test_openapi_document_lists_exactly_the_routes(client: TestClient) -> 
         for route in app.router.routes()
         if route.method != "HEAD"
         and route.resource is not None
-        # the web client's pages and assets are HTML, not API (services/gateway/web.py)
-        and route.handler.__module__ != "services.gateway.web"
+        # the web client's pages and assets are HTML, not API (services/gateway/web/pages.py)
+        and route.handler.__module__ != "services.gateway.web.pages"
     }
     assert documented == served
 
@@ -199,7 +199,8 @@ async def test_a_move_is_answered_from_the_workers_reply_without_the_relay(
 async def test_a_moves_bearer_token_is_hashed_once_per_request(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from services.gateway import players as players_module
+    from shared.accounts import ledger
+    from shared.accounts import players as players_module
 
     table_id, players = await open_table(client, "ra", 2)
     first = await view(client, table_id, players[0])
@@ -212,6 +213,7 @@ async def test_a_moves_bearer_token_is_hashed_once_per_request(
         return plain(token)
 
     monkeypatch.setattr(players_module, "hash_token", counted)
+    monkeypatch.setattr(ledger, "hash_token", counted)
     move = (await view(client, table_id, mover))["legal_moves"][0]
     hashed.clear()
     answer = await client.post(
@@ -224,7 +226,7 @@ async def test_a_moves_bearer_token_is_hashed_once_per_request(
 async def test_a_views_frame_is_encoded_once_per_version_for_every_socket_of_that_seat(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from services.gateway import views as views_module
+    from services.gateway.views import player as views_module
 
     table_id, players = await open_table(client, "ra", 2)
     first = await view(client, table_id, players[0])

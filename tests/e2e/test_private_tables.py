@@ -103,7 +103,7 @@ async def test_invitations_from_many_tables_do_not_flood_my_tables(client: TestC
 
 
 async def test_one_host_holds_a_bounded_number_of_open_invitations(client: TestClient) -> None:
-    from services.gateway.invitations import MAX_OPEN_BY_HOST
+    from services.gateway.tables.invitations import MAX_OPEN_BY_HOST
     from shared.tables.decide import MAX_INVITED
 
     host = await register(client, "quota-host")

@@ -12,9 +12,9 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
-from services.gateway.rebuild import rebuilt_views
-from services.gateway.views import player_view
+from services.gateway.views.player import player_view
 from tests.platform import Player, full_log, open_table, register, view
+from tests.rebuild_oracle import rebuilt_views
 
 
 @pytest.fixture

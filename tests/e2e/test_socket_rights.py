@@ -16,9 +16,9 @@ from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway import auth
-from services.gateway.closing import RIGHTS_LOST, TOKEN_REVOKED
+from services.gateway.accounts import auth
 from services.gateway.keys import REVOCATIONS
+from services.gateway.live.closing import RIGHTS_LOST, TOKEN_REVOKED
 from shared.games.registry import get_game
 from tests.e2e.chatkit import say
 from tests.platform import Player, register

@@ -16,10 +16,10 @@ from aiohttp.test_utils import TestClient
 from services.cli.autoplay import SelfPlay
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR, GatewaySettings
-from services.gateway.rebuild import rebuilt_views
-from services.gateway.views import player_view
+from services.gateway.views.player import player_view
 from shared.store import open_store
 from tests.platform import Player, embedded_config, full_log, open_table, play_moves, view
+from tests.rebuild_oracle import rebuilt_views
 
 
 @pytest.fixture

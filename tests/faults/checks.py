@@ -11,8 +11,7 @@ import aiohttp
 import msgspec
 
 from services.cli.selfplay import Api, Bot
-from services.gateway.rebuild import rebuilt_views
-from services.gateway.views import log_for, player_view
+from services.gateway.views.player import log_for, player_view
 from shared.standings.board import Result, board_of
 from shared.standings.fold import ResultFold
 from shared.store import EventStore
@@ -20,6 +19,7 @@ from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification
 from tests.faults.cluster import Cluster
 from tests.faults.load import GAME, Load
+from tests.rebuild_oracle import rebuilt_views
 
 CATCH_UP_PATIENCE = 120.0  # seconds a consumer may take to reach the end of the log
 

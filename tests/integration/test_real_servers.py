@@ -16,8 +16,7 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform, PlatformConfig
 from services.gateway.keys import PROJECTOR, GatewaySettings
-from services.gateway.projector import ViewProjector
-from services.gateway.rebuild import rebuilt_views
+from services.gateway.views.projector import ViewProjector
 from services.table.relay import Relay
 from services.table.shards import GROUP
 from services.table.worker import TableWorker
@@ -33,6 +32,7 @@ from shared.store import open_store
 from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
+from tests.rebuild_oracle import rebuilt_views
 
 
 async def test_full_ra_game_on_rabbitmq_and_postgresql(

@@ -8,7 +8,7 @@ import time
 import uuid
 
 from services.cli.platform import Platform, PlatformConfig, _on_saved
-from services.gateway.commands import send
+from services.gateway.tables.commands import send
 from services.table.relay import Relay
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from services.cli.platform import Platform
 from services.cli.verbs.keys import vapid_pair
-from services.gateway.notify_routes import setup_notify
+from services.gateway.settings.notifications import setup_notify
 from services.notify.clock import FakeClock
 from services.notify.service import NotifyService
 from services.notify.settings import HOUR

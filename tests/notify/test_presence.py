@@ -8,7 +8,7 @@ import contextlib
 from aiohttp import web
 
 from services.gateway.keys import BROKER
-from services.gateway.presence import keep_announcing
+from services.gateway.live.presence import keep_announcing
 from services.notify.clock import FakeClock
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings

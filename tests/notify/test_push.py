@@ -6,7 +6,7 @@ from typing import Any
 
 from services.cli.platform import Platform
 from services.cli.verbs.keys import vapid_pair
-from services.gateway.notify_routes import setup_notify
+from services.gateway.settings.notifications import setup_notify
 from shared.notify.endpoints import EndpointPolicy
 from shared.notify.preferences import load
 from tests.notify.conftest import notify_settings, start_notify

@@ -46,7 +46,7 @@ def test_a_finished_game_is_snapshotted_by_its_first_load_and_then_read_in_one_s
 
 
 def test_an_unknown_table_or_another_aggregate_is_none() -> None:
-    from services.gateway.players import register
+    from shared.accounts.ledger import register
 
     store = open_store("memory")
     player, _ = register(store, "ann")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from services.cli.main import _config, build_parser, main
+from services.gateway.http.limits import Limiter, is_allowed_origin, token_key
 from services.gateway.keys import GatewaySettings
-from services.gateway.limits import Limiter, is_allowed_origin, token_key
 from shared.contracts.errors import TooManyRequests
 
 

@@ -99,7 +99,7 @@ def test_a_recorded_payload_is_encoded_once_for_store_and_reply(
 async def test_a_gateway_folds_a_moves_events_once_and_skips_the_relays_copies_undecoded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from services.gateway.projector import ViewProjector
+    from services.gateway.views.projector import ViewProjector
     from services.table.relay import Relay
     from shared.messaging.memory import MemoryBroker
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from services.gateway.openapi import openapi_document
+from services.gateway.openapi.document import openapi_document
 
 
 def test_each_games_move_and_view_schema_is_published() -> None:

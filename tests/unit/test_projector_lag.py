@@ -6,7 +6,7 @@ import uuid
 
 from prometheus_client import REGISTRY
 
-from services.gateway.projector import ViewProjector
+from services.gateway.views.projector import ViewProjector
 from services.table.worker import TableWorker
 from shared.observability.sampler import Sampler, lag_of
 from shared.store import open_store

@@ -11,7 +11,7 @@ from typing import Any
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from services.gateway.players import hash_token
+from shared.accounts.players import hash_token
 
 VERB = "keys"
 

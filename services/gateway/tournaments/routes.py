@@ -15,11 +15,11 @@ import msgspec
 from aiohttp import web
 from eventsourcing.application import AggregateNotFoundError
 
-from services.gateway.auth import caller
-from services.gateway.http import decode_body, json_response
+from services.gateway.accounts.auth import caller
+from services.gateway.http.request import decode_body, json_response
+from services.gateway.http.storecall import in_store
 from services.gateway.keys import BROKER, SETTINGS, STORE
-from services.gateway.list_routes import READMODELS
-from services.gateway.storecall import in_store
+from services.gateway.tables.lists import READMODELS
 from shared.contracts.envelopes import TimeoutPolicy, Visibility
 from shared.contracts.errors import NotFound
 from shared.observability import correlation

@@ -1,0 +1,1 @@
+"""Table chat over HTTP and WebSocket: routes and the hub of chat sockets."""

@@ -1,0 +1,2 @@
+"""HTTP plumbing: request bodies and query numbers, errors, guards, limits, metrics and
+logs of requests, store calls."""

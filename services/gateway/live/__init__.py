@@ -1,0 +1,1 @@
+"""Live pushes: the table WebSocket, presence, and closing sockets whose rights ended."""

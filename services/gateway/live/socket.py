@@ -1,0 +1,111 @@
+"""The WebSocket of a table: pushes the caller's view after every change.
+
+The viewer's rights are asked again for every frame, at the version it carries
+(`shared.tables.access.watch_seat`): a player whose seat changed hands (left, removed) gets
+the spectator's view from that version on where spectators may watch, and the socket is
+closed with 4403 (`closing.RIGHTS_LOST`) where they may not; a revoked token closes it with
+4401 (`services.gateway.accounts.revocations`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from aiohttp import WSMsgType, web
+
+from services.gateway.accounts import auth
+from services.gateway.accounts.auth import Identity, token_hash, viewer
+from services.gateway.http.guards import check_origin
+from services.gateway.http.limits import address_key, hashed_token_key
+from services.gateway.http.request import link_hash, table_model, viewer_seat
+from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
+from services.gateway.live import closing, presence
+from services.gateway.views import player as views
+from services.gateway.views.projector import TableModel
+from shared.contracts.errors import SenetError
+from shared.ids import fresh_id
+from shared.tables.access import watch_seat
+
+CLOSED = -1  # put on a socket's change queue when the client side has gone
+
+
+async def table_socket(request: web.Request) -> web.StreamResponse:
+    """Send the view at once, then again whenever the table changes; close on game end."""
+    check_origin(request)
+    who = viewer(request)
+    model = await table_model(request)
+    viewer_seat(request, model, who)  # 401 or 403 before the upgrade
+    slot = request.app[LIMITER].socket(
+        hashed_token_key(token_hash(request)), address_key(request.remote)
+    )
+    with slot:  # 429 `too_many_sockets` past the per-token or per-address cap
+        return await _serve(request, who, model)
+
+
+async def _serve(
+    request: web.Request, who: Identity | None, model: TableModel
+) -> web.WebSocketResponse:
+    settings = request.app[SETTINGS]
+    socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
+    await socket.prepare(request)
+    request.app[SOCKETS].add(socket)
+    if who is not None:  # closed at once if its token is revoked
+        request.app[REVOCATIONS].opened(token_hash(request), socket)
+    projector = request.app[PROJECTOR]
+    table_id = model.state.table_id
+    changes = projector.listen(table_id)
+    player_id, held = (who.player_id if who is not None else None), link_hash(request)
+    reader = asyncio.create_task(_drain(socket))
+    reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
+    socket_id = fresh_id()
+    beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
+        presence.keep_announcing(request.app, table_id, who.player_id, socket_id)
+        if who is not None
+        else asyncio.sleep(0)
+    )
+    try:
+        sent = -1
+        while not socket.closed and not reader.done():
+            current = await projector.get(table_id)  # the cache may have evicted and reloaded it
+            if current is not None and current.state.version != sent:
+                sent = current.state.version
+                try:  # the rights at the version this frame carries
+                    seat = watch_seat(current.state, player_id, held)
+                except SenetError as exc:
+                    await closing.close(socket, closing.RIGHTS_LOST, exc.code)
+                    break
+                # A text frame (browsers JSON.parse it) of bytes encoded once per version and
+                # seat, shared by every socket that shows this seat's view.
+                await socket.send_frame(views.player_frame(current, seat), WSMsgType.TEXT)
+            try:  # a new version, or CLOSED; now and then: is the token still good?
+                async with asyncio.timeout(auth.IDENTITY_TTL):  # no task per change
+                    await changes.get()
+            except TimeoutError:
+                if who is not None and not await auth.still_valid(request):
+                    await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
+                    break
+                continue
+            while not changes.empty():  # the events of one move: one view, one frame
+                changes.get_nowait()
+    finally:
+        projector.unlisten(table_id, changes)
+        beat.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await beat
+        if who is not None:
+            await presence.announce(
+                request.app, table_id, who.player_id, socket_id, connected=False
+            )
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+        await socket.close()
+    return socket
+
+
+async def _drain(socket: web.WebSocketResponse) -> None:
+    """Read (and ignore) client messages until the socket closes."""
+    async for message in socket:
+        if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
+            break

@@ -1,0 +1,1 @@
+"""The OpenAPI document of the gateway, game move and view schemas included."""

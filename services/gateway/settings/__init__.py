@@ -1,0 +1,1 @@
+"""A player's notification settings over HTTP."""

@@ -1,0 +1,59 @@
+"""Sending commands to the table service and turning outcomes into answers or errors.
+
+The table worker's reply carries the events the command stored (`Reply.committed`); given
+the gateway's view projector, `send` folds them into its cached table at once, so the
+answer and the other seats' WebSocket pushes need not wait for the relay. The events never
+leave this module: callers get the plain Outcome.
+"""
+
+from __future__ import annotations
+
+import msgspec
+import structlog
+
+from services.gateway.views.projector import ViewProjector
+from shared.contracts.envelopes import Action, Command, Outcome, Reply
+from shared.contracts.errors import SenetError
+from shared.ids import fresh_id
+from shared.messaging.port import Broker
+from shared.messaging.routing import shard_of
+from shared.observability import correlation
+
+_encode = msgspec.json.Encoder()
+_decode_reply = msgspec.json.Decoder(Reply)
+_PUBLIC = Outcome.__struct_fields__
+
+
+async def send(
+    broker: Broker,
+    *,
+    table_id: str,
+    player_id: str,
+    action: Action,
+    timeout: float,
+    command_id: str | None = None,
+    expected_version: int | None = None,
+    views: ViewProjector | None = None,
+) -> Outcome:
+    """Send a command to its table's shard and return the accepted outcome; raise if rejected."""
+    command = Command(
+        command_id=command_id or fresh_id(),
+        table_id=table_id,
+        player_id=player_id,
+        action=action,
+        expected_version=expected_version,
+        correlation_id=correlation.current() or fresh_id(),
+    )
+    structlog.contextvars.bind_contextvars(table_id=table_id, command_id=command.command_id)
+    shard = shard_of(table_id, broker.topology.shards)
+    reply = await broker.request(shard, _encode.encode(command), timeout=timeout)
+    outcome = _decode_reply.decode(reply)
+    structlog.contextvars.bind_contextvars(seat=outcome.seat)
+    if not outcome.accepted:
+        assert outcome.error is not None
+        raise SenetError.from_body(outcome.error)
+    if views is not None:
+        views.heard(outcome.position)  # a list read after this waits for it
+        if outcome.committed:
+            await views.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
+    return Outcome(**{name: getattr(outcome, name) for name in _PUBLIC})

@@ -1,0 +1,1 @@
+"""The web client: its page and built assets (web/static)."""

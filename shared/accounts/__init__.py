@@ -1,0 +1,1 @@
+"""Players and their tokens: the aggregates and rules (`players`), kept in the store (`ledger`)."""

@@ -19,6 +19,7 @@ from services.gateway.keys import (
     IDENTITIES,
     LIMITER,
     PROJECTOR,
+    READMODELS,
     REVOCATIONS,
     SETTINGS,
     SIGN_INS,
@@ -28,7 +29,6 @@ from services.gateway.keys import (
     GatewaySettings,
 )
 from services.gateway.openapi.document import setup_routes
-from services.gateway.tables.lists import READMODELS
 from services.gateway.views.projector import ViewProjector
 from services.gateway.web.pages import setup_web
 from shared.accounts import ledger

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import msgspec
 from aiohttp import web
@@ -15,6 +16,9 @@ from services.gateway.views.projector import ViewProjector
 from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
+from shared.notify.endpoints import EndpointPolicy
+from shared.notify.timing import Timing
+from shared.readmodels import ReadModels
 from shared.store import EventStore
 
 
@@ -73,6 +77,16 @@ def _origins(raw: str) -> list[str]:
     return [origin.strip() for origin in raw.split(",") if origin.strip()]
 
 
+@dataclass
+class NotifyContext:
+    """What the notification settings routes need from the notify configuration."""
+
+    vapid_public_key: str = ""
+    signing_key: bytes = b""
+    endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
+    timing: Timing = field(default_factory=Timing)  # notify's defaults: a table chose none
+
+
 SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
@@ -84,3 +98,5 @@ CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the 
 REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every gateway
 SIGN_INS = web.AppKey("sign_ins", SignInDesk)  # sign-in requests, recorded off the request path
 VERDICTS = web.AppKey("verdicts", VerdictBook)  # audit verdicts, read from the store on demand
+READMODELS = web.AppKey("readmodels", ReadModels)  # lists and pages, from the read models
+NOTIFY = web.AppKey("notify", NotifyContext)  # what the settings routes need from notify

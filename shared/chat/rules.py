@@ -10,6 +10,7 @@ players only once the game is over: during play, what spectators say could help 
 from __future__ import annotations
 
 import unicodedata
+import uuid
 from typing import Final, Literal
 
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, TooManyRequests
@@ -132,3 +133,15 @@ def check_share(authored: int, newcomers: int, is_new: bool) -> None:
 def is_new_account(created: float, now: float) -> bool:
     """True if an account created at `created` (epoch seconds) is younger than NEW_ACCOUNT."""
     return now - created < NEW_ACCOUNT
+
+
+def mute_target(muter: str, raw: str) -> str:
+    """The player id a player mutes or unmutes (a UUID, in its one spelling); 400
+    `bad_player_id` for anything else or the player's own id."""
+    try:
+        target = str(uuid.UUID(raw))
+    except ValueError as exc:
+        raise BadRequest("not a player id", code="bad_player_id") from exc
+    if target == muter:
+        raise BadRequest("you cannot mute yourself", code="bad_player_id")
+    return target

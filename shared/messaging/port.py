@@ -53,7 +53,7 @@ class ShardConsumer(Protocol):
 
 
 class Topology(msgspec.Struct, frozen=True, kw_only=True):
-    """The broker objects of the platform (DESIGN.md, Messaging)."""
+    """The broker objects of the platform (docs/architecture.md, "A move, end to end")."""
 
     shards: int = 8
     commands_exchange: str = "commands"  # direct: routing key = shard number

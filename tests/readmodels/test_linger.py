@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.cli.platform import Platform
-from services.gateway.tables.lists import READMODELS
+from services.gateway.keys import READMODELS
 from tests.platform import embedded_config, open_table, play_moves
 
 

@@ -4,19 +4,18 @@ every route marked `auth` (so a handler reads `caller(request)` and never identi
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
 
 import msgspec
 from aiohttp import web
 
 from services.gateway.accounts.admin import require_admin
+from services.gateway.http import Handler
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import IDENTITIES, STORE
 from shared.accounts import ledger, players
 from shared.contracts.errors import SenetError, Unauthorized
 from shared.store import STORE_OUTAGES
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 IDENTITY = "senet.identity"  # the request key holding the caller's Identity
 TOKEN_HASH = "senet.token_hash"  # the request key holding its bearer token's hash
 

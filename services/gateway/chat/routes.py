@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-import uuid
 from typing import Annotated
 
 import msgspec
@@ -30,7 +29,14 @@ from services.gateway.keys import CHAT, LIMITER, PROJECTOR, REVOCATIONS, SETTING
 from services.gateway.live import closing
 from services.gateway.views.projector import TableModel
 from shared.chat import log
-from shared.chat.rules import CHANNELS, Channel, check_channel, clean_text, write_channel
+from shared.chat.rules import (
+    CHANNELS,
+    Channel,
+    check_channel,
+    clean_text,
+    mute_target,
+    write_channel,
+)
 from shared.contracts.errors import BadRequest, SenetError
 
 PAGE = 50  # messages of a page (and of a socket's backlog) unless `limit` says otherwise
@@ -132,21 +138,11 @@ async def unmute(request: web.Request) -> web.Response:
 
 async def _set_mute(request: web.Request, muted: bool) -> web.Response:
     who = caller(request)
-    other = _player_id(request.match_info["player_id"])
-    if other == who.player_id:
-        raise BadRequest("you cannot mute yourself", code="bad_player_id")
+    other = mute_target(who.player_id, request.match_info["player_id"])
     store = request.app[STORE]
     now = await in_store(request, log.set_muted, store, who.player_id, other, muted)
     await request.app[CHAT].mutes_changed(who.player_id, now)
     return json_response(Mutes(muted=now))
-
-
-def _player_id(raw: str) -> str:
-    try:
-        parsed = uuid.UUID(raw)
-    except ValueError as exc:
-        raise BadRequest("not a player id", code="bad_player_id") from exc
-    return str(parsed)
 
 
 def _readable(request: web.Request, model: TableModel) -> tuple[Identity | None, Channel]:

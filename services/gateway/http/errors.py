@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 
 import msgspec
 import structlog
 from aiohttp import hdrs, web
 
+from services.gateway.http import Handler
 from services.gateway.keys import SETTINGS
 from shared.contracts.envelopes import ErrorBody
 from shared.contracts.errors import SenetError
 from shared.store import STORE_OUTAGES
 
 log = structlog.get_logger("senet.gateway")
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
 RETRYABLE = frozenset({429, 503})  # answered with Retry-After
 CLIENT_GONE = 499  # nobody reads it: the status of a request whose client went away (logs)
 

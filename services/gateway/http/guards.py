@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 
 import structlog
 from aiohttp import hdrs, web
 
 from services.gateway.accounts.auth import bearer_token, token_hash
+from services.gateway.http import Handler
 from services.gateway.http.errors import error_response
 from services.gateway.http.limits import address_key, hashed_token_key, is_allowed_origin
 from services.gateway.keys import IDENTITIES, LIMITER, SETTINGS
 from shared.contracts.errors import Forbidden, SenetError, TooManyRequests, Unauthorized
 
 log = structlog.get_logger("senet.gateway")
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
 # Writes send a command or change stored state: these are the requests held "in flight".
 WRITES = frozenset({hdrs.METH_POST, hdrs.METH_PUT, hdrs.METH_PATCH, hdrs.METH_DELETE})
 

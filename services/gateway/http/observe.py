@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
 
 import structlog
 from aiohttp import web
 
+from services.gateway.http import Handler
 from shared.observability import correlation, metrics
 
 log = structlog.get_logger("senet.gateway")
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
 _QUIET = frozenset({"/metrics", "/healthz", "/readyz"})  # probes: neither logged nor timed
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +12,7 @@ from aiohttp import web
 from services.gateway.accounts import routes as accounts
 from services.gateway.accounts.auth import guarded
 from services.gateway.chat import routes as chat
+from services.gateway.http import Handler
 from services.gateway.http.request import QUERY_MAX
 from services.gateway.live import socket as ws
 from services.gateway.openapi.games import add_game_schemas, game_types, statuses
@@ -28,8 +28,6 @@ from shared.contracts.errors import BadRequest
 from shared.observability import http as observed
 from shared.readmodels.rows import Page, TableSummary
 from shared.standings.board import SkillRating
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @dataclass(frozen=True)

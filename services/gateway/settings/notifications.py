@@ -10,29 +10,38 @@ from __future__ import annotations
 
 import html
 import time
-import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 from aiohttp import web
-from email_validator import EmailNotValidError, validate_email
 
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response, table_model
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
+from services.gateway.keys import NOTIFY, STORE, NotifyContext
 from services.gateway.live.presence import preferences_changed
-from services.gateway.tables.commands import send
+from services.gateway.tables.commands import submit
 from shared.contracts.envelopes import ChooseTiming
-from shared.contracts.errors import BadRequest, Conflict, NotFound, SenetError
+from shared.contracts.errors import BadRequest, NotFound, SenetError
 from shared.notify import links, owners
-from shared.notify.endpoints import MAX_SUBSCRIPTIONS, EndpointPolicy, EndpointRefused
-from shared.notify.preferences import CHANNELS, CONFIRM, QuietHours, Settings, load_or_open
+from shared.notify.choices import (
+    check_room_for,
+    check_settings,
+    checked_email,
+    checked_subscription,
+    vacation,
+)
+from shared.notify.endpoints import EndpointPolicy, EndpointRefused
+from shared.notify.preferences import (
+    CHANNELS,
+    CONFIRM,
+    Preferences,
+    Settings,
+    load_or_open,
+)
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
 from shared.store import EventStore
-
-MAX_VACATION_DAYS = 30.0
 
 
 class BadTiming(SenetError):
@@ -40,19 +49,6 @@ class BadTiming(SenetError):
 
     code = "bad_timing"
     status = 422
-
-
-@dataclass
-class NotifyContext:
-    """What the routes need from the notify configuration."""
-
-    vapid_public_key: str = ""
-    signing_key: bytes = b""
-    endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
-    timing: Timing = field(default_factory=Timing)  # notify's defaults: a table chose none
-
-
-NOTIFY = web.AppKey("notify", NotifyContext)
 
 
 class EmailBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -121,19 +117,26 @@ async def signing_key_of(request: web.Request) -> bytes:
     return context.signing_key
 
 
+Change = Callable[[Preferences], None]  # triggers an event on the player's preferences
+
+
 async def _changed(
-    request: web.Request, store: EventStore, player_id: str, change: str, *args: object
+    request: web.Request, store: EventStore, player_id: str, change: Change
 ) -> PreferencesView:
     """Save a change of the player's preferences, then wake the notify service."""
-    view = await in_store(request, _change, store, player_id, change, *args)
+    view = await in_store(request, _change, store, player_id, change)
     await preferences_changed(request.app, player_id)
     return view
 
 
-def _change(store: EventStore, player_id: str, change: str, *args: object) -> PreferencesView:
+def _change(store: EventStore, player_id: str, change: Change) -> PreferencesView:
     prefs = load_or_open(store, player_id)
-    getattr(prefs, change)(*args)
+    change(prefs)
     store.save(prefs)
+    return _view(prefs)
+
+
+def _view(prefs: Preferences) -> PreferencesView:
     return PreferencesView(
         email=prefs.email,
         email_confirmed=prefs.email_confirmed,
@@ -144,20 +147,6 @@ def _change(store: EventStore, player_id: str, change: str, *args: object) -> Pr
     )
 
 
-def checked_email(raw: str) -> str:
-    """The normalized address, or 400 `bad_email` (control characters and line separators
-    are refused outright: they would break the mail's headers)."""
-    email = raw.strip()
-    if any(unicodedata.category(c) in {"Cc", "Cf", "Zl", "Zp"} for c in email):
-        raise BadRequest("an e-mail address has no control characters", code="bad_email")
-    try:
-        # Syntax only (no DNS lookup); `.test` names stay usable for local set-ups and bots.
-        checked = validate_email(email, check_deliverability=False, test_environment=True)
-    except EmailNotValidError as exc:
-        raise BadRequest(f"not an e-mail address: {exc}", code="bad_email") from exc
-    return str(checked.normalized)
-
-
 async def set_email(request: web.Request) -> web.Response:
     """Register or replace my e-mail address; nothing but a confirmation mail goes to it
     until its owner follows the link in that mail."""
@@ -165,7 +154,7 @@ async def set_email(request: web.Request) -> web.Response:
     body = await decode_body(request, EmailBody)
     email = checked_email(body.email)
     store = request.app[STORE]
-    view = await _changed(request, store, who.player_id, "set_email", email)
+    view = await _changed(request, store, who.player_id, lambda prefs: prefs.set_email(email))
     return json_response(view)
 
 
@@ -190,7 +179,8 @@ async def confirm_email_page(request: web.Request) -> web.Response:
 async def confirm_email(request: web.Request) -> web.Response:
     """Confirm the address the signed link was sent to (no login: the link is the proof)."""
     player_id, email = _confirmation(request, await signing_key_of(request))
-    await _changed(request, request.app[STORE], player_id, "confirm_email", email)
+    confirm: Change = lambda prefs: prefs.confirm_email(email)  # noqa: E731
+    await _changed(request, request.app[STORE], player_id, confirm)
     await in_store(request, owners.claim, request.app[STORE], email, player_id)
     text = f"<p>{html.escape(email)} will get your senet notifications.</p>"
     return web.Response(text=text, content_type="text/html")
@@ -200,13 +190,11 @@ async def add_push_subscription(request: web.Request) -> web.Response:
     """Register a browser's push subscription."""
     who = caller(request)
     body = await decode_body(request, PushSubscriptionBody)
-    if not {"p256dh", "auth"} <= set(body.keys) or len(body.endpoint) > 1024:
-        raise BadRequest("a subscription needs an endpoint and keys", code="bad_subscription")
+    sub = checked_subscription(body.endpoint, body.keys)
     try:  # against SSRF: https only, public addresses only (checked again at each send)
         await _context(request).endpoints.check(body.endpoint)
     except EndpointRefused as exc:
         raise BadRequest(str(exc), code="bad_push_endpoint") from exc
-    sub = {"endpoint": body.endpoint, "keys": {k: body.keys[k] for k in ("p256dh", "auth")}}
     store = request.app[STORE]
     view = await in_store(request, _add_push, store, who.player_id, sub)
     await preferences_changed(request.app, who.player_id)
@@ -215,12 +203,10 @@ async def add_push_subscription(request: web.Request) -> web.Response:
 
 def _add_push(store: EventStore, player_id: str, sub: dict[str, Any]) -> PreferencesView:
     prefs = load_or_open(store, player_id)
-    if sub["endpoint"] not in prefs.push and len(prefs.push) >= MAX_SUBSCRIPTIONS:
-        raise Conflict(
-            f"at most {MAX_SUBSCRIPTIONS} push subscriptions; remove one first",
-            code="too_many_subscriptions",
-        )
-    return _change(store, player_id, "add_push", sub)
+    check_room_for(prefs, sub["endpoint"])
+    prefs.add_push(sub)
+    store.save(prefs)
+    return _view(prefs)
 
 
 async def push_key(request: web.Request) -> web.Response:
@@ -236,51 +222,27 @@ async def get_preferences(request: web.Request) -> web.Response:
     who = caller(request)
     store = request.app[STORE]
     prefs = await in_store(request, load_or_open, store, who.player_id)
-    return json_response(
-        PreferencesView(email=prefs.email, email_confirmed=prefs.email_confirmed,
-                        push_subscriptions=len(prefs.push),
-                        settings=prefs.chosen, unsubscribed=list(prefs.unsubscribed),
-                        vacation=list(prefs.vacation))
-    )  # fmt: skip
+    return json_response(_view(prefs))
 
 
 async def put_preferences(request: web.Request) -> web.Response:
     """Set channels, quiet hours (with time zone) and digest versus one mail per turn."""
     who = caller(request)
     body = await decode_body(request, Settings)
-    if not set(body.channels) <= set(CHANNELS):
-        raise BadRequest(f"channels are {', '.join(CHANNELS)}", code="bad_channel")
-    if body.quiet is not None:
-        _check_quiet(body.quiet)
+    check_settings(body)
     store = request.app[STORE]
     settings = msgspec.to_builtins(body)
-    view = await _changed(request, store, who.player_id, "set_settings", settings)
+    view = await _changed(request, store, who.player_id, lambda prefs: prefs.set_settings(settings))
     return json_response(view)
-
-
-def _check_quiet(quiet: QuietHours) -> None:
-    from datetime import time as clock_time
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    try:
-        clock_time.fromisoformat(quiet.start)
-        clock_time.fromisoformat(quiet.end)
-        ZoneInfo(quiet.tz)
-    except (ValueError, ZoneInfoNotFoundError) as exc:
-        raise BadRequest(f"bad quiet hours: {exc}", code="bad_quiet_hours") from exc
 
 
 async def set_vacation(request: web.Request) -> web.Response:
     """Pause my turn clocks for some days (at most MAX_VACATION_DAYS at a time)."""
     who = caller(request)
     body = await decode_body(request, VacationBody)
-    if not 0 <= body.days <= MAX_VACATION_DAYS:
-        raise BadRequest(f"a vacation is 0-{MAX_VACATION_DAYS:g} days", code="bad_vacation")
-    now = time.time()
+    start, end = vacation(body.days, time.time())
     store = request.app[STORE]
-    view = await _changed(
-        request, store, who.player_id, "set_vacation", now, now + body.days * 86400
-    )
+    view = await _changed(request, store, who.player_id, lambda p: p.set_vacation(start, end))
     return json_response(view)
 
 
@@ -310,7 +272,8 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
     `List-Unsubscribe=One-Click`) or the confirmation page's button; no login needed."""
     player_id, channel = _unsubscribe_target(request, await signing_key_of(request))
     form = await request.post()
-    await _changed(request, request.app[STORE], player_id, "unsubscribe", channel)
+    stop: Change = lambda prefs: prefs.unsubscribe(channel)  # noqa: E731
+    await _changed(request, request.app[STORE], player_id, stop)
     if form.get("from_page"):
         text = f"<p>You will get no more {html.escape(channel)} notifications from senet.</p>"
         return web.Response(text=text, content_type="text/html")
@@ -336,10 +299,7 @@ async def put_timing(request: web.Request) -> web.Response:
     if problem is not None:
         raise BadTiming(problem)
     table_id = model.state.table_id
-    await send(
-        request.app[BROKER], views=request.app[PROJECTOR], table_id=table_id,
-        player_id=who.player_id, action=ChooseTiming(**msgspec.structs.asdict(body)),
-        timeout=request.app[SETTINGS].command_timeout,
-    )  # fmt: skip
+    action = ChooseTiming(**msgspec.structs.asdict(body))
+    await submit(request, action, table_id=table_id, who=who, settle=False)
     await in_store(request, choose_timing, request.app[STORE], table_id, body)
     return json_response(body)

@@ -1,5 +1,8 @@
 """Sending commands to the table service and turning outcomes into answers or errors.
 
+`submit` is what a route calls: the caller's command to a table, answered once this
+gateway's views show its outcome (read your writes). `send` is the transport beneath.
+
 The table worker's reply carries the events the command stored (`Reply.committed`); given
 the gateway's view projector, `send` folds them into its cached table at once, so the
 answer and the other seats' WebSocket pushes need not wait for the relay. The events never
@@ -10,7 +13,10 @@ from __future__ import annotations
 
 import msgspec
 import structlog
+from aiohttp import web
 
+from services.gateway.accounts.auth import Identity, caller
+from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
 from services.gateway.views.projector import ViewProjector
 from shared.contracts.envelopes import Action, Command, Outcome, Reply
 from shared.contracts.errors import SenetError
@@ -57,3 +63,32 @@ async def send(
         if outcome.committed:
             await views.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
     return Outcome(**{name: getattr(outcome, name) for name in _PUBLIC})
+
+
+async def submit(
+    request: web.Request,
+    action: Action,
+    *,
+    command_id: str | None = None,
+    expected_version: int | None = None,
+    table_id: str | None = None,
+    who: Identity | None = None,
+    settle: bool = True,
+) -> Outcome:
+    """The caller's command to the table in the path (or `table_id`), by the caller (or
+    `who`); its accepted outcome once this gateway's views show it (`settle`, bounded by
+    `view_wait`), so the caller's next read sees its write. A rejection raises its error."""
+    app = request.app
+    outcome = await send(
+        app[BROKER],
+        views=app[PROJECTOR],
+        table_id=table_id or request.match_info["table_id"],
+        player_id=(who or caller(request)).player_id,
+        action=action,
+        timeout=app[SETTINGS].command_timeout,
+        command_id=command_id,
+        expected_version=expected_version,
+    )
+    if settle:
+        await app[PROJECTOR].wait_for(outcome.table_id, outcome.version, app[SETTINGS].view_wait)
+    return outcome

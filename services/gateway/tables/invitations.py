@@ -25,9 +25,9 @@ from aiohttp import web
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
-from services.gateway.tables.commands import send
-from services.gateway.tables.lists import FRESH_WAIT, READMODELS
+from services.gateway.keys import PROJECTOR, READMODELS, STORE
+from services.gateway.tables.commands import submit
+from services.gateway.tables.lists import FRESH_WAIT
 from services.gateway.tables.routes import CommandId
 from shared.accounts import ledger
 from shared.contracts.envelopes import (
@@ -89,21 +89,9 @@ async def revoke(request: web.Request) -> web.Response:
 
 
 async def _set(request: web.Request, hashed: str) -> Outcome:
-    who = caller(request)
     body = await decode_body(request, InvitationRequest) if request.can_read_body else None
-    outcome = await send(
-        request.app[BROKER],
-        views=request.app[PROJECTOR],
-        table_id=request.match_info["table_id"],
-        player_id=who.player_id,
-        action=SetInvitation(code_hash=hashed),
-        timeout=request.app[SETTINGS].command_timeout,
-        command_id=body.command_id if body is not None else None,
-    )
-    await request.app[PROJECTOR].wait_for(
-        outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
-    )
-    return outcome
+    command_id = body.command_id if body is not None else None
+    return await submit(request, SetInvitation(code_hash=hashed), command_id=command_id)
 
 
 async def invite_by_name(request: web.Request) -> web.Response:
@@ -148,13 +136,4 @@ async def decline(request: web.Request) -> web.Response:
 
 
 async def _command(request: web.Request, action: Action, command_id: str | None) -> Outcome:
-    who = caller(request)
-    outcome = await send(
-        request.app[BROKER], views=request.app[PROJECTOR], table_id=request.match_info["table_id"],
-        player_id=who.player_id, action=action,
-        timeout=request.app[SETTINGS].command_timeout, command_id=command_id,
-    )  # fmt: skip
-    await request.app[PROJECTOR].wait_for(
-        outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
-    )
-    return outcome
+    return await submit(request, action, command_id=command_id)

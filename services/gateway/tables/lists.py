@@ -16,22 +16,20 @@ from aiohttp import web
 from services.gateway.accounts.auth import caller, viewer
 from services.gateway.http.request import json_response, link_hash, table_model, viewer_seat
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import PROJECTOR, READMODELS
 from shared.audit.verdicts import Verdict
 from shared.contracts.errors import Unavailable
 from shared.games.registry import GAME_PACKAGES, get_game
-from shared.readmodels import ReadModels, queries
+from shared.readmodels import queries
 from shared.readmodels.db import DB_OUTAGES
 from shared.readmodels.rows import Page, TableSummary
 from shared.readmodels.tables import summary_of
 from shared.standings.board import PlayerResult, Rating, Standing
 
-READMODELS = web.AppKey("readmodels", ReadModels)
 FRESH_WAIT = 1.0  # seconds a list waits for the projector to reach the newest event
 T = TypeVar("T")
 
 __all__ = [
-    "READMODELS",
     "Page",
     "PlayerResult",
     "Rating",

@@ -13,8 +13,7 @@ from aiohttp import web
 
 from services.gateway.accounts.auth import identify
 from services.gateway.http.request import decode_body, json_response
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
-from services.gateway.tables.commands import send
+from services.gateway.tables.commands import submit
 from services.gateway.tables.routes import CommandId
 from shared.contracts.envelopes import Action, CancelTable, LeaveTable, RemovePlayer, Resign
 
@@ -39,19 +38,8 @@ async def forward(request: web.Request, action: Action, command_id: str | None) 
     """Send the caller's command to the table and answer its outcome once this gateway's
     views show it."""
     who = await identify(request)
-    outcome = await send(
-        request.app[BROKER],
-        views=request.app[PROJECTOR],
-        table_id=request.match_info["table_id"],
-        player_id=who.player_id,
-        action=action,
-        timeout=request.app[SETTINGS].command_timeout,
-        command_id=command_id,
-    )
-    await request.app[PROJECTOR].wait_for(
-        outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
-    )  # read your writes: the lobby and views show the change when this answers
-    return json_response(outcome)
+    # read your writes: the lobby and views show the change when this answers
+    return json_response(await submit(request, action, who=who, command_id=command_id))
 
 
 async def leave_table(request: web.Request) -> web.Response:

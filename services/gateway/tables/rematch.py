@@ -19,8 +19,8 @@ from aiohttp import web
 
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response, table_model, viewer_seat
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
-from services.gateway.tables.commands import send
+from services.gateway.keys import PROJECTOR, SETTINGS
+from services.gateway.tables.commands import submit
 from services.gateway.tables.routes import CommandId
 from shared.contracts.envelopes import OpenRematch, Rematch
 from shared.contracts.errors import SenetError
@@ -48,20 +48,11 @@ async def answer(request: web.Request) -> web.Response:
     """Offer, accept or decline a rematch of my finished game."""
     who = caller(request)
     body = await decode_body(request, RematchRequest)
-    table_id = request.match_info["table_id"]
-    settings = request.app[SETTINGS]
     try:
-        outcome = await send(
-            request.app[BROKER], views=request.app[PROJECTOR], table_id=table_id,
-            player_id=who.player_id,
-            action=Rematch(accept=body.accept), timeout=settings.command_timeout,
-            command_id=body.command_id,
-        )  # fmt: skip
+        await submit(request, Rematch(accept=body.accept), who=who, command_id=body.command_id)
     except SenetError as exc:
         if exc.code != "rematch_agreed":
             raise
-    else:
-        await request.app[PROJECTOR].wait_for(table_id, outcome.version, settings.view_wait)
     return await _answer(request)
 
 
@@ -77,11 +68,8 @@ async def open_agreed(request: web.Request) -> web.Response:
     state = model.state
     if state.rematch_table:
         try:
-            await send(
-                request.app[BROKER], views=request.app[PROJECTOR], table_id=state.rematch_table,
-                player_id=who.player_id, action=OpenRematch(from_table=table_id),
-                timeout=request.app[SETTINGS].command_timeout,
-            )  # fmt: skip
+            action = OpenRematch(from_table=table_id)
+            await submit(request, action, table_id=state.rematch_table, who=who, settle=False)
         except SenetError as exc:
             if exc.code != "table_exists":
                 raise

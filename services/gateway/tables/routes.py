@@ -18,8 +18,8 @@ from services.gateway.http.request import (
     viewer_seat,
 )
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS, STORE
-from services.gateway.tables.commands import send
+from services.gateway.keys import PROJECTOR, SETTINGS, STORE
+from services.gateway.tables.commands import submit
 from services.gateway.views import player as views
 from shared.accounts import ledger, players
 from shared.contracts.envelopes import (
@@ -84,14 +84,6 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     command_id: CommandId | None = None
     expected_version: int | None = None
     seat: int | None = None  # optional: the seat the client means to act for (403 if not its own)
-
-
-async def _settled(request: web.Request, outcome: Outcome) -> Outcome:
-    """Wait (bounded) until the views reflect an accepted command: read your writes."""
-    await request.app[PROJECTOR].wait_for(
-        outcome.table_id, outcome.version, request.app[SETTINGS].view_wait
-    )
-    return outcome
 
 
 class Registered(msgspec.Struct, frozen=True, kw_only=True):
@@ -169,16 +161,8 @@ async def create_table(request: web.Request) -> web.Response:
         visibility=body.visibility,
         takebacks=body.takebacks,
     )
-    outcome = await send(
-        request.app[BROKER],
-        views=request.app[PROJECTOR],
-        table_id=table_id,
-        player_id=who.player_id,
-        action=action,
-        timeout=request.app[SETTINGS].command_timeout,
-        command_id=body.command_id,
-    )
-    return json_response(await _settled(request, outcome), 201)
+    outcome = await submit(request, action, table_id=table_id, command_id=body.command_id)
+    return json_response(outcome, 201)
 
 
 def _stable_table_id(request: web.Request, body: NewTable) -> str:
@@ -190,18 +174,8 @@ def _stable_table_id(request: web.Request, body: NewTable) -> str:
 
 async def _lobby(request: web.Request, action: StartTable) -> web.Response:
     # No check against our cache: the table worker decides (unknown_table, table_full ...).
-    who = caller(request)
     body = await decode_body(request, LobbyCommand)
-    outcome = await send(
-        request.app[BROKER],
-        views=request.app[PROJECTOR],
-        table_id=request.match_info["table_id"],
-        player_id=who.player_id,
-        action=action,
-        timeout=request.app[SETTINGS].command_timeout,
-        command_id=body.command_id,
-    )
-    return json_response(await _settled(request, outcome))
+    return json_response(await submit(request, action, command_id=body.command_id))
 
 
 async def join_table(request: web.Request) -> web.Response:
@@ -209,19 +183,8 @@ async def join_table(request: web.Request) -> web.Response:
     checks the code's hash against the table's own)."""
     who = caller(request)
     body = await decode_body(request, JoinRequest)
-    table_id = request.match_info["table_id"]
-    outcome = await send(
-        request.app[BROKER],
-        views=request.app[PROJECTOR],
-        table_id=table_id,
-        player_id=who.player_id,
-        action=JoinTable(
-            player_name=who.name, invitation_hash=invitation_hash(body.invitation or "")
-        ),
-        timeout=request.app[SETTINGS].command_timeout,
-        command_id=body.command_id,
-    )
-    return json_response(await _settled(request, outcome))
+    action = JoinTable(player_name=who.name, invitation_hash=invitation_hash(body.invitation or ""))
+    return json_response(await submit(request, action, command_id=body.command_id))
 
 
 async def start_table(request: web.Request) -> web.Response:
@@ -252,20 +215,12 @@ class MoveAnswer(Outcome, frozen=True, kw_only=True):
 async def submit_move(request: web.Request) -> web.Response:
     """Submit a move for the caller's seat (the table worker checks seat, turn and move);
     the answer carries the mover's new view."""
-    who = caller(request)
     table_id = request.match_info["table_id"]
     body = await decode_body(request, MoveRequest)
-    outcome = await send(
-        request.app[BROKER],
-        views=request.app[PROJECTOR],
-        table_id=table_id,
-        player_id=who.player_id,
-        action=PlayMove(move=body.move, seat=body.seat),  # the decider checks a named seat
-        timeout=request.app[SETTINGS].command_timeout,
-        command_id=body.command_id,
-        expected_version=body.expected_version,
+    action = PlayMove(move=body.move, seat=body.seat)  # the decider checks a named seat
+    outcome = await submit(
+        request, action, command_id=body.command_id, expected_version=body.expected_version
     )
-    outcome = await _settled(request, outcome)
     model = request.app[PROJECTOR].cached(table_id)
     view = None
     if model is not None and model.state.version >= outcome.version:

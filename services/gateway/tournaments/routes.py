@@ -18,8 +18,7 @@ from eventsourcing.application import AggregateNotFoundError
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import BROKER, SETTINGS, STORE
-from services.gateway.tables.lists import READMODELS
+from services.gateway.keys import BROKER, READMODELS, SETTINGS, STORE
 from shared.contracts.envelopes import TimeoutPolicy, Visibility
 from shared.contracts.errors import NotFound
 from shared.observability import correlation

@@ -96,7 +96,8 @@ class ViewProjector:
         self.loads = 0  # tables loaded from the store
         self.loaded_events = 0  # events folded by those loads (after their snapshots)
         self.catch_ups = 0  # reads of a cached table's newer events from the store
-        self.changed = asyncio.Condition()
+        # Requests waiting for a table to reach a version: woken by that table's news only.
+        self.waiters: dict[str, set[asyncio.Future[None]]] = {}
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
         self.on_event: list[Callable[[], None]] = []  # called for every event delivered
         self.ready = False
@@ -264,8 +265,9 @@ class ViewProjector:
     async def _notify(self, table_id: str, version: int) -> None:
         for queue in self.listeners.get(table_id, ()):
             queue.put_nowait(version)
-        async with self.changed:
-            self.changed.notify_all()
+        for waiter in self.waiters.get(table_id, ()):
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def wait_for(self, table_id: str, version: int, timeout: float) -> bool:
         """Wait until the cached table reaches a version (loading it if needed); False on
@@ -289,9 +291,7 @@ class ViewProjector:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 return False
-            async with self.changed:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.changed.wait_for(reached), min(remaining, wait))
+            await self._news_of(table_id, reached, min(remaining, wait))
             if not reached() and loop.time() < deadline:
                 if table_id in self.tables:
                     with contextlib.suppress(*STORE_OUTAGES):
@@ -300,6 +300,24 @@ class ViewProjector:
                     await self._get_quietly(table_id)  # evicted meanwhile: load it again
             wait = STORE_FALLBACK
         return True
+
+    async def _news_of(self, table_id: str, reached: Callable[[], bool], timeout: float) -> None:
+        """Return once `reached()`, woken by this table's news only, or after `timeout`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        waiting = self.waiters.setdefault(table_id, set())
+        try:
+            while not reached() and (left := deadline - loop.time()) > 0:
+                waiter: asyncio.Future[None] = loop.create_future()
+                waiting.add(waiter)
+                try:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(waiter, left)
+                finally:
+                    waiting.discard(waiter)
+        finally:
+            if not waiting and self.waiters.get(table_id) is waiting:
+                del self.waiters[table_id]
 
     async def _get_quietly(self, table_id: str) -> TableModel | None:
         """`get`; a store outage just means later (None)."""

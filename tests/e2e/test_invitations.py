@@ -3,23 +3,17 @@ the creator renews (the old link stops working) or revokes; the record still ver
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiohttp.test_utils import TestClient
 
 from shared.audit.record import decode_record
 from shared.audit.verify import verify_record
-from tests.platform import Player, play_moves, register
-
-
-async def _post(client: TestClient, path: str, player: Player, body: Any = None) -> tuple[int, Any]:
-    response = await client.post(path, json=body if body is not None else {}, headers=player.auth)
-    return response.status, await response.json()
+from tests.harness.requests import post
+from tests.platform import play_moves, register
 
 
 async def test_a_private_table_is_joined_by_its_current_invitation_only(client: TestClient) -> None:
     host, ann, bob, cy = [await register(client, n) for n in ("host", "ann", "bob", "cy")]
-    status, created = await _post(
+    status, created = await post(
         client, "/api/tables", host, {"game": "ra", "seats": 4, "visibility": "private"}
     )
     assert status == 201
@@ -30,33 +24,33 @@ async def test_a_private_table_is_joined_by_its_current_invitation_only(client: 
     assert [t["visibility"] for t in mine["items"]] == ["private"]
 
     join = f"/api/tables/{table_id}/join"
-    status, body = await _post(client, join, ann)
+    status, body = await post(client, join, ann)
     assert (status, body["code"]) == (403, "bad_invitation")  # no link yet
-    status, body = await _post(client, f"/api/tables/{table_id}/invitation", ann)
+    status, body = await post(client, f"/api/tables/{table_id}/invitation", ann)
     assert (status, body["code"]) == (403, "not_seated")  # only its creator invites
-    status, first = await _post(client, f"/api/tables/{table_id}/invitation", host)
+    status, first = await post(client, f"/api/tables/{table_id}/invitation", host)
     assert status == 201 and first["link"] == f"/tables/{table_id}?invite={first['code']}"
-    status, body = await _post(client, join, ann, {"invitation": "not-the-code"})
+    status, body = await post(client, join, ann, {"invitation": "not-the-code"})
     assert (status, body["code"]) == (403, "bad_invitation")
-    status, _ = await _post(client, join, ann, {"invitation": first["code"]})
+    status, _ = await post(client, join, ann, {"invitation": first["code"]})
     assert status == 200
 
-    status, second = await _post(client, f"/api/tables/{table_id}/invitation", host)
+    status, second = await post(client, f"/api/tables/{table_id}/invitation", host)
     assert status == 201 and second["code"] != first["code"]
-    status, body = await _post(client, join, bob, {"invitation": first["code"]})
+    status, body = await post(client, join, bob, {"invitation": first["code"]})
     assert (status, body["code"]) == (403, "bad_invitation")  # renewed: the old link is dead
-    status, _ = await _post(client, join, bob, {"invitation": second["code"]})
+    status, _ = await post(client, join, bob, {"invitation": second["code"]})
     assert status == 200
 
     response = await client.delete(f"/api/tables/{table_id}/invitation", headers=host.auth)
     assert response.status == 200
-    status, body = await _post(client, join, cy, {"invitation": second["code"]})
+    status, body = await post(client, join, cy, {"invitation": second["code"]})
     assert (status, body["code"]) == (403, "bad_invitation")  # revoked
-    status, third = await _post(client, f"/api/tables/{table_id}/invitation", host)
-    status, _ = await _post(client, join, cy, {"invitation": third["code"]})
+    status, third = await post(client, f"/api/tables/{table_id}/invitation", host)
+    status, _ = await post(client, join, cy, {"invitation": third["code"]})
     assert status == 200
 
-    status, _ = await _post(client, f"/api/tables/{table_id}/start", host)
+    status, _ = await post(client, f"/api/tables/{table_id}/start", host)
     assert status == 200
     players = [host, ann, bob, cy]
     await play_moves(client, table_id, players, seed=2)
@@ -75,9 +69,9 @@ async def test_a_private_table_is_joined_by_its_current_invitation_only(client: 
 
 async def test_a_public_table_is_listed_and_joined_without_a_code(client: TestClient) -> None:
     host, ann = await register(client, "host2"), await register(client, "ann2")
-    status, created = await _post(client, "/api/tables", host, {"game": "ra", "seats": 2})
+    status, created = await post(client, "/api/tables", host, {"game": "ra", "seats": 2})
     assert status == 201
     lobby = await (await client.get("/api/tables?status=open")).json()
     assert created["table_id"] in {t["table_id"] for t in lobby["items"]}
-    status, _ = await _post(client, f"/api/tables/{created['table_id']}/join", ann)
+    status, _ = await post(client, f"/api/tables/{created['table_id']}/join", ann)
     assert status == 200

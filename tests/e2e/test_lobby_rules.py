@@ -13,20 +13,16 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.cli.selfplay import Api
+from tests.harness.requests import post
 from tests.platform import Player, embedded_config, register
-
-
-async def _post(client: TestClient, path: str, who: Player, body: Any = None) -> tuple[int, Any]:
-    response = await client.post(path, json=body or {}, headers=who.auth)
-    return response.status, await response.json()
 
 
 async def _lobby(client: TestClient, seated: int = 3, seats: int = 3) -> tuple[str, list[Player]]:
     players = [await register(client, f"L{i}-{uuid.uuid4().hex[:6]}") for i in range(seated)]
-    status, body = await _post(client, "/api/tables", players[0], {"game": "ra", "seats": seats})
+    status, body = await post(client, "/api/tables", players[0], {"game": "ra", "seats": seats})
     assert status == 201, body
     for player in players[1:]:
-        status, body = await _post(client, f"/api/tables/{body['table_id']}/join", player)
+        status, body = await post(client, f"/api/tables/{body['table_id']}/join", player)
         assert status == 200, body
     return body["table_id"], players
 
@@ -44,43 +40,43 @@ async def _listed(client: TestClient, table_id: str) -> bool:
 
 async def test_only_the_creator_starts(client: TestClient) -> None:
     table_id, (ann, bob, _cat) = await _lobby(client)
-    status, body = await _post(client, f"/api/tables/{table_id}/start", bob)
+    status, body = await post(client, f"/api/tables/{table_id}/start", bob)
     assert (status, body["code"]) == (403, "not_creator")
-    status, body = await _post(client, f"/api/tables/{table_id}/start", ann)
+    status, body = await post(client, f"/api/tables/{table_id}/start", ann)
     assert status == 200 and body["status"] == "playing"
 
 
 async def test_a_seated_player_leaves_and_the_seat_is_taken_again(client: TestClient) -> None:
     table_id, (ann, bob, _cat) = await _lobby(client)
-    status, body = await _post(client, f"/api/tables/{table_id}/leave", bob)
+    status, body = await post(client, f"/api/tables/{table_id}/leave", bob)
     assert status == 200 and body["events"] == ["PlayerLeft"] and body["seat"] == 1
     seats = (await _summary(client, table_id))["seats"]
     assert bob.player_id not in {s.get("player_id") for s in seats}
-    status, body = await _post(client, f"/api/tables/{table_id}/leave", bob)
+    status, body = await post(client, f"/api/tables/{table_id}/leave", bob)
     assert (status, body["code"]) == (403, "not_seated")
-    status, body = await _post(client, f"/api/tables/{table_id}/leave", ann)
+    status, body = await post(client, f"/api/tables/{table_id}/leave", ann)
     assert (status, body["code"]) == (409, "creator_cannot_leave")
     dan = await register(client, f"dan-{uuid.uuid4().hex[:6]}")
-    status, body = await _post(client, f"/api/tables/{table_id}/join", dan)
+    status, body = await post(client, f"/api/tables/{table_id}/join", dan)
     assert status == 200 and body["seat"] == 1
 
 
 async def test_the_creator_kicks_by_seat_or_player_before_the_start(client: TestClient) -> None:
     table_id, (ann, bob, _cat) = await _lobby(client)
-    status, body = await _post(client, f"/api/tables/{table_id}/kick", bob, {"seat": 2})
+    status, body = await post(client, f"/api/tables/{table_id}/kick", bob, {"seat": 2})
     assert (status, body["code"]) == (403, "not_creator")
-    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {})
+    status, body = await post(client, f"/api/tables/{table_id}/kick", ann, {})
     assert (status, body["code"]) == (400, "bad_target")
-    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {"seat": "x"})
+    status, body = await post(client, f"/api/tables/{table_id}/kick", ann, {"seat": "x"})
     assert (status, body["code"]) == (400, "invalid_request")
-    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {"seat": 2})
+    status, body = await post(client, f"/api/tables/{table_id}/kick", ann, {"seat": 2})
     assert status == 200 and body["events"] == ["PlayerRemoved"]
     kicked = {"player_id": bob.player_id}
-    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, kicked)
+    status, body = await post(client, f"/api/tables/{table_id}/kick", ann, kicked)
     assert status == 200 and body["version"] == 6
     seats = (await _summary(client, table_id))["seats"]
     assert [s.get("player_id") for s in seats][1:] == [None, None]
-    status, body = await _post(client, f"/api/tables/{table_id}/kick", ann, {"seat": 1})
+    status, body = await post(client, f"/api/tables/{table_id}/kick", ann, {"seat": 1})
     assert (status, body["code"]) == (409, "seat_empty")
 
 
@@ -89,29 +85,29 @@ async def test_the_creator_cancels_an_open_table_and_it_leaves_the_lobby(
 ) -> None:
     table_id, (ann, bob, _cat) = await _lobby(client)
     assert await _listed(client, table_id)
-    status, body = await _post(client, f"/api/tables/{table_id}/cancel", bob)
+    status, body = await post(client, f"/api/tables/{table_id}/cancel", bob)
     assert (status, body["code"]) == (403, "not_creator")
-    status, body = await _post(client, f"/api/tables/{table_id}/cancel", ann)
+    status, body = await post(client, f"/api/tables/{table_id}/cancel", ann)
     assert status == 200 and body["status"] == "cancelled" and body["events"] == ["TableCancelled"]
     summary = await _summary(client, table_id)
     assert summary["status"] == "cancelled"
     assert not await _listed(client, table_id)
     dan = await register(client, f"dan-{uuid.uuid4().hex[:6]}")
-    status, body = await _post(client, f"/api/tables/{table_id}/join", dan)
+    status, body = await post(client, f"/api/tables/{table_id}/join", dan)
     assert (status, body["code"]) == (409, "table_cancelled")
-    status, body = await _post(client, f"/api/tables/{table_id}/start", ann)
+    status, body = await post(client, f"/api/tables/{table_id}/start", ann)
     assert (status, body["code"]) == (409, "table_cancelled")
 
 
 async def test_nothing_but_the_lobby_changes_after_the_start(client: TestClient) -> None:
     table_id, (ann, bob, _cat) = await _lobby(client)
-    assert (await _post(client, f"/api/tables/{table_id}/start", ann))[0] == 200
+    assert (await post(client, f"/api/tables/{table_id}/start", ann))[0] == 200
     for path, who, body in [
         ("leave", bob, None),
         ("cancel", ann, None),
         ("kick", ann, {"seat": 1}),
     ]:
-        status, answer = await _post(client, f"/api/tables/{table_id}/{path}", who, body)
+        status, answer = await post(client, f"/api/tables/{table_id}/{path}", who, body)
         assert (status, answer["code"]) == (409, "table_not_open"), path
 
 

@@ -21,6 +21,7 @@ from services.gateway.keys import REVOCATIONS
 from services.gateway.live.closing import RIGHTS_LOST, TOKEN_REVOKED
 from shared.games.registry import get_game
 from tests.e2e.chatkit import say
+from tests.harness.requests import posted
 from tests.platform import Player, register
 
 HIDDEN = ["sobek", "herazeus", "egizia", "istanbul", "ra"]  # ra hides only the legal moves
@@ -36,12 +37,6 @@ async def _open(client: TestClient, host: Player, game: str, seats: int, **table
     response = await client.post("/api/tables", json=body, headers=host.auth)
     assert response.status == 201, await response.text()
     return str((await response.json())["table_id"])
-
-
-async def _post(client: TestClient, path: str, who: Player, body: Any = None) -> Any:
-    response = await client.post(path, json=body or {}, headers=who.auth)
-    assert response.status in (200, 201), await response.text()
-    return await response.json()
 
 
 async def _frames(socket: Any, until: Any) -> tuple[list[Any], int | None]:
@@ -67,9 +62,9 @@ async def _removed(client: TestClient, table_id: str, host: Player, gone: Player
     """Kick `gone` or let them leave; the table's version after it."""
     if how == "kick":
         body = {"player_id": gone.player_id}
-        outcome = await _post(client, f"/api/tables/{table_id}/kick", host, body)
+        outcome = await posted(client, f"/api/tables/{table_id}/kick", host, body)
     else:
-        outcome = await _post(client, f"/api/tables/{table_id}/leave", gone)
+        outcome = await posted(client, f"/api/tables/{table_id}/leave", gone)
     return int(outcome["version"])
 
 
@@ -81,14 +76,14 @@ async def test_a_removed_players_socket_never_gets_the_next_occupants_view(
     seats = get_game(game).min_players
     host, gone, *others = await _players(client, seats + 1)
     table_id = await _open(client, host, game, seats)
-    await _post(client, f"/api/tables/{table_id}/join", gone)
+    await posted(client, f"/api/tables/{table_id}/join", gone)
     async with client.ws_connect(f"/api/tables/{table_id}/ws?token={gone.token}") as socket:
         first, _ = await _frames(socket, lambda v: True)
         assert first[-1]["seat"] == 1
         removed = await _removed(client, table_id, host, gone, how)
         for other in others:
-            await _post(client, f"/api/tables/{table_id}/join", other)
-        started = await _post(client, f"/api/tables/{table_id}/start", host)
+            await posted(client, f"/api/tables/{table_id}/join", other)
+        started = await posted(client, f"/api/tables/{table_id}/start", host)
         frames, closed = await _frames(
             socket, lambda v: v["table"]["version"] >= started["version"]
         )
@@ -109,13 +104,13 @@ async def test_a_removed_players_socket_closes_where_nobody_may_watch(
     seats = get_game(game).min_players
     host, gone, *others = await _players(client, seats + 1)
     table_id = await _open(client, host, game, seats, spectators="none")
-    await _post(client, f"/api/tables/{table_id}/join", gone)
+    await posted(client, f"/api/tables/{table_id}/join", gone)
     async with client.ws_connect(f"/api/tables/{table_id}/ws?token={gone.token}") as socket:
         await _frames(socket, lambda v: True)
         await _removed(client, table_id, host, gone, how)
         for other in others:
-            await _post(client, f"/api/tables/{table_id}/join", other)
-        await _post(client, f"/api/tables/{table_id}/start", host)
+            await posted(client, f"/api/tables/{table_id}/join", other)
+        await posted(client, f"/api/tables/{table_id}/start", host)
         frames, closed = await _frames(socket, lambda v: v["table"]["status"] == "playing")
     assert closed == RIGHTS_LOST
     assert not any(f["table"]["status"] == "playing" for f in frames)
@@ -126,12 +121,12 @@ async def test_a_removed_players_chat_socket_closes_before_the_next_occupant_spe
 ) -> None:
     host, gone, newcomer = await _players(client, 3)
     table_id = await _open(client, host, "ra", 2)
-    await _post(client, f"/api/tables/{table_id}/join", gone)
+    await posted(client, f"/api/tables/{table_id}/join", gone)
     path = f"/api/tables/{table_id}/chat/ws?channel=players&token={gone.token}"
     async with client.ws_connect(path) as socket:
         assert (await socket.receive(timeout=5)).json() == {"messages": []}
         await _removed(client, table_id, host, gone, "kick")
-        await _post(client, f"/api/tables/{table_id}/join", newcomer)
+        await posted(client, f"/api/tables/{table_id}/join", newcomer)
         await say(client, table_id, newcomer, "for the players only")
         message = await socket.receive(timeout=5)
         assert _close_code(message) == RIGHTS_LOST
@@ -145,8 +140,8 @@ async def test_a_spectators_chat_socket_closes_when_its_reader_sits_down_to_play
     path = f"/api/tables/{table_id}/chat/ws?token={sitter.token}"  # a spectator: spectators'
     async with client.ws_connect(path) as socket:
         assert (await socket.receive(timeout=5)).json() == {"messages": []}
-        await _post(client, f"/api/tables/{table_id}/join", sitter)
-        await _post(client, f"/api/tables/{table_id}/start", host)
+        await posted(client, f"/api/tables/{table_id}/join", sitter)
+        await posted(client, f"/api/tables/{table_id}/start", host)
         await say(client, table_id, stranger, "play the Ra tile now")  # kibitzing
         message = await socket.receive(timeout=5)
         assert _close_code(message) == RIGHTS_LOST
@@ -157,7 +152,7 @@ async def test_a_players_chat_socket_closes_when_its_reader_leaves_a_table_witho
 ) -> None:
     host, gone = await _players(client, 2)
     table_id = await _open(client, host, "ra", 2, spectators="none")
-    await _post(client, f"/api/tables/{table_id}/join", gone)
+    await posted(client, f"/api/tables/{table_id}/join", gone)
     path = f"/api/tables/{table_id}/chat/ws?channel=players&token={gone.token}"
     async with client.ws_connect(path) as socket:
         assert (await socket.receive(timeout=5)).json() == {"messages": []}
@@ -172,7 +167,7 @@ async def test_a_revoked_token_closes_every_socket_opened_with_it(
 ) -> None:
     host, guest, watcher = await _players(client, 3)
     table_id = await _open(client, host, "ra", 2)
-    await _post(client, f"/api/tables/{table_id}/join", guest)
+    await posted(client, f"/api/tables/{table_id}/join", guest)
     who = watcher if kind == "spectators" else guest
     if kind == "view":
         path = f"/api/tables/{table_id}/ws?token={who.token}"
@@ -194,7 +189,7 @@ async def test_a_withdrawn_invitee_stops_watching_a_private_table(
 ) -> None:
     host, invitee = await _players(client, 2)
     table_id = await _open(client, host, "ra", 2, visibility="private")
-    await _post(client, f"/api/tables/{table_id}/invitations", host, {"name": invitee.name})
+    await posted(client, f"/api/tables/{table_id}/invitations", host, {"name": invitee.name})
     if kind == "view":
         path = f"/api/tables/{table_id}/ws?token={invitee.token}"
     else:
@@ -214,7 +209,7 @@ async def test_a_private_table_shows_nothing_to_a_stranger_without_its_current_l
 ) -> None:
     host, stranger, holder = await _players(client, 3)
     table_id = await _open(client, host, "ra", 2, visibility="private", spectators="anyone")
-    made = await _post(client, f"/api/tables/{table_id}/invitation", host)
+    made = await posted(client, f"/api/tables/{table_id}/invitation", host)
     base = f"/api/tables/{table_id}"
     paths = (
         base,
@@ -251,7 +246,7 @@ async def test_a_revoked_token_closes_its_socket_even_when_the_signal_is_lost(
 ) -> None:
     host, guest = await _players(client, 2)
     table_id = await _open(client, host, "ra", 2)
-    await _post(client, f"/api/tables/{table_id}/join", guest)
+    await posted(client, f"/api/tables/{table_id}/join", guest)
     assert platform.app is not None
     revocations = platform.app[REVOCATIONS]
 

@@ -8,6 +8,7 @@ from typing import Any
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
+from tests.harness.requests import get
 from tests.platform import Player, register, view
 
 
@@ -26,22 +27,17 @@ async def _table(
     return table_id, players
 
 
-async def _get(client: TestClient, path: str, player: Player | None = None) -> tuple[int, Any]:
-    response = await client.get(path, headers=player.auth if player else {})
-    return response.status, await response.json()
-
-
 async def test_anyone_may_watch_without_an_account_and_sees_no_hand(client: TestClient) -> None:
     table_id, players = await _table(client, "anyone")
-    status, seen = await _get(client, f"/api/tables/{table_id}/view")
+    status, seen = await get(client, f"/api/tables/{table_id}/view")
     assert status == 200 and seen["seat"] is None and seen["legal_moves"] == []
     assert all(p["hand"] is None for p in seen["game"]["players"])  # no seat's cards
     watcher = await register(client, "watcher")
-    assert seen == (await _get(client, f"/api/tables/{table_id}/view", watcher))[1]
-    status, log = await _get(client, f"/api/tables/{table_id}/events")
+    assert seen == (await get(client, f"/api/tables/{table_id}/view", watcher))[1]
+    status, log = await get(client, f"/api/tables/{table_id}/events")
     assert status == 200
-    assert log == (await _get(client, f"/api/tables/{table_id}/events", watcher))[1]
-    status, body = await _get(client, f"/api/tables/{table_id}/view?seat=0")
+    assert log == (await get(client, f"/api/tables/{table_id}/events", watcher))[1]
+    status, body = await get(client, f"/api/tables/{table_id}/view?seat=0")
     assert (status, body["code"]) == (403, "not_your_seat")
 
     async with client.ws_connect(f"/api/tables/{table_id}/ws") as socket:
@@ -66,10 +62,10 @@ async def test_by_default_players_may_watch_but_not_strangers_without_a_token(
     client: TestClient,
 ) -> None:
     table_id, _ = await _table(client, None)
-    status, body = await _get(client, f"/api/tables/{table_id}/view")
+    status, body = await get(client, f"/api/tables/{table_id}/view")
     assert (status, body["code"]) == (401, "missing_token")
     watcher = await register(client, "a-player")
-    status, seen = await _get(client, f"/api/tables/{table_id}/view", watcher)
+    status, seen = await get(client, f"/api/tables/{table_id}/view", watcher)
     assert status == 200 and seen["seat"] is None and seen["table"]["spectators"] == "players"
 
 
@@ -79,11 +75,11 @@ async def test_a_table_without_spectators_shows_itself_to_its_players_only(
     table_id, players = await _table(client, "none")
     watcher = await register(client, "nosy")
     for path in ("view", "events"):
-        status, body = await _get(client, f"/api/tables/{table_id}/{path}", watcher)
+        status, body = await get(client, f"/api/tables/{table_id}/{path}", watcher)
         assert (status, body["code"]) == (403, "no_spectators")
-        status, body = await _get(client, f"/api/tables/{table_id}/{path}")
+        status, body = await get(client, f"/api/tables/{table_id}/{path}")
         assert (status, body["code"]) == (401, "missing_token")
-    status, seen = await _get(client, f"/api/tables/{table_id}/view", players[1])
+    status, seen = await get(client, f"/api/tables/{table_id}/view", players[1])
     assert status == 200 and seen["seat"] == 1
 
 

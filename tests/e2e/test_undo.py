@@ -11,18 +11,12 @@ from aiohttp.test_utils import TestClient
 
 from shared.audit.record import decode_record
 from shared.audit.verify import verify_record
+from tests.harness.requests import post
 from tests.platform import Player, open_table, view
 
 
-async def _post(
-    client: TestClient, table_id: str, path: str, player: Player, body: dict[str, Any]
-) -> tuple[int, dict[str, Any]]:
-    response = await client.post(f"/api/tables/{table_id}/{path}", json=body, headers=player.auth)
-    return response.status, await response.json()
-
-
 async def _move(client: TestClient, table_id: str, player: Player, move: dict[str, Any]) -> None:
-    status, body = await _post(client, table_id, "moves", player, {"move": move})
+    status, body = await post(client, f"/api/tables/{table_id}/moves", player, {"move": move})
     assert status == 200, body
 
 
@@ -52,14 +46,18 @@ async def test_an_accepted_take_back_restores_the_game(client: TestClient) -> No
     assert chosen["table"]["takebacks"] is True
     assert chosen["table"]["undo_seat"] == chosen["seat"] and chosen["game"] != after_roll["game"]
 
-    status, outcome = await _post(client, table_id, "undo", mover, {})
+    status, outcome = await post(client, f"/api/tables/{table_id}/undo", mover, {})
     assert status == 200 and outcome["events"] == ["UndoRequested"]
     asked = await view(client, table_id, other)
     assert asked["table"]["undo_asked"] == []
     assert asked["table"]["undo_voters"] == [asked["seat"]]  # whose consent it needs
-    status, body = await _post(client, table_id, "undo/answer", mover, {"accept": True})
+    status, body = await post(
+        client, f"/api/tables/{table_id}/undo/answer", mover, {"accept": True}
+    )
     assert (status, body["code"]) == (409, "own_undo")
-    status, outcome = await _post(client, table_id, "undo/answer", other, {"accept": True})
+    status, outcome = await post(
+        client, f"/api/tables/{table_id}/undo/answer", other, {"accept": True}
+    )
     assert status == 200 and outcome["events"] == ["UndoAccepted", "MoveUndone"]
 
     back = await view(client, table_id, mover)
@@ -67,11 +65,11 @@ async def test_an_accepted_take_back_restores_the_game(client: TestClient) -> No
     assert back["legal_moves"] == after_roll["legal_moves"]
     assert back["table"]["version"] > chosen["table"]["version"]  # nothing is erased
     assert back["table"]["undo_seat"] == -1 and back["table"]["undo_asked"] is None
-    status, body = await _post(client, table_id, "undo", mover, {})
+    status, body = await post(client, f"/api/tables/{table_id}/undo", mover, {})
     assert (status, body["code"]) == (409, "not_last_move")  # one step back only
 
     await _move(client, table_id, mover, after_roll["legal_moves"][-1])  # chooses again
-    status, outcome = await _post(client, table_id, "resign", other, {})
+    status, outcome = await post(client, f"/api/tables/{table_id}/resign", other, {})
     assert status == 200
     response = await client.get(f"/api/tables/{table_id}/record", headers=mover.auth)
     record = decode_record(await response.read())
@@ -87,17 +85,21 @@ async def test_a_declined_take_back_changes_nothing(client: TestClient) -> None:
     table_id, players = await open_table(client, "cantstop", 2, takebacks=True)
     mover, other, _ = await _roll_and_choose(client, table_id, players)
     chosen = await view(client, table_id, mover)
-    await _post(client, table_id, "undo", mover, {})
-    status, body = await _post(client, table_id, "undo", mover, {})
+    await post(client, f"/api/tables/{table_id}/undo", mover, {})
+    status, body = await post(client, f"/api/tables/{table_id}/undo", mover, {})
     assert (status, body["code"]) == (409, "undo_pending")
-    status, outcome = await _post(client, table_id, "undo/answer", other, {"accept": False})
+    status, outcome = await post(
+        client, f"/api/tables/{table_id}/undo/answer", other, {"accept": False}
+    )
     assert status == 200 and outcome["events"] == ["UndoDeclined"]
     after = await view(client, table_id, mover)
     assert after["game"] == chosen["game"] and after["legal_moves"] == chosen["legal_moves"]
     assert after["table"]["undo_seat"] == -1
-    status, body = await _post(client, table_id, "undo", mover, {})
+    status, body = await post(client, f"/api/tables/{table_id}/undo", mover, {})
     assert (status, body["code"]) == (409, "undo_declined")
-    status, body = await _post(client, table_id, "undo/answer", other, {"accept": True})
+    status, body = await post(
+        client, f"/api/tables/{table_id}/undo/answer", other, {"accept": True}
+    )
     assert (status, body["code"]) == (409, "no_undo_asked")
 
 
@@ -108,12 +110,14 @@ async def test_no_take_back_after_a_roll_or_the_next_players_move(client: TestCl
     await _move(client, table_id, mover, {"type": "Stop"})
     await _move(client, table_id, other, {"type": "Roll"})  # the next player moved
     before = (await view(client, table_id, mover))["table"]["version"]
-    status, body = await _post(client, table_id, "undo", mover, {})
+    status, body = await post(client, f"/api/tables/{table_id}/undo", mover, {})
     assert (status, body["code"]) == (409, "not_last_move")
-    status, body = await _post(client, table_id, "undo", other, {})
+    status, body = await post(client, f"/api/tables/{table_id}/undo", other, {})
     assert (status, body["code"]) == (409, "move_not_undoable")  # a die roll
     assert (await view(client, table_id, mover))["table"]["version"] == before
-    status, body = await _post(client, table_id, "undo", other, {"command_id": "x" * 200})
+    status, body = await post(
+        client, f"/api/tables/{table_id}/undo", other, {"command_id": "x" * 200}
+    )
     assert status == 400  # a command id over 128 characters
 
 
@@ -121,9 +125,11 @@ async def test_no_take_backs_where_the_table_does_not_allow_them(client: TestCli
     table_id, players = await open_table(client, "cantstop", 2)
     mover, _, _ = await _roll_and_choose(client, table_id, players)
     assert (await view(client, table_id, mover))["table"]["takebacks"] is False
-    status, body = await _post(client, table_id, "undo", mover, {})
+    status, body = await post(client, f"/api/tables/{table_id}/undo", mover, {})
     assert (status, body["code"]) == (409, "takebacks_off")
-    status, body = await _post(client, table_id, "undo/answer", mover, {"accept": "yes"})
+    status, body = await post(
+        client, f"/api/tables/{table_id}/undo/answer", mover, {"accept": "yes"}
+    )
     assert status == 400
 
 
@@ -133,7 +139,7 @@ async def test_a_resigned_seat_is_no_voter_and_the_others_consent_suffices(
     table_id, players = await open_table(client, "cantstop", 3, takebacks=True)
     first = await view(client, table_id, players[0])
     resigning = next(s for s in range(3) if s not in first["to_act"])
-    status, _ = await _post(client, table_id, "resign", players[resigning], {})
+    status, _ = await post(client, f"/api/tables/{table_id}/resign", players[resigning], {})
     assert status == 200
     while True:  # the player to act rolls until a roll offers sums, then chooses
         seat = (await view(client, table_id, players[0]))["to_act"][0]
@@ -143,14 +149,15 @@ async def test_a_resigned_seat_is_no_voter_and_the_others_consent_suffices(
         if choices:
             await _move(client, table_id, players[seat], choices[0])
             break
-    status, _ = await _post(client, table_id, "undo", players[seat], {})
+    status, _ = await post(client, f"/api/tables/{table_id}/undo", players[seat], {})
     assert status == 200
     (voter,) = [s for s in range(3) if s not in (seat, resigning)]
     asked = await view(client, table_id, players[voter])
     assert asked["table"]["undo_voters"] == [voter]
-    status, body = await _post(
-        client, table_id, "undo/answer", players[resigning], {"accept": True}
-    )
+    answer = f"/api/tables/{table_id}/undo/answer"
+    status, body = await post(client, answer, players[resigning], {"accept": True})
     assert (status, body["code"]) == (409, "resigned")
-    status, outcome = await _post(client, table_id, "undo/answer", players[voter], {"accept": True})
+    status, outcome = await post(
+        client, f"/api/tables/{table_id}/undo/answer", players[voter], {"accept": True}
+    )
     assert status == 200 and outcome["events"] == ["UndoAccepted", "MoveUndone"]

@@ -10,11 +10,12 @@ import msgspec
 import pytest
 
 from services.table.worker import TableWorker
-from shared.contracts.envelopes import Command, CreateTable, JoinTable
+from shared.contracts.envelopes import CreateTable, JoinTable
 from shared.messaging.memory import MemoryBroker
 from shared.messaging.routing import shard_of
 from shared.store import open_store
 from shared.tables.envelopes import envelope_of, is_table_notification
+from tests.harness.commands import new_command
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -26,14 +27,12 @@ def url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
         yield request.getfixturevalue("postgres_url")
 
 
-def _cmd(table_id: str, player: str, action: object) -> Command:
-    return Command(command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action)  # type: ignore[arg-type]
-
-
 def test_a_batch_saves_every_table_and_answers_each_command(url: str) -> None:
     worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
     tables = [str(uuid.uuid4()) for _ in range(5)]
-    creates = [_cmd(t, "a", CreateTable(game="ra", seats=2, player_name="A")) for t in tables]
+    creates = [
+        new_command(t, "a", CreateTable(game="ra", seats=2, player_name="A")) for t in tables
+    ]
     outcomes = worker.decide_and_store_many(creates)
     assert [o.accepted for o in outcomes] == [True] * 5
     assert [o.table_id for o in outcomes] == tables
@@ -47,13 +46,16 @@ def test_a_conflict_in_a_batch_is_retried_alone_and_the_others_still_commit(url:
     first = TableWorker(open_store(url), None)  # type: ignore[arg-type]
     one, two = str(uuid.uuid4()), str(uuid.uuid4())
     first.decide_and_store_many(
-        [_cmd(t, "a", CreateTable(game="ra", seats=3, player_name="A")) for t in (one, two)]
+        [new_command(t, "a", CreateTable(game="ra", seats=3, player_name="A")) for t in (one, two)]
     )
     other = TableWorker(open_store(url), None)  # type: ignore[arg-type]
-    assert other.decide_and_store(_cmd(one, "b", JoinTable(player_name="B"))).accepted
+    assert other.decide_and_store(new_command(one, "b", JoinTable(player_name="B"))).accepted
     # `first` still holds table one at version 2: the joint save must fail and be redone.
     outcomes = first.decide_and_store_many(
-        [_cmd(one, "c", JoinTable(player_name="C")), _cmd(two, "c", JoinTable(player_name="C"))]
+        [
+            new_command(one, "c", JoinTable(player_name="C")),
+            new_command(two, "c", JoinTable(player_name="C")),
+        ]
     )
     assert [(o.accepted, o.seat, o.version) for o in outcomes] == [(True, 2, 4), (True, 1, 3)]
     store = open_store(url)
@@ -68,8 +70,8 @@ def test_a_conflict_in_a_batch_is_retried_alone_and_the_others_still_commit(url:
 def test_a_rejected_command_in_a_batch_changes_nothing_and_others_commit(url: str) -> None:
     worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
     table = str(uuid.uuid4())
-    good = _cmd(table, "a", CreateTable(game="ra", seats=2, player_name="A"))
-    bad = _cmd(str(uuid.uuid4()), "a", JoinTable(player_name="A"))  # no such table
+    good = new_command(table, "a", CreateTable(game="ra", seats=2, player_name="A"))
+    bad = new_command(str(uuid.uuid4()), "a", JoinTable(player_name="A"))  # no such table
     outcomes = worker.decide_and_store_many([bad, good])
     assert outcomes[0].error is not None and outcomes[0].error.code == "unknown_table"
     assert outcomes[1].accepted
@@ -84,7 +86,7 @@ async def test_concurrent_commands_through_the_broker_are_grouped(tmp_path) -> N
     try:
 
         async def create(table_id: str) -> dict:
-            command = _cmd(table_id, "a", CreateTable(game="ra", seats=2, player_name="A"))
+            command = new_command(table_id, "a", CreateTable(game="ra", seats=2, player_name="A"))
             shard = shard_of(table_id, broker.topology.shards)
             reply = await broker.request(shard, msgspec.json.encode(command), timeout=10)
             return msgspec.json.decode(reply)
@@ -117,11 +119,11 @@ def test_commands_of_one_table_in_a_batch_are_decided_in_order_and_saved_togethe
     table, other = str(uuid.uuid4()), str(uuid.uuid4())
     saves = _saves(worker)
     batch = [
-        _cmd(table, "a", CreateTable(game="ra", seats=3, player_name="A")),
-        _cmd(other, "a", CreateTable(game="ra", seats=2, player_name="A")),
-        _cmd(table, "b", JoinTable(player_name="B")),
-        _cmd(table, "c", JoinTable(player_name="C")),
-        _cmd(table, "d", JoinTable(player_name="D")),  # the table is full by now
+        new_command(table, "a", CreateTable(game="ra", seats=3, player_name="A")),
+        new_command(other, "a", CreateTable(game="ra", seats=2, player_name="A")),
+        new_command(table, "b", JoinTable(player_name="B")),
+        new_command(table, "c", JoinTable(player_name="C")),
+        new_command(table, "d", JoinTable(player_name="D")),  # the table is full by now
     ]
     outcomes = worker.decide_and_store_many(batch)
     assert [(o.accepted, o.seat, o.version) for o in outcomes[:4]] == [
@@ -146,9 +148,9 @@ def test_a_failing_decision_amid_its_tables_batch_keeps_the_others_and_their_ord
     worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
     table = str(uuid.uuid4())
     worker.decide_and_store_many(
-        [_cmd(table, "a", CreateTable(game="ra", seats=4, player_name="A"))]
+        [new_command(table, "a", CreateTable(game="ra", seats=4, player_name="A"))]
     )
-    buggy = _cmd(table, "c", JoinTable(player_name="C"))
+    buggy = new_command(table, "c", JoinTable(player_name="C"))
     decide = commands.decide
 
     def sometimes_broken(aggregate, command):  # type: ignore[no-untyped-def]
@@ -158,8 +160,8 @@ def test_a_failing_decision_amid_its_tables_batch_keeps_the_others_and_their_ord
 
     monkeypatch.setattr(commands, "decide", sometimes_broken)
     outcomes = worker.decide_and_store_many(
-        [_cmd(table, "b", JoinTable(player_name="B")), buggy,
-         _cmd(table, "d", JoinTable(player_name="D"))]
+        [new_command(table, "b", JoinTable(player_name="B")), buggy,
+         new_command(table, "d", JoinTable(player_name="D"))]
     )  # fmt: skip
     assert [(o.accepted, o.seat) for o in outcomes] == [(True, 1), (False, None), (True, 2)]
     assert outcomes[1].error is not None and outcomes[1].error.code == "internal_error"
@@ -188,7 +190,7 @@ async def test_a_shard_consumer_takes_many_commands_of_one_table_into_one_commit
             ("c", JoinTable(player_name="C")),
             ("d", JoinTable(player_name="D")),
         ]
-        bodies = [msgspec.json.encode(_cmd(table, p, a)) for p, a in actions]
+        bodies = [msgspec.json.encode(new_command(table, p, a)) for p, a in actions]
         replies = await asyncio.gather(
             *(broker.request(shard, body, timeout=10) for body in bodies)
         )
@@ -207,12 +209,12 @@ def test_each_outcome_carries_the_store_position_of_its_commands_last_event(url:
     one, two = str(uuid.uuid4()), str(uuid.uuid4())
     outcomes = worker.decide_and_store_many(
         [
-            _cmd(one, "a", CreateTable(game="ra", seats=3, player_name="A")),
-            _cmd(two, "a", CreateTable(game="ra", seats=2, player_name="A")),
-            _cmd(one, "b", JoinTable(player_name="B")),
+            new_command(one, "a", CreateTable(game="ra", seats=3, player_name="A")),
+            new_command(two, "a", CreateTable(game="ra", seats=2, player_name="A")),
+            new_command(one, "b", JoinTable(player_name="B")),
         ]
     )
-    single = worker.decide_and_store(_cmd(two, "b", JoinTable(player_name="B")))
+    single = worker.decide_and_store(new_command(two, "b", JoinTable(player_name="B")))
     store = open_store(url)
     last: dict[tuple[str, int], int] = {}
     for note in store.notifications(0, 100):

@@ -23,6 +23,7 @@ from shared.messaging.memory import MemoryBroker
 from shared.messaging.port import Broker, Topology
 from shared.messaging.routing import shard_of
 from shared.store import open_store
+from tests.harness.commands import new_command
 
 
 def _poisoned_setup(seats: int, options: Any, rng: Any) -> Any:
@@ -38,16 +39,12 @@ def poisoned_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def _cmd(table_id: str, player: str, action: Any) -> Command:
-    return Command(command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action)
-
-
 def _full_poisoned_table(worker: TableWorker) -> str:
     table = str(uuid.uuid4())
     created = worker.decide_and_store(
-        _cmd(table, "a", CreateTable(game="poisoned", seats=2, player_name="A"))
+        new_command(table, "a", CreateTable(game="poisoned", seats=2, player_name="A"))
     )
-    joined = worker.decide_and_store(_cmd(table, "b", JoinTable(player_name="B")))
+    joined = worker.decide_and_store(new_command(table, "b", JoinTable(player_name="B")))
     assert created.accepted and joined.accepted
     return table
 
@@ -59,9 +56,12 @@ def test_a_poison_command_fails_alone_and_the_rest_of_the_batch_commits(tmp_path
     before = store.last_position()
     others = [str(uuid.uuid4()) for _ in range(3)]
     batch = [
-        _cmd(others[0], "c", CreateTable(game="ra", seats=2, player_name="C")),
-        _cmd(poisoned, "a", StartTable()),
-        *(_cmd(t, "c", CreateTable(game="ra", seats=2, player_name="C")) for t in others[1:]),
+        new_command(others[0], "c", CreateTable(game="ra", seats=2, player_name="C")),
+        new_command(poisoned, "a", StartTable()),
+        *(
+            new_command(t, "c", CreateTable(game="ra", seats=2, player_name="C"))
+            for t in others[1:]
+        ),
     ]
     outcomes = worker.decide_and_store_many(batch)
     assert [o.accepted for o in outcomes] == [True, False, True, True]
@@ -70,7 +70,7 @@ def test_a_poison_command_fails_alone_and_the_rest_of_the_batch_commits(tmp_path
     assert "bug" not in error.message  # the traceback is logged, not sent
     assert store.last_position() == before + 2 * len(others)  # TableCreated + SeatTaken each
     again = TableWorker(open_store(f"sqlite:///{tmp_path}/p.db"), None)  # type: ignore[arg-type]
-    late = again.decide_and_store(_cmd(poisoned, "x", JoinTable(player_name="X")))
+    late = again.decide_and_store(new_command(poisoned, "x", JoinTable(player_name="X")))
     assert late.error is not None and late.error.code == "table_full"  # unchanged, answers
 
 
@@ -88,10 +88,10 @@ async def _through_the_broker(broker: Broker, store_url: str) -> None:
             return msgspec.json.decode(reply, type=Outcome)
 
         creates = [
-            _cmd(str(uuid.uuid4()), "c", CreateTable(game="ra", seats=2, player_name="C"))
+            new_command(str(uuid.uuid4()), "c", CreateTable(game="ra", seats=2, player_name="C"))
             for _ in range(12)
         ]
-        poison = _cmd(poisoned, "a", StartTable())
+        poison = new_command(poisoned, "a", StartTable())
         outcomes = await asyncio.gather(*(send(c) for c in [*creates[:6], poison, *creates[6:]]))
         failed = outcomes[6]
         assert failed.error is not None and failed.error.code == "internal_error"

@@ -21,7 +21,6 @@ from services.table.relay import Relay
 from services.table.shards import GROUP
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import (
-    Command,
     CreateTable,
     JoinTable,
     Outcome,
@@ -31,6 +30,7 @@ from shared.contracts.envelopes import (
 from shared.store import open_store
 from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
+from tests.harness.commands import new_command
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
 from tests.rebuild_oracle import rebuilt_views
 
@@ -202,19 +202,13 @@ async def test_relay_restarted_mid_stream_publishes_no_gap_and_nothing_applied_t
         await platform.stop()
 
 
-def _command(table_id: str, player: str, action: object, cid: str | None = None) -> Command:
-    return Command(
-        command_id=cid or uuid.uuid4().hex, table_id=table_id, player_id=player, action=action
-    )  # type: ignore[arg-type]
-
-
 def _create_started_table(worker: TableWorker, table_id: str) -> None:
     outcomes = [
         worker.decide_and_store(
-            _command(table_id, "p0", CreateTable(game="ra", seats=2, player_name="zero"))
+            new_command(table_id, "p0", CreateTable(game="ra", seats=2, player_name="zero"))
         ),
-        worker.decide_and_store(_command(table_id, "p1", JoinTable(player_name="one"))),
-        worker.decide_and_store(_command(table_id, "p0", StartTable())),
+        worker.decide_and_store(new_command(table_id, "p1", JoinTable(player_name="one"))),
+        worker.decide_and_store(new_command(table_id, "p0", StartTable())),
     ]
     assert all(o.accepted for o in outcomes), outcomes
 
@@ -229,7 +223,7 @@ def _play_some(worker: TableWorker, table_id: str, count: int) -> list[Outcome]:
         seat = state.spec.to_act(state.game_state)[0]
         move = rng.choice(list(state.spec.legal_moves(state.game_state, seat)))
         action = PlayMove(move=msgspec.Raw(msgspec.json.encode(move)))
-        outcome = worker.decide_and_store(_command(table_id, f"p{seat}", action))
+        outcome = worker.decide_and_store(new_command(table_id, f"p{seat}", action))
         assert outcome.accepted, outcome
         outcomes.append(outcome)
     return outcomes

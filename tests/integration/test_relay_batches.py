@@ -18,7 +18,7 @@ from shared.messaging.memory import MemoryBroker
 from shared.messaging.port import Broker, Delivery, Topology
 from shared.store import EventStore, open_store
 from shared.tables.envelopes import is_table_notification, published
-from tests.observekit import command
+from tests.harness.commands import new_command
 
 TOPOLOGY = Topology(shards=2)
 
@@ -53,8 +53,10 @@ def _table_positions(store: EventStore) -> list[int]:
 
 def _open_tables(worker: TableWorker, count: int) -> None:
     tables = [str(uuid.uuid4()) for _ in range(count)]
-    creates = [command(t, "a", CreateTable(game="ra", seats=3, player_name="A")) for t in tables]
-    joins = [command(t, "b", JoinTable(player_name="B")) for t in tables]
+    creates = [
+        new_command(t, "a", CreateTable(game="ra", seats=3, player_name="A")) for t in tables
+    ]
+    joins = [new_command(t, "b", JoinTable(player_name="B")) for t in tables]
     assert all(o.accepted for o in worker.decide_and_store_many(creates + joins))
 
 

@@ -14,8 +14,9 @@ from shared.messaging.amqp import AmqpBroker
 from shared.messaging.port import Delivery, Topology
 from shared.store import open_store
 from shared.tables.envelopes import is_table_notification, published
+from tests.harness.commands import play_some, started_table
 from tests.helpers import free_port
-from tests.observekit import play_some, scrape, started_table, until, value
+from tests.observekit import scrape, until, value
 
 
 def _start_relay(config: PlatformConfig, port: int) -> subprocess.Popen[bytes]:

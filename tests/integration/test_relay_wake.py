@@ -18,7 +18,7 @@ from shared.messaging.wake import CommitSignal
 from shared.store import open_store
 from shared.store.commits import listen_for_commits, listens
 from shared.tables.envelopes import published
-from tests.observekit import command
+from tests.harness.commands import new_command
 
 
 async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
@@ -93,7 +93,7 @@ async def test_postgresql_tells_a_listener_of_every_commit_and_no_commit_signal_
         worker = TableWorker(store, None)  # type: ignore[arg-type]
         table = str(uuid.uuid4())
         create = CreateTable(game="ra", seats=2, player_name="A")
-        assert worker.decide_and_store(command(table, "a", create)).accepted
+        assert worker.decide_and_store(new_command(table, "a", create)).accepted
         await asyncio.wait_for(woken.wait(), 5)
     finally:
         listening.cancel()

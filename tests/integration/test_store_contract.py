@@ -8,9 +8,10 @@ from collections.abc import Iterator
 import pytest
 
 from services.table.worker import TableWorker
-from shared.contracts.envelopes import Command, CreateTable, JoinTable, StartTable
+from shared.contracts.envelopes import CreateTable, JoinTable, StartTable
 from shared.store import EventStore, open_store
 from shared.tables.envelopes import envelope_of, is_table_notification
+from tests.harness.commands import new_command
 
 
 def _url(kind: str, request: pytest.FixtureRequest, tmp_path) -> str:
@@ -33,20 +34,11 @@ def durable_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     yield _url(request.param, request, tmp_path)
 
 
-def _cmd(table_id: str, player: str, action: object, cid: str | None = None) -> Command:
-    return Command(
-        command_id=cid or uuid.uuid4().hex,
-        table_id=table_id,
-        player_id=player,
-        action=action,  # type: ignore[arg-type]
-    )
-
-
 def _open_game(worker: TableWorker, table_id: str) -> None:
     for command in (
-        _cmd(table_id, "a", CreateTable(game="ra", seats=2, player_name="A"), "create"),
-        _cmd(table_id, "b", JoinTable(player_name="B"), "join"),
-        _cmd(table_id, "a", StartTable(), "start"),
+        new_command(table_id, "a", CreateTable(game="ra", seats=2, player_name="A"), "create"),
+        new_command(table_id, "b", JoinTable(player_name="B"), "join"),
+        new_command(table_id, "a", StartTable(), "start"),
     ):
         outcome = worker.decide_and_store(command)
         assert outcome.accepted, outcome
@@ -91,7 +83,9 @@ def test_repeated_command_after_restart_is_answered_from_the_store(durable_url: 
     _open_game(TableWorker(store, None), table_id)  # type: ignore[arg-type]
     before = store.last_position()
     restarted = TableWorker(open_store(store_url), None)  # type: ignore[arg-type]
-    outcome = restarted.decide_and_store(_cmd(table_id, "b", JoinTable(player_name="B"), "join"))
+    outcome = restarted.decide_and_store(
+        new_command(table_id, "b", JoinTable(player_name="B"), "join")
+    )
     assert outcome.accepted and outcome.replayed
     assert outcome.version == 3
     assert open_store(store_url).last_position() == before
@@ -101,11 +95,13 @@ def test_two_workers_writing_one_table_never_fork_its_history(durable_url: str) 
     store_url = durable_url
     first = TableWorker(open_store(store_url), None)  # type: ignore[arg-type]
     table_id = str(uuid.uuid4())
-    first.decide_and_store(_cmd(table_id, "a", CreateTable(game="ra", seats=3, player_name="A")))
+    first.decide_and_store(
+        new_command(table_id, "a", CreateTable(game="ra", seats=3, player_name="A"))
+    )
     second = TableWorker(open_store(store_url), None)  # type: ignore[arg-type]
     # Both have the table cached at version 2; the second writes first.
-    assert second.decide_and_store(_cmd(table_id, "b", JoinTable(player_name="B"))).accepted
-    outcome = first.decide_and_store(_cmd(table_id, "c", JoinTable(player_name="C")))
+    assert second.decide_and_store(new_command(table_id, "b", JoinTable(player_name="B"))).accepted
+    outcome = first.decide_and_store(new_command(table_id, "c", JoinTable(player_name="C")))
     assert outcome.accepted and outcome.version == 4  # re-read and re-decided, seat 2
     store: EventStore = open_store(store_url)
     notes = [envelope_of(store, n) for n in store.notifications(0, 100) if is_table_notification(n)]

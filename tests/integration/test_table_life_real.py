@@ -15,16 +15,10 @@ from services.cli.platform import Platform
 from services.table.replay import verify_table
 from shared.audit.record import decode_record
 from shared.audit.verify import verify_record
-from tests.platform import Player, register, view
+from tests.harness.requests import post
+from tests.platform import register, view
 
 pytestmark = pytest.mark.integration
-
-
-async def _post(
-    client: TestClient, path: str, player: Player, body: Any = None
-) -> tuple[int, dict[str, Any]]:
-    response = await client.post(path, json=body if body is not None else {}, headers=player.auth)
-    return response.status, await response.json()
 
 
 async def _next_version(socket: Any, above: int) -> dict[str, Any]:
@@ -42,28 +36,28 @@ async def test_table_life_on_real_servers(real_client: TestClient, real_platform
     host, guest, invitee = [await register(client, n) for n in ("tl-host", "tl-guest", "tl-inv")]
     body = {"game": "cantstop", "seats": 2, "visibility": "private", "spectators": "anyone",
             "takebacks": True}  # fmt: skip
-    status, created = await _post(client, "/api/tables", host, body)
+    status, created = await post(client, "/api/tables", host, body)
     assert status == 201
     table_id = created["table_id"]
     lobby = await (await client.get("/api/tables?status=open")).json()
     assert table_id not in {t["table_id"] for t in lobby["items"]}
 
-    status, answer = await _post(client, f"/api/tables/{table_id}/invitations", host,
+    status, answer = await post(client, f"/api/tables/{table_id}/invitations", host,
                                  {"name": "tl-inv"})  # fmt: skip
     assert status == 200, answer
     mine = await (await client.get("/api/me/tables", headers=invitee.auth)).json()
     assert table_id in {t["table_id"] for t in mine["items"]}
-    status, _ = await _post(client, f"/api/tables/{table_id}/invitations/decline", invitee)
+    status, _ = await post(client, f"/api/tables/{table_id}/invitations/decline", invitee)
     assert status == 200
-    status, refused = await _post(client, f"/api/tables/{table_id}/join", guest,
+    status, refused = await post(client, f"/api/tables/{table_id}/join", guest,
                                   {"invitation": "wrong"})  # fmt: skip
     assert (status, refused["code"]) == (403, "bad_invitation")
-    status, link = await _post(client, f"/api/tables/{table_id}/invitation", host)
+    status, link = await post(client, f"/api/tables/{table_id}/invitation", host)
     assert status == 201
-    status, _ = await _post(client, f"/api/tables/{table_id}/join", guest,
+    status, _ = await post(client, f"/api/tables/{table_id}/join", guest,
                             {"invitation": link["code"]})  # fmt: skip
     assert status == 200
-    status, _ = await _post(client, f"/api/tables/{table_id}/start", host)
+    status, _ = await post(client, f"/api/tables/{table_id}/start", host)
     assert status == 200
 
     players = [host, guest]
@@ -76,23 +70,23 @@ async def test_table_life_on_real_servers(real_client: TestClient, real_platform
         while True:  # roll until the player to act may choose sums
             seat = (await view(client, table_id, host))["to_act"][0]
             mover, other = players[seat], players[1 - seat]
-            status, _ = await _post(client, f"/api/tables/{table_id}/moves", mover,
+            status, _ = await post(client, f"/api/tables/{table_id}/moves", mover,
                                     {"move": {"type": "Roll"}})  # fmt: skip
             assert status == 200
             rolled = await view(client, table_id, mover)
             choices = [m for m in rolled["legal_moves"] if m["type"] == "Choose"]
             if choices:
                 break
-        status, _ = await _post(client, f"/api/tables/{table_id}/moves", mover,
+        status, _ = await post(client, f"/api/tables/{table_id}/moves", mover,
                                 {"move": choices[0]})  # fmt: skip
         assert status == 200
         chosen = await view(client, table_id, mover)
-        status, _ = await _post(client, f"/api/tables/{table_id}/undo", mover)
+        status, _ = await post(client, f"/api/tables/{table_id}/undo", mover)
         assert status == 200
         async with client.ws_connect(f"/api/tables/{table_id}/ws?token={other.token}") as page:
             asked = (await page.receive(timeout=10)).json()
             assert asked["table"]["undo_asked"] == [] and asked["table"]["undo_seat"] == seat
-            status, outcome = await _post(client, f"/api/tables/{table_id}/undo/answer", other,
+            status, outcome = await post(client, f"/api/tables/{table_id}/undo/answer", other,
                                           {"accept": True})  # fmt: skip
             assert status == 200 and outcome["events"] == ["UndoAccepted", "MoveUndone"]
             pushed = await _next_version(page, outcome["version"] - 1)
@@ -103,7 +97,7 @@ async def test_table_life_on_real_servers(real_client: TestClient, real_platform
         watched = await _next_version(watcher, chosen["table"]["version"])
         assert watched["seat"] is None
 
-    status, _ = await _post(client, f"/api/tables/{table_id}/resign", other)
+    status, _ = await post(client, f"/api/tables/{table_id}/resign", other)
     assert status == 200
     over = await view(client, table_id, mover)
     assert over["table"]["status"] == "over" and over["result"]["winners"] == [seat]

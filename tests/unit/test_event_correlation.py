@@ -10,16 +10,16 @@ from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable, JoinTable
 from shared.store import open_store
 from shared.tables.envelopes import envelope_of
-from tests.observekit import command
+from tests.harness.commands import new_command
 
 
 def _store_with_a_table() -> tuple[TableWorker, str]:
     worker = TableWorker(open_store("memory"), None, group_commit=False)  # type: ignore[arg-type]
     table_id = str(uuid.uuid4())
     create = CreateTable(game="ra", seats=2, player_name="zero")
-    assert worker.decide_and_store(command(table_id, "p0", create, corr="corr-create")).accepted
+    assert worker.decide_and_store(new_command(table_id, "p0", create, corr="corr-create")).accepted
     join = JoinTable(player_name="one")
-    assert worker.decide_and_store(command(table_id, "p1", join, corr="corr-join")).accepted
+    assert worker.decide_and_store(new_command(table_id, "p1", join, corr="corr-join")).accepted
     return worker, table_id
 
 

@@ -15,7 +15,7 @@ from shared.messaging.port import Topology
 from shared.store import EventStore, open_store
 from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
 from shared.tables.follower import LogFollower
-from tests.observekit import play_some, started_table
+from tests.harness.commands import play_some, started_table
 
 
 class Recorder(LogFollower):

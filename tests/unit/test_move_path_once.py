@@ -16,16 +16,16 @@ from shared.store import open_store
 from shared.tables import decide as decider
 from shared.tables import state as table_state
 from shared.tables.envelopes import envelope_of
-from tests.observekit import command
+from tests.harness.commands import new_command
 
 
 def _started(worker: TableWorker, game: str = "ra") -> str:
     table = str(uuid.uuid4())
     outcomes = worker.decide_and_store_many(
         [
-            command(table, "p0", CreateTable(game=game, seats=2, player_name="zero")),
-            command(table, "p1", JoinTable(player_name="one")),
-            command(table, "p0", StartTable()),
+            new_command(table, "p0", CreateTable(game=game, seats=2, player_name="zero")),
+            new_command(table, "p1", JoinTable(player_name="one")),
+            new_command(table, "p0", StartTable()),
         ]
     )
     assert all(o.accepted for o in outcomes)
@@ -38,7 +38,7 @@ def _a_move(worker: TableWorker, table: str, rng: random.Random) -> Any:
     state = cached.table
     seat = state.spec.to_act(state.game_state)[0]
     move = rng.choice(list(state.spec.legal_moves(state.game_state, seat)))
-    return command(table, f"p{seat}", PlayMove(move=msgspec.Raw(msgspec.json.encode(move))))
+    return new_command(table, f"p{seat}", PlayMove(move=msgspec.Raw(msgspec.json.encode(move))))
 
 
 @pytest.mark.parametrize("game", ["ra", "cantstop", "sobek"])

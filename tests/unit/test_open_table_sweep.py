@@ -9,9 +9,10 @@ import pytest
 
 from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker
-from shared.contracts.envelopes import Command, CreateTable, JoinTable
+from shared.contracts.envelopes import CreateTable, JoinTable
 from shared.messaging.memory import MemoryBroker
 from shared.store import open_store
+from tests.harness.commands import new_command
 
 
 def test_the_ttl_setting() -> None:
@@ -20,10 +21,6 @@ def test_the_ttl_setting() -> None:
     for bad in ("soon", "0", "-5"):
         with pytest.raises(ValueError, match="SENET_OPEN_TABLE_TTL"):
             open_table_ttl({"SENET_OPEN_TABLE_TTL": bad})
-
-
-def _command(table: str, player: str, action: object) -> Command:
-    return Command(command_id=uuid.uuid4().hex, table_id=table, player_id=player, action=action)  # type: ignore[arg-type]
 
 
 async def test_only_tables_idle_past_the_ttl_are_cancelled_and_only_once() -> None:
@@ -36,13 +33,13 @@ async def test_only_tables_idle_past_the_ttl_are_cancelled_and_only_once() -> No
         idle, busy, started = (str(uuid.uuid4()) for _ in range(3))
         for table in (idle, busy, started):
             create = CreateTable(game="ra", seats=2, player_name="A")
-            assert worker.decide_and_store(_command(table, "a", create)).accepted
-        assert worker.decide_and_store(_command(started, "b", JoinTable(player_name="B")))
+            assert worker.decide_and_store(new_command(table, "a", create)).accepted
+        assert worker.decide_and_store(new_command(started, "b", JoinTable(player_name="B")))
         sweeper = OpenTableSweeper(store, broker, ttl=3600)
         assert await sweeper.sweep() == 0  # nothing idle yet
         later = datetime.now(UTC) + timedelta(hours=2)
         # `busy` moves on after the sweep read the log: its expiry is refused (table_active).
-        assert worker.decide_and_store(_command(busy, "b", JoinTable(player_name="B"))).accepted
+        assert worker.decide_and_store(new_command(busy, "b", JoinTable(player_name="B"))).accepted
         sweeper.open.pop(started)  # as if it had started: not open any more
         sweeper.open[busy] = (2, sweeper.open[busy][1])
         expired = await sweeper._expire(busy, 2) + await sweeper._expire(idle, 2)

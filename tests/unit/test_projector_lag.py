@@ -10,7 +10,7 @@ from services.gateway.views.projector import ViewProjector
 from services.table.worker import TableWorker
 from shared.observability.sampler import Sampler, lag_of
 from shared.store import open_store
-from tests.observekit import play_some, started_table
+from tests.harness.commands import play_some, started_table
 
 
 def test_lag_counts_the_table_events_after_the_position_and_is_zero_when_caught_up() -> None:

@@ -16,7 +16,6 @@ from services.table.worker import TableWorker
 from shared.contracts.envelopes import (
     Action,
     CancelTable,
-    Command,
     CreateTable,
     ExpireTable,
     JoinTable,
@@ -39,6 +38,7 @@ from shared.tables.events import (
 )
 from shared.tables.outcome import final_result, table_result
 from shared.tables.state import TableState
+from tests.harness.commands import new_command
 
 TABLE = str(uuid.UUID(int=7))
 SEED = "ab" * 32
@@ -192,26 +192,20 @@ def test_a_command_for_no_table_is_unknown() -> None:
 # ---- idempotency through the worker (in-memory store) ---------------------------------
 
 
-def _command(table: str, player: str, action: Action, command_id: str | None = None) -> Command:
-    return Command(
-        command_id=command_id or uuid.uuid4().hex, table_id=table, player_id=player, action=action
-    )
-
-
 def test_a_repeated_command_is_answered_again_and_a_reused_id_is_refused() -> None:
     worker = TableWorker(open_store("memory"), None)  # type: ignore[arg-type]
     table = str(uuid.uuid4())
     worker.decide_and_store(
-        _command(table, "alice", CreateTable(game="ra", seats=2, player_name="A"))
+        new_command(table, "alice", CreateTable(game="ra", seats=2, player_name="A"))
     )
-    join = _command(table, "bob", JoinTable(player_name="Bob"), "j1")
+    join = new_command(table, "bob", JoinTable(player_name="Bob"), "j1")
     first = worker.decide_and_store(join)
     again = worker.decide_and_store(join)
     assert (first.version, first.replayed) == (3, False)
     assert (again.version, again.seat, again.replayed) == (3, 1, True)
-    other = worker.decide_and_store(_command(table, "bob", LeaveTable(), "j1"))
+    other = worker.decide_and_store(new_command(table, "bob", LeaveTable(), "j1"))
     assert other.error is not None and other.error.code == "duplicate_command"
-    assert worker.decide_and_store(_command(table, "bob", LeaveTable())).events == ["PlayerLeft"]
+    assert worker.decide_and_store(new_command(table, "bob", LeaveTable())).events == ["PlayerLeft"]
 
 
 def test_a_table_opened_under_an_older_rules_version_is_decided_with_that_version() -> None:

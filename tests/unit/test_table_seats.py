@@ -15,7 +15,7 @@ import pytest
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import Command, CreateTable, Outcome, PlayMove, StartTable
 from shared.store import open_store
-from tests.observekit import command, started_table
+from tests.harness.commands import new_command, started_table
 
 
 def _decide(worker: TableWorker, path: str, sent: Command) -> Outcome:
@@ -47,13 +47,13 @@ def test_a_move_from_a_player_without_a_seat_is_not_seated_and_changes_nothing(
     move = PlayMove(move=msgspec.Raw(msgspec.json.encode(legal)))
     before = _version(worker, table_id)
 
-    outcome = _decide(worker, path, command(table_id, "eve", move))
+    outcome = _decide(worker, path, new_command(table_id, "eve", move))
 
     assert not outcome.accepted and outcome.error is not None
     assert (outcome.error.code, outcome.error.status) == ("not_seated", 403)
     assert _version(worker, table_id) == before
     # The same move from the seat to act is accepted: only the seat was wrong.
-    assert _decide(worker, path, command(table_id, f"p{seat}", move)).accepted
+    assert _decide(worker, path, new_command(table_id, f"p{seat}", move)).accepted
 
 
 @pytest.mark.parametrize("path", ["single", "batch"])
@@ -61,9 +61,9 @@ def test_a_start_from_a_player_without_a_seat_is_not_seated(path: str) -> None:
     worker = TableWorker(open_store("memory"), None)  # type: ignore[arg-type]
     table_id = str(uuid.uuid4())
     created = CreateTable(game="ra", seats=2, player_name="zero")
-    assert worker.decide_and_store(command(table_id, "p0", created)).accepted
+    assert worker.decide_and_store(new_command(table_id, "p0", created)).accepted
 
-    outcome = _decide(worker, path, command(table_id, "eve", StartTable()))
+    outcome = _decide(worker, path, new_command(table_id, "eve", StartTable()))
 
     assert not outcome.accepted and outcome.error is not None
     assert outcome.error.code == "not_seated"

@@ -9,7 +9,7 @@ import uuid
 from services.gateway.views.projector import ViewProjector
 from services.table.worker import TableWorker
 from shared.store import open_store
-from tests.observekit import play_some, started_table
+from tests.harness.commands import play_some, started_table
 
 
 async def test_a_waiter_wakes_for_its_own_table_and_not_for_another() -> None:

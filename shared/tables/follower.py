@@ -82,10 +82,10 @@ class LogFollower:
     poll = POLL
     lease: Lease | None = None  # None: always active
     retry = 1.0  # seconds between a standby's attempts to take the lease
+    position = 0  # the last position handled (a subclass may derive it)
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
-        self.position = 0
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
         self._ahead: tuple[int, asyncio.Future[Sequence[Notification]]] | None = None
@@ -169,7 +169,7 @@ class LogFollower:
             while True:
                 count = await self.step(upto, ahead=True)
                 read += count
-                await self.stepped()
+                await self.stepped(count)
                 if count < self.size:
                     break
         finally:
@@ -177,7 +177,7 @@ class LogFollower:
         await self.caught_up()
         return read
 
-    async def stepped(self) -> None:
+    async def stepped(self, count: int) -> None:
         """After each step of a catch-up (its last too, which may have read nothing)."""
 
     async def caught_up(self) -> None:

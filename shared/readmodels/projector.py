@@ -21,6 +21,9 @@ and it polls the store every `poll` seconds anyway, so a lost message only delay
 are at least `linger` seconds apart: under load each transaction carries the events of many
 moves instead of one (a quiet store is still read at the first wake-up, and a reader waiting
 in `wait_for` cuts the pause short).
+
+It is a `LogFollower` (`shared.tables.follower`): reading the positions is its `resume`,
+the fold and the transaction its `handle`, the lease spell its `lead`.
 """
 
 from __future__ import annotations

@@ -140,7 +140,7 @@ class ReadModelProjector(LogFollower):
         self.listeners: list[Callable[[], None]] = []  # called after every committed step
         self.lost_races = 0
         self.batches = 0  # batches committed by this projector
-        self.applied = 0
+        self.applied_events = 0  # notifications applied by this projector
         self._known: dict[str, int] | None = None  # the positions this process committed
         self._stored: dict[str, int] = {}  # the positions the batch being read starts from
         self._trusted = False  # `_stored` are the remembered ones, not read from the db
@@ -329,7 +329,7 @@ class ReadModelProjector(LogFollower):
             time.sleep(self.delay)  # committed: a SIGKILL now lands between two batches
         self.positions = {m: max(p, end) for m, p in stored.items()}
         self._known = dict(self.positions)
-        self.applied += len(notes)
+        self.applied_events += len(notes)
         self.batches += 1
         metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))
         metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)

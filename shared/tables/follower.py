@@ -259,9 +259,10 @@ class LogFollower:
 
     async def run(self) -> None:
         """Follow while active (taking the lease when there is one), stand by otherwise;
-        cancel to stop."""
+        cancel to stop (without a lease, it also ends when the follower is no longer
+        active)."""
         try:
-            while True:
+            while self.active or self.lease is not None:
                 led = self.active or await self.lease.acquire()  # type: ignore[union-attr]
                 if led:
                     await self.lead()

@@ -31,7 +31,7 @@ async def test_two_projectors_apply_each_batch_once_and_see_a_reset(tmp_path: Pa
     assert await first.step() == 7 and await second.step() == 7
     assert await first.step() == 7 and first.lost_races == 1  # its remembered positions were stale
     await _drain(first, second)
-    assert first.applied + second.applied == last  # every notification applied once
+    assert first.applied_events + second.applied_events == last  # every notification applied once
     db = ReadModelDB.of(store)
     assert set(positions(db).values()) == {last}
     row = queries.table(db, table_id)

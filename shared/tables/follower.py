@@ -88,7 +88,8 @@ class LogFollower:
         self.store = store
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
-        self._ahead: tuple[int, asyncio.Future[Sequence[Notification]]] | None = None
+        # The read begun ahead: after which position, up to which, and the read itself.
+        self._ahead: tuple[int, int | None, asyncio.Future[Sequence[Notification]]] | None = None
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -151,7 +152,7 @@ class LogFollower:
             if stop is not None and len(notes) < self.size:
                 end = max(end, stop)  # every position up to `stop` was read
             elif ahead and len(notes) == self.size:
-                self._ahead = (end, self._fetch(end, stop))
+                self._ahead = (end, stop, self._fetch(end, stop))
             if await self.handle(notes, after, end):
                 return len(notes)
             self._drop_ahead()
@@ -185,15 +186,15 @@ class LogFollower:
 
     async def _read(self, after: int, stop: int | None) -> Sequence[Notification]:
         ahead, self._ahead = self._ahead, None
-        if ahead is not None and ahead[0] == after:
-            return await ahead[1]
+        if ahead is not None and ahead[:2] == (after, stop):
+            return await ahead[2]
         if ahead is not None:
-            ahead[1].cancel()
+            ahead[2].cancel()
         return await self._fetch(after, stop)
 
     def _drop_ahead(self) -> None:
         if self._ahead is not None:
-            self._ahead[1].cancel()
+            self._ahead[2].cancel()
             self._ahead = None
 
     def _fetch(self, after: int, stop: int | None) -> asyncio.Future[Sequence[Notification]]:

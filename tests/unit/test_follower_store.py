@@ -1,7 +1,8 @@
 """The shared log follower on the real stores (SQLite, PostgreSQL): a published duplicate is
 skipped and a gap filled from the store; a follower that keeps its position in the database
 records it in one transaction with its effects, and a failing batch leaves both unchanged;
-a follower whose position another process moved reads the batch again from there."""
+a follower whose position another process moved reads the batch again from there; a read
+by topic covers the log up to its newest event."""
 
 from __future__ import annotations
 
@@ -154,3 +155,16 @@ async def test_a_position_moved_by_another_process_is_read_again(store: EventSto
     assert stale.position == 10 == stale.stored()
     await second.catch_up()
     assert second.rows() == [e.position for e in _envelopes(store)]  # each row once
+
+
+async def test_a_read_by_topic_covers_the_log_up_to_its_newest_event(store: EventStore) -> None:
+    notes = store.notifications(0, 10_000)
+    topic = next(n.topic for n in notes if is_table_notification(n))
+
+    class OneTopic(Recorder):
+        topics = (topic,)
+
+    follower = OneTopic(store)
+    await follower.catch_up()
+    assert follower.seen == [n.id for n in notes if n.topic == topic]
+    assert follower.position == store.last_position()  # the other topics passed over

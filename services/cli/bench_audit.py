@@ -205,7 +205,7 @@ def _read_log(store: EventStore, *, decode: bool) -> int:
     return count
 
 
-async def _timed_async(work: Awaitable[None]) -> tuple[float, float]:
+async def _timed_async(work: Awaitable[object]) -> tuple[float, float]:
     """Wall and CPU seconds of awaiting `work` (CPU of every thread of this process)."""
     wall, cpu = time.perf_counter(), time.process_time()
     await work

@@ -25,14 +25,12 @@ from services.gateway.keys import (
     SIGN_INS,
     SOCKETS,
     STORE,
-    VERDICTS,
     GatewaySettings,
 )
 from services.gateway.openapi.document import setup_routes
 from services.gateway.views.projector import ViewProjector
 from services.gateway.web.pages import setup_web
 from shared.accounts import ledger
-from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.observability.http import PROBES
@@ -86,7 +84,6 @@ def create_app(
     app[IDENTITIES] = {}
     app[REVOCATIONS] = Revocations(broker, app[IDENTITIES])
     app[SOCKETS] = weakref.WeakSet()
-    app[VERDICTS] = VerdictBook()
     app[CHAT] = ChatHub(broker)
     app[SIGN_INS] = SignInDesk(store, lambda player_id: ledger.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)

@@ -13,7 +13,6 @@ from services.gateway.accounts.revocations import Revocations
 from services.gateway.chat.hub import ChatHub
 from services.gateway.http.limits import Limiter
 from services.gateway.views.projector import ViewProjector
-from shared.audit.verdicts import VerdictBook
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
@@ -97,6 +96,5 @@ SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse
 CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the broker
 REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every gateway
 SIGN_INS = web.AppKey("sign_ins", SignInDesk)  # sign-in requests, recorded off the request path
-VERDICTS = web.AppKey("verdicts", VerdictBook)  # audit verdicts, read from the store on demand
 READMODELS = web.AppKey("readmodels", ReadModels)  # lists and pages, from the read models
 NOTIFY = web.AppKey("notify", NotifyContext)  # what the settings routes need from notify

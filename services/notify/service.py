@@ -8,12 +8,19 @@ At start it resumes from its checkpoint (`checkpoint.py`: the active tables' tur
 open notices at a position), so it reads only the events after it, and decides turns only
 for commands after the position it recorded; without a checkpoint (a store made before
 checkpoints, or a lost row) it folds the whole log once.
+
+It is a `LogFollower` (`shared.tables.follower`): the position is kept in memory (from the
+checkpoint), each batch is folded, and once caught up the new commands' notices are created
+before the position is recorded as decided (the notices are aggregates in the same store:
+notify's exactly-once is the decided position plus each notice's fixed key, not one
+transaction).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -39,7 +46,8 @@ from shared.notify.presence import PreferencesChanged, Presence, presence_decode
 from shared.notify.timing import TableTiming
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification, published
+from shared.tables.envelopes import envelope_of, is_table_notification
+from shared.tables.follower import LogFollower
 from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
 from shared.tournaments.standings import standings
 from shared.tournaments.state import TournamentState
@@ -58,10 +66,12 @@ _FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
 MAX_BACKOFF = 300.0  # seconds: the longest pause after rounds that failed in a row
 
 
-class NotifyService:
+class NotifyService(LogFollower):
     """Turns, reminders and deadlines into e-mails and pushes."""
 
     consumer = "notify"
+    batch = 500
+    live = False  # a published event only wakes it: the store is read
 
     def __init__(
         self,
@@ -71,7 +81,7 @@ class NotifyService:
         clock: Clock | None = None,
         metrics: NotifyMetrics | None = None,
     ) -> None:
-        self.store = store
+        super().__init__(store)
         self.broker = broker
         self.settings = settings
         self.clock = clock or SystemClock()
@@ -83,7 +93,6 @@ class NotifyService:
         self.outbox = Outbox(store, settings, self.clock, self.metrics, self.is_present)
         self.outbox.on_done = self.wakeup_soon
         self.timers = Timers(self.tracker, self.outbox, broker, settings, self.clock, self.metrics)
-        self.position = 0  # last store position folded
         self.decided = 0  # commands at or before this position were decided by a predecessor
         self.open_position = 0  # position of the last event of the open command
         self.unloaded: set[UUID] = set()
@@ -91,8 +100,7 @@ class NotifyService:
         self.sign_ins: list[tuple[Any, int]] = []  # (SignInAsked, its position)
         self.tournament_news: list[tuple[Any, str, int]] = []  # (tournament, kind, version)
         self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
-        self.lock = asyncio.Lock()
-        self.wakeup = asyncio.Event()
+        self.failures = 0  # rounds failed in a row: the pause doubles, up to MAX_BACKOFF
         self.tasks: list[asyncio.Task[None]] = []
         self.stopping = False
         self.checkpoints = checkpoint.CheckpointStore(ReadModelDB.of(store), self.consumer)
@@ -106,12 +114,12 @@ class NotifyService:
         await self._resume()
         if self.broker is not None:
             topology = self.broker.topology
-            await self.broker.subscribe(topology.events_exchange, "#", self.on_event)
+            await self.broker.subscribe(topology.events_exchange, "#", self.on_delivery)
             await self.broker.subscribe(topology.views_exchange, "#", self.on_presence)
         await self.catch_up()
         log.info("notify_ready", position=self.position, open=len(self.outbox.notices))
         if loops:
-            self.tasks.append(asyncio.create_task(self._run(), name="notify"))
+            self.tasks.append(asyncio.create_task(self.follow(), name="notify"))
 
     async def stop(self) -> None:
         """Finish the round in progress (no delivery is cut in half), then stop the loops.
@@ -163,15 +171,6 @@ class NotifyService:
         await asyncio.to_thread(self.checkpoints.save, saved)
         self.checkpointed = self.position
 
-    async def on_event(self, delivery: Delivery) -> None:
-        """An event was published: read the store up to it (any message wakes the loop)."""
-        try:
-            position = max((e.position for e in published(delivery.body)), default=0)
-        except (msgspec.ValidationError, msgspec.DecodeError):
-            position = self.position + 1  # not an envelope: the store will tell
-        if position > self.position:
-            self.wakeup.set()
-
     async def on_presence(self, delivery: Delivery) -> None:
         """A gateway's signal: WebSocket presence, or a player's changed preferences (read
         the store now); other messages on `views` are ignored."""
@@ -217,54 +216,62 @@ class NotifyService:
         await self.catch_up()
         await self.outbox.deliver_due(wait=wait)
 
-    async def _run(self) -> None:
-        failures = 0  # rounds failed in a row: the pause doubles, up to MAX_BACKOFF
-        while not self.stopping:
-            try:
-                await self.pump(wait=False)
-                failures = 0
-            except Exception as exc:
-                failures += 1
-                log.error("notify_round_failed", error=repr(exc), in_a_row=failures)
-                log.debug("notify_round_traceback", exc_info=True)
-            if self.stopping:
-                return
-            waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self.wakeup.wait())]
-            due = self.outbox.next_due()
-            pause = self.settings.tick
-            if due is not None:
-                pause = min(pause, max(0.0, due - self.clock.now()))
-            if failures:  # never spin on a failure: back off, and a wake-up cannot cut it
-                pause = min(self.settings.tick * 2 ** min(failures, 16), MAX_BACKOFF)
-                waits = []
-            waits.append(asyncio.ensure_future(self.clock.sleep(pause)))
-            try:
-                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for waiter in waits:
-                    waiter.cancel()
-            self.wakeup.clear()
+    @property
+    def active(self) -> bool:
+        """True until `stop`."""
+        return not self.stopping
 
-    async def catch_up(self) -> None:
-        """Fold every stored event after the position; decide turns of new commands."""
-        async with self.lock:
-            while True:
-                notes = await asyncio.to_thread(self.store.notifications, self.position, 500)
-                for note in notes:
-                    await self._fold(note)
-                    self.position = note.id
-                self.folded += len(notes)
-                if len(notes) < 500:
-                    break
-            await self._decided(self.tracker.close(), self.open_position)
-            await self._confirm()
-            await self._sign_in()
-            await self._tournaments()
-            await self._adopt()
-            if self.position > self.decided:
-                await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
-                self.decided = self.position
-            await self._checkpoint()
+    async def round(self) -> bool:
+        """`pump`; a failed round is logged and counted (the pause backs off)."""
+        try:
+            await self.pump(wait=False)
+            self.failures = 0
+        except Exception as exc:
+            self.failures += 1
+            log.error("notify_round_failed", error=repr(exc), in_a_row=self.failures)
+            log.debug("notify_round_traceback", exc_info=True)
+        return False
+
+    async def pause(self, more: bool) -> None:
+        """Until a wake-up, the next due delivery or a tick; after failed rounds, a backoff
+        that a wake-up cannot cut (never spin on a failure)."""
+        if self.stopping:
+            return
+        waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self.wakeup.wait())]
+        due = self.outbox.next_due()
+        pause = self.settings.tick
+        if due is not None:
+            pause = min(pause, max(0.0, due - self.clock.now()))
+        if self.failures:
+            pause = min(self.settings.tick * 2 ** min(self.failures, 16), MAX_BACKOFF)
+            waits = []
+        waits.append(asyncio.ensure_future(self.clock.sleep(pause)))
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in waits:
+                waiter.cancel()
+        self.wakeup.clear()
+
+    async def handle(self, notes: Sequence[Notification], after: int, end: int) -> bool:
+        """Fold a batch (turns, and what to do once caught up)."""
+        for note in notes:
+            await self._fold(note)
+            self.position = note.id
+        self.folded += len(notes)
+        return True
+
+    async def caught_up(self) -> None:
+        """Decide the turns of new commands, then record the position as decided."""
+        await self._decided(self.tracker.close(), self.open_position)
+        await self._confirm()
+        await self._sign_in()
+        await self._tournaments()
+        await self._adopt()
+        if self.position > self.decided:
+            await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+            self.decided = self.position
+        await self._checkpoint()
 
     async def _fold(self, note: Notification) -> None:
         if not is_table_notification(note):

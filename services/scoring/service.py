@@ -11,7 +11,8 @@ verdict, one per table (`shared.audit.verdicts`): a mismatch is logged (`audit_m
 counted in `senet_audit_verifications_total{outcome}` and listed by `/api/admin/flagged`.
 A game is verified once: a verdict saved twice (a restart, two instances) keeps the first.
 It records its position (`scoring`) in the store's tracking table: everything before it is
-scored and verified.
+scored and verified. It reads the log only through that projector (the one follower,
+`shared.tables.follower`), after whose steps its audits run.
 """
 
 from __future__ import annotations

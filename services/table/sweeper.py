@@ -57,6 +57,7 @@ class OpenTableSweeper(LogFollower):
         self.broker = broker
         self.ttl = ttl
         self.every = min(max(ttl / 4, 0.05), 600.0)  # seconds between sweeps
+        self.poll = self.every
         self.open: dict[str, tuple[int, datetime]] = {}  # table -> (version, last event time)
 
     async def apply(self, envelope: EventEnvelope) -> None:
@@ -70,14 +71,16 @@ class OpenTableSweeper(LogFollower):
         """Sweep every `every` seconds until cancelled (the first after one interval, so a
         process starting up does not read the log for it at once); a failed round is logged
         and retried."""
-        while True:
-            await asyncio.sleep(self.every)
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("open_table_sweep_failed")
+        await asyncio.sleep(self.every)
+        await self.follow()
+
+    async def round(self) -> bool:
+        """One sweep (`follow` runs one every `poll` = `every` seconds)."""
+        try:
+            await self.sweep()
+        except Exception:
+            log.exception("open_table_sweep_failed")
+        return False
 
     async def sweep(self, now: datetime | None = None) -> int:
         """Read new events, then expire every open table idle past the TTL; how many."""

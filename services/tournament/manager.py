@@ -20,6 +20,9 @@ a repeat and changes nothing; the position moves, with the read-model rows, in o
 transaction after the batch's effects were all accepted. An effect refused for a bug is
 logged and skipped; one that cannot reach the broker or the store stops the batch, which
 is tried again.
+
+It is a `LogFollower` (`shared.tables.follower`) reading the log by topic, its position
+kept in the read model (`rm_tournament_positions`).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from shared.contracts.errors import SenetError, Unavailable
 from shared.messaging.port import Broker, Delivery
 from shared.readmodels.db import DB_OUTAGES, ReadModelDB
 from shared.store import STORE_OUTAGES, EventStore
+from shared.tables.follower import LogFollower
 from shared.tables.loading import load_table
 from shared.tables.outcome import table_result
 from shared.tournaments import client, readmodel
@@ -65,8 +69,14 @@ class _Named(msgspec.Struct):
 _decode_named = msgspec.json.Decoder(_Named)
 
 
-class TournamentManager:
+class TournamentManager(LogFollower):
     """Runs the tournaments of one store: match tables opened, results recorded, rows kept."""
+
+    consumer = readmodel.CONSUMER
+    batch = BATCH
+    topics = TOURNAMENT_TOPICS  # the table events are not read
+    live = False
+    poll = IDLE
 
     def __init__(
         self,
@@ -79,18 +89,13 @@ class TournamentManager:
     ) -> None:
         """`pause`: seconds to wait after each effect (a test hook: a SIGKILL then lands
         between two effects of one batch)."""
-        self.store = store
+        super().__init__(store)
         self.broker = broker
         self.db = db
         self.timeout = timeout
-        self.pause = pause
-        self.position = 0
-        self._wake = asyncio.Event()
+        self.delay = pause
+        self._swept = 0.0  # when the match tables were last looked at
         self._started: dict[str, int] = {}  # tried to start, with the players then
-
-    def wake(self) -> None:
-        """Look at the log now (something was stored)."""
-        self._wake.set()
 
     async def start(self) -> None:
         """Create the read model's tables if missing; be woken when a game ends."""
@@ -101,43 +106,45 @@ class TournamentManager:
     async def _on_game_over(self, delivery: Delivery) -> None:
         self.wake()
 
-    async def run(self) -> None:
-        """Follow the log and the match tables until cancelled."""
+    async def round(self) -> bool:
+        """The next batch of the log, and the match tables when woken or every `SWEEP`
+        seconds; True when it did something (look again at once) or failed (after a
+        pause: the batch is tried again)."""
         loop = asyncio.get_running_loop()
-        swept = 0.0
-        while True:
-            try:
-                read = await self.step()
-                if self._wake.is_set() or loop.time() - swept >= SWEEP:
-                    self._wake.clear()
-                    swept = loop.time()
-                    read += await self.sweep()
-            except RETRIED as exc:
-                log.warning("tournament_manager_retry", error=repr(exc))
-                await asyncio.sleep(BACKOFF)
-                continue
-            except Exception:  # a bug: logged with its traceback; the batch is tried again
-                log.exception("tournament_manager_failed")
-                await asyncio.sleep(BACKOFF)
-                continue
-            if read == 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), IDLE)
+        try:
+            read = await self.step()
+            if self.wakeup.is_set() or loop.time() - self._swept >= SWEEP:
+                self.wakeup.clear()
+                self._swept = loop.time()
+                read += await self.sweep()
+        except RETRIED as exc:
+            log.warning("tournament_manager_retry", error=repr(exc))
+            await asyncio.sleep(BACKOFF)
+            return True
+        except Exception:  # a bug: logged with its traceback; the batch is tried again
+            log.exception("tournament_manager_failed")
+            await asyncio.sleep(BACKOFF)
+            return True
+        return read > 0
 
-    async def step(self) -> int:
-        """Handle the next batch of the log; how many tournament events it read.
+    async def pause(self, more: bool) -> None:
+        """Wait for a wake-up (kept for the next round's sweep), at most `IDLE` seconds."""
+        if not more:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.poll):
+                    await self.wakeup.wait()
+
+    async def resume(self) -> int:
+        """The position in the read model (another manager may have moved it)."""
+        self.position = await asyncio.to_thread(readmodel.position, self.db)
+        return self.position
+
+    async def handle(self, notes: Sequence[Notification], after: int, end: int) -> bool:
+        """The batch's effects, then its tournaments' rows and the position, in one
+        transaction; False when another manager moved the position first (its rows stand).
 
         The position moves past the table events too (up to the newest event when the batch
         is not full), so each look scans only what was stored since the last one."""
-        start = await asyncio.to_thread(readmodel.position, self.db)
-        last = await asyncio.to_thread(self.store.last_position)
-        if last <= start:
-            self.position = start
-            return 0
-        notes: Sequence[Notification] = await asyncio.to_thread(
-            self.store.notifications, start, BATCH, last, TOURNAMENT_TOPICS
-        )
-        end = notes[-1].id if len(notes) == BATCH else last
         touched: dict[str, int] = {}  # tournament -> position of its first event in batch
         for note in notes:
             tournament_id = str(note.originator_id)
@@ -145,9 +152,10 @@ class TournamentManager:
             if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
                 await self._open_round(tournament_id, note)
         states = {t: await asyncio.to_thread(self._state, t) for t in touched}
-        await asyncio.to_thread(self._commit, start, end, states, touched)
+        if not await asyncio.to_thread(self._commit, after, end, states, touched):
+            return False
         self.position = end
-        return len(notes)
+        return True
 
     async def sweep(self) -> int:
         """Start the tournaments whose sign-up deadline is past; record the result of every
@@ -195,10 +203,10 @@ class TournamentManager:
     def _commit(
         self, start: int, end: int, states: dict[str, TournamentState | None],
         touched: dict[str, int],
-    ) -> None:  # fmt: skip
+    ) -> bool:  # fmt: skip
         with self.db.transaction() as cur:
             if not readmodel.move(cur, start, end):
-                return  # another manager wrote this batch: its rows stand
+                return False  # another manager wrote this batch: its rows stand
             for tournament_id, state in states.items():
                 if state is not None:
                     known = cur.fetchall(
@@ -207,6 +215,7 @@ class TournamentManager:
                     )
                     created = int(known[0][0]) if known else touched[tournament_id]
                     readmodel.write(cur, state, created)
+        return True
 
     async def _open_round(self, tournament_id: str, note: Notification) -> None:
         """Open every table of the round just paired, then note it with the tournament."""
@@ -268,8 +277,8 @@ class TournamentManager:
             log.warning("tournament_effect_refused", what=what, code=exc.code, **fields)
             return
         log.info(what, replayed=outcome.replayed, **fields)
-        if self.pause:
-            await asyncio.sleep(self.pause)
+        if self.delay:
+            await asyncio.sleep(self.delay)
 
 
 def _round_of(store: EventStore, note: Notification) -> int:

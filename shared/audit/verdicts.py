@@ -3,14 +3,12 @@
 The scoring service verifies every finished game and saves an `AuditVerdict` whose id is
 derived from the table id, so saving a second verdict for a table fails on the store's
 uniqueness check: a rerun, a redelivery or a restart never adds a second record, and a
-table that has none is verified again. `VerdictBook` is the read model of the verdicts,
-read from the store's log by topic; the scoring service and the gateway's admin endpoint
-both use it, so a rebuild from the store equals what the live service holds.
+table that has none is verified again. The verdicts' read model is `rm_verdicts`
+(`shared.readmodels.verdicts`), kept by the read-model projector like the others.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -93,37 +91,3 @@ def save_verdict(store: EventStore, verdict: AuditVerdict) -> tuple[Verdict, boo
         stored: AuditVerdict = store.repository.get(verdict_id(verdict.table_id))
         return verdict_of(stored), False
     return verdict_of(verdict), True
-
-
-class VerdictBook:
-    """Every verdict by table id, read from the store's log (after the last one read)."""
-
-    def __init__(self) -> None:
-        self.position = 0
-        self.verdicts: dict[str, Verdict] = {}
-        self._lock = threading.Lock()
-
-    def __contains__(self, table_id: str) -> bool:
-        return table_id in self.verdicts
-
-    def add(self, verdict: Verdict) -> None:
-        """Keep a verdict (the same table twice keeps one)."""
-        self.verdicts.setdefault(verdict.table_id, verdict)
-
-    def load(self, store: EventStore, batch: int = 1000) -> int:
-        """Read the verdicts saved since the last load (blocking); returns how many."""
-        read = 0
-        with self._lock:
-            while True:
-                notes = store.notifications(self.position, batch, topics=[VERDICT_TOPIC])
-                for note in notes:
-                    self.add(verdict_of(store.decode(note)))
-                    self.position = note.id
-                read += len(notes)
-                if len(notes) < batch:
-                    return read
-
-    def flagged(self) -> list[Verdict]:
-        """The mismatches, in the order the games ended."""
-        rows = [v for v in self.verdicts.values() if v.outcome == MISMATCH]
-        return sorted(rows, key=lambda v: (v.ended_at, v.table_id))

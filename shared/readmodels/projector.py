@@ -21,6 +21,9 @@ and it polls the store every `poll` seconds anyway, so a lost message only delay
 are at least `linger` seconds apart: under load each transaction carries the events of many
 moves instead of one (a quiet store is still read at the first wake-up, and a reader waiting
 in `wait_for` cuts the pause short).
+
+It is a `LogFollower` (`shared.tables.follower`): reading the positions is its `resume`,
+the fold and the transaction its `handle`, the lease spell its `lead`.
 """
 
 from __future__ import annotations
@@ -35,11 +38,12 @@ from typing import Any
 
 import msgspec
 import structlog
+from eventsourcing.persistence import Notification
 
 from shared.audit.verdicts import VERDICT_TOPIC, Verdict, verdict_of
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.lease import Lease
-from shared.messaging.port import Broker, Delivery
+from shared.messaging.port import Broker
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.readmodels import results as results_model
@@ -55,6 +59,7 @@ from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.envelopes import envelope_of, is_table_notification
 from shared.tables.events import TableCreated
+from shared.tables.follower import LogFollower
 from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.readmodels")
@@ -99,10 +104,11 @@ def _move_positions(cur: Any, stored: dict[str, int], end: int) -> None:
             raise LostRace(",".join(models))
 
 
-class ReadModelProjector:
+class ReadModelProjector(LogFollower):
     """Keeps the read models of one store current; see the module docstring."""
 
     consumer = "readmodels"  # its name in logs and metrics
+    live = False  # deliveries only wake it: the store is read
 
     def __init__(
         self,
@@ -118,7 +124,7 @@ class ReadModelProjector:
         lease: Lease | None = None,
         retry: float = RETRY,
     ) -> None:
-        self.store = store
+        super().__init__(store)
         self.lease = lease  # None: always active (one process, a rebuild, a test)
         self.retry = retry
         self.linger = linger
@@ -126,7 +132,7 @@ class ReadModelProjector:
         self.broker = broker
         self.batch = batch
         self.poll = poll
-        self.pause = pause  # seconds after each committed batch (a test hook)
+        self.delay = pause  # seconds after each committed batch (a test hook)
         self.following = False
         self.states = StateCache(store, cache_size)
         self.positions: dict[str, int] = {}
@@ -134,15 +140,17 @@ class ReadModelProjector:
         self.listeners: list[Callable[[], None]] = []  # called after every committed step
         self.lost_races = 0
         self.batches = 0  # batches committed by this projector
-        self.applied = 0
+        self.applied_events = 0  # notifications applied by this projector
         self._known: dict[str, int] | None = None  # the positions this process committed
-        self._wake = asyncio.Event()
+        self._stored: dict[str, int] = {}  # the positions the batch being read starts from
+        self._trusted = False  # `_stored` are the remembered ones, not read from the db
         self._hurry = asyncio.Event()  # a reader waits: no lingering
         self._task: asyncio.Task[None] | None = None
-        self._lock = asyncio.Lock()
+        self._looked = 0.0  # when the last round began
+        self._progress: Callable[[int], None] | None = None  # a catch-up's progress lines
 
     @property
-    def position(self) -> int:
+    def position(self) -> int:  # type: ignore[override]
         """The lowest position of the models: everything up to it is in every model."""
         return min(self.positions.values(), default=0)
 
@@ -155,8 +163,8 @@ class ReadModelProjector:
             return
         if self.broker is not None:
             exchange = self.broker.topology.events_exchange
-            await self.broker.subscribe(exchange, "#", self._on_delivery, queue=None)
-        self._task = asyncio.create_task(self._run(), name="readmodels")
+            await self.broker.subscribe(exchange, "#", self.on_delivery, queue=None)
+        self._task = asyncio.create_task(self.run(), name="readmodels")
 
     async def stop(self) -> None:
         """Stop following (a step under way finishes or rolls back)."""
@@ -164,37 +172,21 @@ class ReadModelProjector:
             await stop_tasks([self._task])  # re-cancels: a cancellation can be lost in a wait
             self._task = None
 
-    def wake(self) -> None:
-        """Look at the store now (new events were stored)."""
-        self._wake.set()
+    # -- following (the `LogFollower` hooks) ---------------------------------------------
 
-    async def _on_delivery(self, delivery: Delivery) -> None:
-        self._wake.set()
-
-    @property
-    def active(self) -> bool:
-        """True while this projector folds (it holds the lease, or needs none)."""
-        return self.lease is None or self.lease.held()
-
-    async def _run(self) -> None:
+    async def lead(self) -> None:
+        """Fold while this projector holds the lease (or needs none)."""
+        if self.lease is not None:
+            log.info("readmodels_active", lease=self.lease.name)
+        metrics.READMODELS_ACTIVE.set(1)
         try:
-            while True:
-                if self.active or await self.lease.acquire():  # type: ignore[union-attr]
-                    if self.lease is not None:
-                        log.info("readmodels_active", lease=self.lease.name)
-                    metrics.READMODELS_ACTIVE.set(1)
-                    try:
-                        await self._follow()
-                    finally:
-                        metrics.READMODELS_ACTIVE.set(0)
-                    self._known = None  # another holder moves the positions meanwhile
-                    log.warning("readmodels_lease_lost")
-                await self._stand_by()
+            await self.follow()
         finally:
-            if self.lease is not None:
-                await self.lease.release()
+            metrics.READMODELS_ACTIVE.set(0)
+        self._known = None  # another holder moves the positions meanwhile
+        log.warning("readmodels_lease_lost")
 
-    async def _stand_by(self) -> None:
+    async def stand_by(self, led: bool) -> None:
         """Read the stored positions (for `wait_for`) until it is time to try the lease."""
         with contextlib.suppress(*STORE_OUTAGES, *DB_OUTAGES):
             self.positions = await asyncio.to_thread(positions, self.db)
@@ -202,47 +194,43 @@ class ReadModelProjector:
                 self.changed.notify_all()
         await asyncio.sleep(self.retry)
 
-    async def _follow(self) -> None:
-        """Fold while active: at every wake-up, at least every `poll` seconds."""
-        loop = asyncio.get_running_loop()
-        while self.active:
-            looked = loop.time()
-            try:
-                await self.catch_up()
-            except (*STORE_OUTAGES, *DB_OUTAGES) as exc:
-                log.warning("readmodels_store_unavailable", error=repr(exc))
-            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation
-            # that arrives as the wait ends, and the loop would then never stop.
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.poll):
-                    await self._wake.wait()
-            rest = looked + self.linger - loop.time()
-            if rest > 0 and not self._hurry.is_set():
-                with contextlib.suppress(TimeoutError):  # more events arrive: one batch for all
-                    async with asyncio.timeout(rest):
-                        await self._hurry.wait()
-            self._hurry.clear()
-            self._wake.clear()
+    async def round(self) -> bool:
+        """Catch up; an outage is logged and waits for the next round."""
+        self._looked = asyncio.get_running_loop().time()
+        try:
+            await self.catch_up()
+        except (*STORE_OUTAGES, *DB_OUTAGES) as exc:
+            log.warning("readmodels_store_unavailable", error=repr(exc))
+        return False
 
-    async def catch_up(self, progress: Progress | None = None) -> int:
+    async def pause(self, more: bool) -> None:
+        """Wait for a wake-up (at most `poll` seconds), then linger so that two looks are
+        at least `linger` seconds apart, unless a reader waits."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.poll):
+                await self.wakeup.wait()
+        rest = self._looked + self.linger - loop.time()
+        if rest > 0 and not self._hurry.is_set():
+            with contextlib.suppress(TimeoutError):  # more events arrive: one batch for all
+                async with asyncio.timeout(rest):
+                    await self._hurry.wait()
+        self._hurry.clear()
+        self.wakeup.clear()
+
+    async def catch_up(self, progress: Progress | None = None) -> int:  # type: ignore[override]
         """Apply every stored event beyond the models' positions; returns how many read."""
-        async with self._lock:
+        async with self.lock:
             last = await asyncio.to_thread(self.store.last_position)
             start = self.position
             building = progress is None and last - start > BUILDING
             if building:
                 log.info("readmodels_building", position=start, last=last)
-            began = shown = time.monotonic()
-            read = 0
-            while True:
-                count = await asyncio.to_thread(self.step)
-                read += count
-                async with self.changed:
-                    self.changed.notify_all()
-                for listener in self.listeners:
-                    listener()
-                if not count:
-                    break
+            began = time.monotonic()
+            shown = began
+
+            def report(count: int) -> None:
+                nonlocal shown
                 now = time.monotonic()
                 if progress is not None:
                     progress(self.position, max(last, self.position))
@@ -254,12 +242,27 @@ class ReadModelProjector:
                         percent=round(100 * done / max(1, last - start), 1),
                         events_per_s=round(done / (now - began)),
                     )  # fmt: skip
+
+            self._progress = report
+            try:
+                read = await self._catch_up(None)
+            finally:
+                self._progress = None
             if building:
                 log.info(
                     "readmodels_built", position=self.position, events=self.position - start,
                     seconds=round(time.monotonic() - began, 1),
                 )  # fmt: skip
             return read
+
+    async def stepped(self, count: int) -> None:
+        """After each step: wake the readers and listeners; a progress line maybe."""
+        async with self.changed:
+            self.changed.notify_all()
+        for listener in self.listeners:
+            listener()
+        if count and self._progress is not None:
+            self._progress(count)
 
     async def wait_for(self, position: int, timeout: float) -> bool:
         """Wait until every model has applied `position`; False on timeout (at once when
@@ -288,43 +291,49 @@ class ReadModelProjector:
                 return self.position >= position
             await asyncio.sleep(STANDBY_POLL)
 
-    def step(self) -> int:
-        """Apply the next batch (blocking); the number of notifications read (0: none).
+    async def resume(self) -> int:
+        """The models' lowest position: the positions this projector committed last are
+        trusted for the next batch (a position moved meanwhile by another process fails
+        the conditional UPDATE, and the batch is read again from the stored ones)."""
+        known, self._known = self._known, None
+        self._trusted = known is not None
+        self._stored = known if known is not None else await asyncio.to_thread(positions, self.db)
+        return min(self._stored.values())
 
-        The positions this projector committed last are trusted for the next batch (a
-        position moved meanwhile by another process fails the conditional UPDATE, and the
-        step starts over from the stored ones); with nothing new to read they are read
-        again, so a rebuild's reset is seen even when no event follows it."""
-        while True:
-            known, self._known = self._known, None
-            stored = known if known is not None else positions(self.db)
-            start = min(stored.values())
-            notes = self.store.notifications(start, self.batch)
-            if not notes:
-                if known is not None:
-                    continue  # look at the stored positions before saying "nothing"
-                self.positions = stored
-                return 0
-            batch = self._fold(notes, stored)
-            end = notes[-1].id
-            try:
-                with self.db.transaction() as cur:
-                    _move_positions(cur, stored, end)
-                    tables_model.write(cur, batch.tables)
-                    results_model.write(cur, batch.results)
-                    verdicts_model.write(cur, batch.verdicts)
-            except LostRace:
-                self.lost_races += 1
-                continue
-            if self.pause:
-                time.sleep(self.pause)  # committed: a SIGKILL now lands between two batches
-            self.positions = {m: max(p, end) for m, p in stored.items()}
-            self._known = dict(self.positions)
-            self.applied += len(notes)
-            self.batches += 1
-            metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))
-            metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
-            return len(notes)
+    async def handle(self, notes: Sequence[Notification], after: int, end: int) -> bool:
+        """Fold the batch and, in one transaction, move each model's position from the one
+        read to `end` and write its rows; False when another process moved one first. With
+        nothing new, remembered positions are read again from the database (a rebuild's
+        reset is seen even when no event follows it)."""
+        stored = self._stored
+        if not notes:
+            if self._trusted:
+                return False  # look at the stored positions before saying "nothing"
+            self.positions = stored
+            return True
+        return await asyncio.to_thread(self._commit, notes, stored)
+
+    def _commit(self, notes: Sequence[Notification], stored: dict[str, int]) -> bool:
+        batch = self._fold(notes, stored)
+        end = notes[-1].id
+        try:
+            with self.db.transaction() as cur:
+                _move_positions(cur, stored, end)
+                tables_model.write(cur, batch.tables)
+                results_model.write(cur, batch.results)
+                verdicts_model.write(cur, batch.verdicts)
+        except LostRace:
+            self.lost_races += 1
+            return False
+        if self.delay:
+            time.sleep(self.delay)  # committed: a SIGKILL now lands between two batches
+        self.positions = {m: max(p, end) for m, p in stored.items()}
+        self._known = dict(self.positions)
+        self.applied_events += len(notes)
+        self.batches += 1
+        metrics.EVENTS_APPLIED.labels(self.consumer).inc(len(notes))
+        metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
+        return True
 
     def _fold(self, notes: Sequence[Any], stored: dict[str, int]) -> Batch:
         """What the batch changes in each model still behind it (no I/O but state loads)."""

@@ -13,7 +13,6 @@ from shared.audit.verdicts import (
     MISMATCH,
     OK,
     VERDICT_TOPIC,
-    VerdictBook,
     new_verdict,
     save_verdict,
 )
@@ -153,14 +152,3 @@ async def test_the_rebuilt_scoring_model_equals_the_live_one_with_its_verdicts(t
     assert len(before["verdicts"]["rm_verdicts"]) == 3
     assert len(live.flagged) == 1
     await live.stop()
-
-
-def test_the_verdict_book_reads_only_what_was_saved_since_its_last_load() -> None:
-    store = open_store("memory")
-    save_verdict(store, new_verdict("t-1", "ra", 5, None))
-    book = VerdictBook()
-    assert book.load(store) == 1
-    assert book.load(store) == 0
-    save_verdict(store, new_verdict("t-2", "ra", 9, None))
-    assert book.load(store) == 1
-    assert sorted(book.verdicts) == ["t-1", "t-2"]

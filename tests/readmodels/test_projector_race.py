@@ -14,23 +14,24 @@ from shared.tables.loading import load_table
 from tests.audit.kit import play_table
 
 
-def _drain(*projectors: ReadModelProjector) -> None:
+async def _drain(*projectors: ReadModelProjector) -> None:
     """Step the projectors in turn until none finds anything left."""
-    while sum(p.step() for p in projectors):
+    while sum([await p.step() for p in projectors]):
         pass
 
 
-def test_two_projectors_apply_each_batch_once_and_see_a_reset(tmp_path: Path) -> None:
+async def test_two_projectors_apply_each_batch_once_and_see_a_reset(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path}/store.db")
     table_id = play_table(store, "cantstop", 3)
     last = store.last_position()
     create_schema(ReadModelDB.of(store))
     first = ReadModelProjector(store, ReadModelDB.of(store), batch=7)
     second = ReadModelProjector(store, ReadModelDB.of(store), batch=7)
-    assert first.step() == 7 and second.step() == 7  # second starts from the stored positions
-    assert first.step() == 7 and first.lost_races == 1  # its remembered positions were stale
-    _drain(first, second)
-    assert first.applied + second.applied == last  # every notification applied once
+    # the second starts from the stored positions
+    assert await first.step() == 7 and await second.step() == 7
+    assert await first.step() == 7 and first.lost_races == 1  # its remembered positions were stale
+    await _drain(first, second)
+    assert first.applied_events + second.applied_events == last  # every notification applied once
     db = ReadModelDB.of(store)
     assert set(positions(db).values()) == {last}
     row = queries.table(db, table_id)
@@ -41,12 +42,12 @@ def test_two_projectors_apply_each_batch_once_and_see_a_reset(tmp_path: Path) ->
 
     reset(db, "tables")  # a rebuild empties the model; no event follows
     assert queries.table(db, table_id) is None
-    _drain(first)
+    await _drain(first)
     row = queries.table(db, table_id)
     assert row is not None and row.version == state.version
 
 
-def test_a_reset_right_after_a_batch_is_seen_by_the_next_step(tmp_path: Path) -> None:
+async def test_a_reset_right_after_a_batch_is_seen_by_the_next_step(tmp_path: Path) -> None:
     """The positions remembered from the last batch are not trusted when nothing is new:
     the very next step reads the stored ones and builds the reset model again."""
     store = open_store(f"sqlite:///{tmp_path}/store.db")
@@ -56,9 +57,9 @@ def test_a_reset_right_after_a_batch_is_seen_by_the_next_step(tmp_path: Path) ->
     create_schema(db)
     projector = ReadModelProjector(store, db, batch=7)
     while projector.position < last:  # the last call applied a batch: its positions are kept
-        assert projector.step() > 0
+        assert await projector.step() > 0
     reset(db, "tables")
-    assert projector.step() > 0  # not "nothing new": the reset model is behind
-    _drain(projector)
+    assert await projector.step() > 0  # not "nothing new": the reset model is behind
+    await _drain(projector)
     row = queries.table(db, table_id)
     assert row is not None and row.status == "over"

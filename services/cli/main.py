@@ -19,7 +19,10 @@ from typing import Any
 
 import msgspec
 
-from services.cli import bench_audit, bench_load, bench_peers, bench_scale
+from services.bench import audit as bench_audit
+from services.bench import load as bench_load
+from services.bench import peers as bench_peers
+from services.bench import scale as bench_scale
 from services.cli import verbs as verbs_package
 from services.cli.failures import explain
 from services.cli.observe import add_metrics_options, start_probes
@@ -188,7 +191,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.verb == "bench" and args.bench_kind == "load":
         return asyncio.run(bench_load.run_load(args))
     if args.verb == "bench":
-        from services.cli.bench import run_bench
+        from services.bench.floor import run_bench
 
         return asyncio.run(getattr(args, "bench_run", run_bench)(args))
     for verb in plugin_verbs():

@@ -13,7 +13,7 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
-from services.cli.autoplay import SelfPlay
+from services.bench.autoplay import SelfPlay
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR, GatewaySettings
 from services.gateway.rebuild import rebuilt_views

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from services.cli.bench_peers import bgio_dir
+from services.bench.peers import bgio_dir
 from tests.conftest import AMQP_URL, PG_URL, require_server
 
 ROOT = Path(__file__).parent.parent.parent

@@ -1,19 +1,19 @@
 """`senet bench peers`: senet beside boardgame.io on the same machine, in one run.
 
-Both serve the same tic-tac-toe (senet's `tictactoe` game; `peers/bgio_server.js`), driven
+Both serve the same tic-tac-toe (senet's `tictactoe` game; `bgio/bgio_server.js`), driven
 by the same Python process (`peer_drivers`): HTTP + WebSocket for senet, socket.io for
 boardgame.io, after calibrating that driver against an echo server. Paired by durability:
 `memory` (boardgame.io in memory beside `senet serve` on the in-process broker and memory
 store), `postgres` (bgio-postgres beside `senet serve` on PostgreSQL with the in-process
 broker) and `durable` (bgio-postgres beside senet on RabbitMQ + PostgreSQL, in one process
 and in the deployed layout of three), on the same PostgreSQL server. Each senet run also
-reports broker messages and store transactions per move (`services.cli.counters`).
+reports broker messages and store transactions per move (`services.bench.counters`).
 For 1, 10 and 50 concurrent matches each side reports moves/s, the latency until the mover
 and until the opponent hold the new state, the server's CPU-ms per move (its processes, and
 PostgreSQL and RabbitMQ where it uses them, read from /proc) and its memory. Then the
 durability check: each durable server is killed with SIGKILL in the middle of a run and
 restarted on the same data; moves acknowledged to a client but missing afterwards are
-counted. boardgame.io comes from the npm registry (the pinned `peers/package-lock.json`)
+counted. boardgame.io comes from the npm registry (the pinned `bgio/package-lock.json`)
 into a cache directory; without Node.js the run says so and stops.
 """
 
@@ -39,11 +39,12 @@ from typing import Any
 
 import aiohttp
 
-from services.cli import counters, cpu, peer_drivers
-from services.cli.bench import _percentile
+from services.bench import counters, cpu, peer_drivers
+from services.bench.schemas import postgres_schema
+from services.bench.stats import percentile
 from shared.ports import free_port
 
-PEERS = Path(__file__).parent / "peers"
+PEERS = Path(__file__).parent / "bgio"
 READY_SECONDS = 60.0
 
 
@@ -166,7 +167,7 @@ async def run_peers(args: argparse.Namespace) -> int:
 async def calibrate(concurrency: int, seconds: float) -> dict[str, Any]:
     """The driver alone against an echo server: round trips per second and its CPU each."""
     port = free_port()
-    echo = Server("echo", [sys.executable, "-m", "services.cli.peer_echo", str(port)],
+    echo = Server("echo", [sys.executable, "-m", "services.bench.peer_echo", str(port)],
                   f"http://127.0.0.1:{port}", "/echo", dict(os.environ))  # fmt: skip
     await echo.start()
     try:
@@ -381,9 +382,7 @@ async def _forget_queues(store: str, amqp: str, prefix: str, shards: int = 8) ->
 
 @contextlib.asynccontextmanager
 async def _pg_schema(url: str) -> AsyncIterator[str]:
-    from services.cli.bench import _postgres_schema
-
-    fresh, drop = await _postgres_schema(url)
+    fresh, drop = await postgres_schema(url)
     try:
         yield fresh
     finally:
@@ -407,7 +406,7 @@ async def _pg_database(url: str) -> AsyncIterator[str]:
 
 
 def _quantiles(values: list[float]) -> dict[str, float]:
-    return {f"p{q}": round(_percentile(values, q), 2) for q in (50, 90, 99)}
+    return {f"p{q}": round(percentile(values, q), 2) for q in (50, 90, 99)}
 
 
 def _rss_mb(pid: int) -> float | None:

@@ -27,9 +27,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from services.cli import counters, cpu
-from services.cli.bench import _percentile, _postgres_schema, raw_floor
-from services.cli.load_bots import Load, Samples, run_bots
+from services.bench import counters, cpu
+from services.bench.floor import raw_floor
+from services.bench.load_bots import Load, Samples, run_bots
+from services.bench.schemas import postgres_schema
+from services.bench.stats import percentile
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from services.gateway.keys import GatewaySettings
 from services.table.shards import GROUP
@@ -75,7 +77,7 @@ class Setup:
 async def run_load(args: argparse.Namespace) -> int:
     """One run, or a sweep with plots; JSON on stdout, a short table on stderr."""
     if args.plot:
-        from services.cli.bench_plot import require_matplotlib
+        from services.bench.plot import require_matplotlib
 
         require_matplotlib()  # fail before minutes of measuring, not after
     setup = Setup(args.store, args.broker, args.workers, args.shards)
@@ -91,7 +93,7 @@ async def run_load(args: argparse.Namespace) -> int:
     print(json.dumps(report, indent=2))
     _summary(report)
     if args.plot:
-        from services.cli.bench_plot import draw
+        from services.bench.plot import draw
 
         for path in draw(report, Path(args.plot)):
             print(f"wrote {path}", file=sys.stderr)
@@ -156,9 +158,9 @@ def figures(samples: Samples) -> dict[str, Any]:
         "moves": len(ms),
         "seconds": round(elapsed, 2),
         "moves_per_s": round(len(ms) / elapsed, 1) if elapsed else 0.0,
-        "latency_ms": {f"p{q}": round(_percentile(ms, q), 1) for q in (50, 95, 99)},
-        "projector_lag_ms": {f"p{q}": round(_percentile(lags, q), 1) for q in (50, 95, 99)},
-        "push_ms": {f"p{q}": round(_percentile(pushes, q), 1) for q in (50, 95, 99)},
+        "latency_ms": {f"p{q}": round(percentile(ms, q), 1) for q in (50, 95, 99)},
+        "projector_lag_ms": {f"p{q}": round(percentile(lags, q), 1) for q in (50, 95, 99)},
+        "push_ms": {f"p{q}": round(percentile(pushes, q), 1) for q in (50, 95, 99)},
         "views_fetched": samples.fetched,
         "views_pushed_before_answer": round(sum(1 for x in lags if x <= 0) / len(lags), 3)
         if lags
@@ -179,7 +181,7 @@ async def _floor(setup: Setup, args: argparse.Namespace) -> dict[str, float]:
 async def _store(url: str) -> AsyncIterator[str]:
     """A fresh store per run: a new PostgreSQL schema or SQLite file (memory is fresh)."""
     if url.startswith("postgresql"):
-        fresh, drop = await _postgres_schema(url)
+        fresh, drop = await postgres_schema(url)
         try:
             yield fresh
         finally:

@@ -1,6 +1,6 @@
 """`senet bench audit`: replay+verify of whole games, and rebuilding every read model.
 
-It fills an empty store with finished self-played games (`services.cli.autoplay`, saved in
+It fills an empty store with finished self-played games (`services.bench.autoplay`, saved in
 chunks, each with the verdict a live scoring service would have saved), then measures in
 the same run:
 
@@ -26,8 +26,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from services.cli.autoplay import SelfPlay
-from services.cli.bench import _postgres_schema
+from services.bench.autoplay import SelfPlay
+from services.bench.schemas import postgres_schema
 from services.gateway.rebuild import RebuiltViews
 from services.scoring.service import ScoringService
 from services.table.replay import verify_table
@@ -63,7 +63,7 @@ async def run_bench_audit(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await _postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
     try:
         store = open_store(url)
         if store.last_position() != 0:

@@ -2,7 +2,7 @@
 
 It fills a store (a fresh PostgreSQL schema unless `--store`) with registered players,
 N finished games (each with the verdict a live scoring service saves) and M tables under
-way, all through the table worker's own decisions (`services.cli.autoplay`), then for each
+way, all through the table worker's own decisions (`services.bench.autoplay`), then for each
 N of `--games` (filled one after the other, e.g. 1000,10000):
 
 - `senet serve` started on it: the first start (read models built from the log, timed
@@ -35,9 +35,9 @@ from typing import Any
 
 import aiohttp
 
-from services.cli.autoplay import SelfPlay
-from services.cli.bench import _postgres_schema
-from services.cli.bench_audit import GAMES, SAVE_EVENTS, _save
+from services.bench.audit import GAMES, SAVE_EVENTS, _save
+from services.bench.autoplay import SelfPlay
+from services.bench.schemas import postgres_schema
 from services.gateway.players import register
 from shared.ports import free_port
 from shared.readmodels import ReadModelDB
@@ -74,7 +74,7 @@ async def run_bench_scale(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await _postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
     report: dict[str, Any] = {"store": url.split(":", 1)[0], "active": args.active, "runs": {}}
     try:
         store = open_store(url)

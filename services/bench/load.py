@@ -62,6 +62,7 @@ def add_parser(kinds: Any) -> None:
     load.add_argument("--floor-seconds", type=float, default=None, help="[min(duration, 10)]")
     load.add_argument("--plot", default=None, metavar="DIR", help="sweep and draw PNGs into DIR")
     load.add_argument("--rates", default=None, help="offered moves/s for the sweep, a,b,c")
+    load.set_defaults(bench_run=run_load)
 
 
 @dataclass

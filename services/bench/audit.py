@@ -44,7 +44,7 @@ BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SAVE_EVENTS = 2000
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench audit`."""
     parser = kinds.add_parser("audit", help="replay+verify per game; rebuild of the read models")
     parser.add_argument("--games", type=int, default=10_000, help="finished games in the store")

@@ -43,7 +43,7 @@ RATE_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)  # offered load / saturation th
 READY_SECONDS = 90.0
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench load` (and nothing heavy: matplotlib is imported on --plot)."""
     load = kinds.add_parser("load", help="bot games through the gateway: latency, throughput")
     load.add_argument("--tables", type=int, default=20, help="tables played at once [%(default)s]")

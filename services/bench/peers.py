@@ -51,7 +51,7 @@ COUNTS_SECONDS = 5.0  # how long a missing count is tried again
 AFTER_KILL = 1.0  # seconds the durability run goes on after the kill (every call fails)
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench peers`."""
     peers = kinds.add_parser("peers", help="senet beside boardgame.io: the same game, one run")
     peers.add_argument("--matches", default="1,10,50", help="concurrent matches [%(default)s]")

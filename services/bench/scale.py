@@ -38,7 +38,7 @@ import aiohttp
 from services.bench.audit import GAMES, SAVE_EVENTS, _save
 from services.bench.autoplay import SelfPlay
 from services.bench.schemas import postgres_schema
-from services.gateway.players import register
+from services.gateway.players import register as register_player
 from shared.ports import free_port
 from shared.readmodels import ReadModelDB
 from shared.readmodels.schema import positions
@@ -52,7 +52,7 @@ SAMPLES = 200
 START_PATIENCE = 900.0  # seconds a first start may take to build the read models
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench scale`."""
     parser = kinds.add_parser("scale", help="start-up time and memory against archive size")
     parser.add_argument(
@@ -114,7 +114,7 @@ def _players(store: EventStore, bots: SelfPlay) -> dict[str, str]:
     """Registered players (id -> token); the bots play with these ids."""
     tokens = {}
     for index in range(PLAYERS):
-        player, token = register(store, f"bot{index}")
+        player, token = register_player(store, f"bot{index}")
         tokens[str(player.id)] = token
     bots.pool = list(tokens)
     return tokens

@@ -3,8 +3,8 @@ environment variable, else its default, with the variable named in its `--help`.
 
 Variable names follow the option: `--store` is SENET_STORE, `--rate-limit` SENET_RATE_LIMIT;
 options of `senet bench` (and its kinds) are SENET_BENCH_<NAME>; a few keep older names
-(`RENAMED`). `apply_env` walks a finished parser, so verbs in their own modules get the
-same treatment without code of their own.
+(`RENAMED`). `apply_env` walks a finished parser, so every verb (a module of
+`services/cli/verbs/`) gets the same treatment without code of its own.
 """
 
 from __future__ import annotations

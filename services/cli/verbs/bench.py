@@ -12,7 +12,8 @@ VERB = "bench"
 
 
 def register(verbs: Any) -> None:
-    """Register the verb and its kinds (each kind's module sets its `bench_run`)."""
+    """Register the verb and its kinds (each kind module: `register(kinds)`, setting the
+    `bench_run` of its arguments)."""
     bench = verbs.add_parser(VERB, help="measure engine, raw floor and end-to-end figures")
     bench.add_argument("--quick", action="store_true", help="small run (for tests)")
     bench.add_argument(
@@ -26,7 +27,7 @@ def register(verbs: Any) -> None:
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
     kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
     for kind in (load, audit, scale, peers):
-        kind.add_parser(kinds)
+        kind.register(kinds)
 
 
 async def run(args: argparse.Namespace) -> int:

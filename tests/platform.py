@@ -9,11 +9,11 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform, PlatformConfig
 from services.gateway.views.player import player_view
 from services.gateway.views.projector import ViewProjector
 from shared.store import open_store
-from tests.rebuild_oracle import rebuilt_views
 
 
 @dataclass

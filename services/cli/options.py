@@ -3,8 +3,8 @@ environment variable, else its default, with the variable named in its `--help`.
 
 Variable names follow the option: `--store` is SENET_STORE, `--rate-limit` SENET_RATE_LIMIT;
 options of `senet bench` (and its kinds) are SENET_BENCH_<NAME>; a few keep older names
-(`RENAMED`). `apply_env` walks a finished parser, so verbs in their own modules get the
-same treatment without code of their own.
+(`RENAMED`). `apply_env` walks a finished parser, so every verb (a module of
+`services/cli/verbs/`) gets the same treatment without code of its own.
 """
 
 from __future__ import annotations
@@ -14,6 +14,19 @@ import os
 import sys
 from collections.abc import Mapping
 from typing import Any
+
+ENV_HELP = """
+Every option can also be set by an environment variable, named in its help: SENET_STORE,
+SENET_BROKER, SENET_PREFIX, SENET_PORT, ... (`senet VERB --help` lists them); also
+SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens, comma-separated; see `senet keys
+admin-token`) and the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
+SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_SOCKETS_PER_PLAYER,
+SENET_MAX_SOCKETS_PER_ADDRESS, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE, SENET_ALLOWED_ORIGINS,
+SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER (docs/operations.md).
+Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
+postgresql://user@host:port/db[?schema=NAME] (schema `senet` by default, created if
+missing). Brokers: memory or amqp://user:password@host:port/vhost.
+"""
 
 RENAMED = {"smtp": "SMTP_URL", "timing": "NOTIFY_TIMING"}
 RENAMED_IN = {("table", "workers"): "TABLE_WORKERS"}
@@ -37,6 +50,27 @@ def add_log_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
     parser.add_argument(
         "--log-level", default="INFO" if top else argparse.SUPPRESS,
         help="DEBUG, INFO, WARNING or ERROR (DEBUG also prints start-up tracebacks)",
+    )  # fmt: skip
+
+
+def add_platform_options(parser: argparse.ArgumentParser, store_default: str) -> None:
+    """Where a platform keeps its events and messages: --store, --broker, --prefix, --shards."""
+    parser.add_argument("--store", default=store_default, help="event store URL [%(default)s]")
+    parser.add_argument("--broker", default="memory", help="broker URL [%(default)s]")
+    parser.add_argument(
+        "--prefix", default="senet",
+        help="name prefix of this platform's queues and exchanges [%(default)s]",
+    )  # fmt: skip
+    parser.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
+
+
+def add_http_options(parser: argparse.ArgumentParser) -> None:
+    """Where the gateway listens: --host, --port, and its --table-cache."""
+    parser.add_argument("--host", default="127.0.0.1", help="bind address [%(default)s]")
+    parser.add_argument("--port", type=int, default=8080, help="HTTP port [%(default)s]")
+    parser.add_argument(
+        "--table-cache", type=int, default=None, metavar="N",
+        help="tables the views cache holds [2000]",
     )  # fmt: skip
 
 

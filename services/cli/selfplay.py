@@ -1,4 +1,4 @@
-"""`senet selfplay`: random legal-move bots play full games through the HTTP API."""
+"""Random legal-move bots playing full games through the HTTP API (`senet selfplay`)."""
 
 from __future__ import annotations
 
@@ -233,44 +233,6 @@ def derived_seed(seed: int, index: int) -> str:
 
 
 DEFAULT_TIMEOUT = 10.0  # seconds a gateway may stay unreachable before selfplay gives up
-
-
-def add_parser(subparsers: Any) -> None:
-    """Register `senet selfplay` (the platform options are added by the CLI)."""
-    parser = subparsers.add_parser("selfplay", help="bots play full games through the HTTP API")
-    parser.add_argument("--game", default="ra", help="the game [%(default)s]")
-    parser.add_argument("--players", type=int, default=3, help="seats per table [%(default)s]")
-    parser.add_argument("--games", type=int, default=1, help="games to play [%(default)s]")
-    parser.add_argument(
-        "--seed", type=int, default=1,
-        help="seed of the bots' choices (and, on the embedded platform with its memory "
-        "store, of the tables' dice and decks, so the same command plays the same games) "
-        "[%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--concurrency", type=int, default=4, help="games played at once [%(default)s]"
-    )
-    parser.add_argument("--options", default="{}", help="table options as JSON [%(default)s]")
-    parser.add_argument("--url", default=None, help="a running gateway; default: embedded")
-    parser.add_argument(
-        "--emails", action="store_true", help="register bots as <name>@example.test"
-    )
-    parser.add_argument(
-        "--tournament", choices=("swiss", "round-robin", "knockout"), default=None,
-        help="play a whole tournament of this format instead: --players sign up, each match "
-        "at a table of --seats; one JSON line per match, then the standings",
-    )  # fmt: skip
-    parser.add_argument(
-        "--seats", type=int, default=2, help="seats per match table (--tournament) [%(default)s]"
-    )
-    parser.add_argument(
-        "--rounds", type=int, default=0,
-        help="rounds of a Swiss tournament (0: ceil(log2 players)) [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT,
-        help="seconds to wait for an unreachable or unavailable gateway [%(default)s]",
-    )  # fmt: skip
 
 
 async def reach(api: Api, timeout: float) -> str | None:

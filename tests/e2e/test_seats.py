@@ -10,11 +10,11 @@ import msgspec
 import pytest
 from aiohttp.test_utils import TestClient
 
+from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
 from services.gateway.views.player import player_view
 from tests.platform import Player, full_log, open_table, register, view
-from tests.rebuild_oracle import rebuilt_views
 
 
 @pytest.fixture

@@ -13,13 +13,13 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
-from services.cli.autoplay import SelfPlay
+from services.bench.autoplay import SelfPlay
+from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR, GatewaySettings
 from services.gateway.views.player import player_view
 from shared.store import open_store
 from tests.platform import Player, embedded_config, full_log, open_table, play_moves, view
-from tests.rebuild_oracle import rebuilt_views
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import msgspec
 import pytest
 from aiohttp.test_utils import TestClient
 
+from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform, PlatformConfig
 from services.gateway.keys import PROJECTOR, GatewaySettings
 from services.gateway.views.projector import ViewProjector
@@ -32,7 +33,6 @@ from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
 from tests.harness.commands import new_command
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
-from tests.rebuild_oracle import rebuilt_views
 
 
 async def test_full_ra_game_on_rabbitmq_and_postgresql(

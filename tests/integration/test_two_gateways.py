@@ -21,10 +21,10 @@ import aiohttp
 import msgspec
 import pytest
 
+from services.bench.rebuilt_views import rebuilt_views
 from services.gateway.views.player import player_view
 from shared.store import open_store
 from tests.faults.cluster import Cluster, free_port
-from tests.rebuild_oracle import rebuilt_views
 
 pytestmark = pytest.mark.integration
 

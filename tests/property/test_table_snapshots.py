@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from services.cli.autoplay import SelfPlay
+from services.bench.autoplay import SelfPlay
 from shared.audit.export import fold, stored_events
 from shared.store import open_store
 from shared.tables.loading import load_table

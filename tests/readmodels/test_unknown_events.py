@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from services.cli.autoplay import SelfPlay
+from services.bench.autoplay import SelfPlay
 from shared.readmodels import ReadModelDB, queries
 from shared.readmodels import tables as tables_model
 from shared.readmodels.schema import create_schema

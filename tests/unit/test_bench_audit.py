@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from services.cli.bench_audit import GAMES, run_bench_audit
+from services.bench.audit import GAMES, run_bench_audit
 from services.cli.main import build_parser
 
 pytestmark = pytest.mark.slow

@@ -1,10 +1,13 @@
 """`senet bench peers`: without Node.js it says so and stops; with it, both servers play the
 same tic-tac-toe in every pair (senet also in the deployed layout), stdout is the JSON
 report alone, and on PostgreSQL (with the in-process broker or RabbitMQ) the SIGKILL check
-finds no acknowledged senet move missing (boardgame.io's figure is reported, not judged)."""
+finds no acknowledged senet move missing (boardgame.io's figure is reported, not judged).
+A server counts as started once each of its processes is ready, and a late /metrics is
+waited for briefly, then reported missing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -12,9 +15,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
+from aiohttp import web
 
-from services.cli.bench_peers import bgio_dir
+from services.bench import peers
+from services.bench.peers import Server, _counts, bgio_dir
+from shared.ports import free_port
 from tests.conftest import AMQP_URL, PG_URL, require_server
 
 ROOT = Path(__file__).parent.parent.parent
@@ -81,3 +88,74 @@ def test_both_servers_play_and_a_killed_senet_loses_no_acknowledged_move() -> No
             assert durability[side]["acknowledged"] > 0, (pair, side)
             if side.startswith("senet"):
                 assert durability[side]["missing"] == 0, (pair, side, durability)
+
+
+# Two processes' probes as in the deployed layout: the gateway's answer at once, the table
+# worker's /readyz only after a second (its /metrics at once), the broker count in both.
+PROBES = """
+import http.server, sys, threading, time
+began = time.monotonic()
+class Probe(http.server.BaseHTTPRequestHandler):
+    late = 0.0
+    def do_GET(self):
+        ready = self.path != "/readyz" or time.monotonic() - began >= self.late
+        self.send_response(200 if ready else 503)
+        self.end_headers()
+        self.wfile.write(b'senet_broker_messages_total{direction="delivered"} 3.0\\n')
+    def log_message(self, *args):
+        pass
+class Late(Probe):
+    late = 1.0
+gateway, table = (http.server.HTTPServer(("127.0.0.1", int(p)), h)
+                  for p, h in zip(sys.argv[1:], (Probe, Late)))
+threading.Thread(target=table.serve_forever, daemon=True).start()
+gateway.serve_forever()
+"""
+
+
+async def test_start_waits_until_every_process_of_the_server_is_ready() -> None:
+    gateway, table = free_port(), free_port()
+    metrics = {"gateway": f"http://127.0.0.1:{gateway}/metrics",
+               "table": f"http://127.0.0.1:{table}/metrics"}  # fmt: skip
+    command = [sys.executable, "-c", PROBES, str(gateway), str(table)]
+    server = Server("senet-deployed", command, f"http://127.0.0.1:{gateway}", "/readyz",
+                    dict(os.environ), metrics=metrics)  # fmt: skip
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{table}/readyz") as answer:
+                assert answer.status == 200
+            assert await _counts(http, server) == {"published": 0.0, "delivered": 6.0}
+    finally:
+        server.stop()
+
+
+async def test_counts_wait_for_a_late_metrics_server_and_else_are_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    port = free_port()
+    server = Server("senet", [], "", "/readyz", {},
+                    metrics={"server": f"http://127.0.0.1:{port}/metrics"})  # fmt: skip
+    app = web.Application()
+
+    async def metrics(request: web.Request) -> web.Response:
+        return web.Response(text='senet_broker_messages_total{direction="published"} 2.0\n')
+
+    app.router.add_get("/metrics", metrics)
+    runner = web.AppRunner(app)
+    await runner.setup()
+
+    async def late() -> None:
+        await asyncio.sleep(0.6)
+        await web.TCPSite(runner, "127.0.0.1", port).start()
+
+    starting = asyncio.create_task(late())
+    try:
+        async with aiohttp.ClientSession() as http:
+            assert await _counts(http, server) == {"published": 2.0, "delivered": 0.0}
+    finally:
+        await starting
+        await runner.cleanup()
+    monkeypatch.setattr(peers, "COUNTS_SECONDS", 0.3)
+    async with aiohttp.ClientSession() as http:  # nobody answers now: a missing figure
+        assert await _counts(http, server) is None

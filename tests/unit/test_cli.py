@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from services.cli import bench
+from services.bench import engine
 from services.cli.main import build_parser, main
 from shared.store.urls import store_env
 
@@ -89,7 +89,7 @@ def test_selfplay_with_the_same_seed_plays_the_same_games(capsys: pytest.Capture
 
 
 def test_engine_benchmark_reports_per_move_time_and_games_per_second() -> None:
-    figures = bench.engine_figures("ra", 2, 2)
+    figures = engine.engine_figures("ra", 2, 2)
     assert figures["moves"] > 50
     assert 0 < figures["median_us_per_move"] <= figures["p99_us_per_move"]
     assert figures["games_per_s"] > 0

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from services.cli.main import build_parser, start_line
+from services.cli.main import build_parser
 from services.cli.options import env_name, options_without_help
+from services.cli.roles import start_line
 from shared.ports import free_port
 from shared.redact import redact, redact_event
 from shared.store import open_store

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from services.cli import cpu
+from services.bench import cpu
 
 BURN = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n"
 

@@ -8,13 +8,13 @@ from typing import Any
 import msgspec
 import pytest
 
+from services.bench.rebuilt_views import RebuiltViews
 from shared.contracts.envelopes import EventEnvelope
 from shared.games.registry import available_games, get_game
 from shared.store import EventStore, open_store
 from shared.tables import envelopes, follower
 from shared.tables import state as table_state
 from tests.audit.kit import play_table
-from tests.rebuild_oracle import RebuiltViews
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from services.cli.main import _config, build_parser, main
+from services.cli.main import build_parser, main
+from services.cli.roles import platform_config
 from services.gateway.http.limits import Limiter, is_allowed_origin, token_key
 from services.gateway.keys import GatewaySettings
 from shared.contracts.errors import TooManyRequests
@@ -171,7 +172,7 @@ def test_the_gateway_verb_reads_its_limits_from_the_environment(
     monkeypatch.setenv("SENET_MAX_IN_FLIGHT_PER_PLAYER", "2")
     monkeypatch.setenv("SENET_ALLOWED_ORIGINS", "https://app.example")
     args = build_parser().parse_args(["gateway"])
-    settings = _config(args, frozenset({"gateway"})).gateway
+    settings = platform_config(args, frozenset({"gateway"})).gateway
     assert settings.max_in_flight_per_player == 2
     assert settings.allowed_origins == ("https://app.example",)
 

@@ -19,9 +19,9 @@ from shared.tournaments.record import export_tournament, is_tournament
 VERB = "export"
 
 
-def add_parser(subparsers: Any) -> None:
+def register(verbs: Any) -> None:
     """Register the verb."""
-    parser = subparsers.add_parser(VERB, help="write the game record of a finished table")
+    parser = verbs.add_parser(VERB, help="write the game record of a finished table")
     parser.add_argument("table", help="the table id")
     parser.add_argument(
         "--store",

@@ -16,10 +16,10 @@ from shared.accounts.players import hash_token
 VERB = "keys"
 
 
-def add_parser(subparsers: Any) -> None:
+def register(verbs: Any) -> None:
     """Register `senet keys vapid|admin-token`."""
-    parser = subparsers.add_parser(
-        "keys", help="generate keys (vapid: a web-push key pair; admin-token: an admin token)"
+    parser = verbs.add_parser(
+        VERB, help="generate keys (vapid: a web-push key pair; admin-token: an admin token)"
     )
     parser.add_argument("kind", choices=["vapid", "admin-token"], help="which keys")
 

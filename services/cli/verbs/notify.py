@@ -1,4 +1,4 @@
-"""`senet notify`: run only the notify service; also the notify options of `senet serve`."""
+"""`senet notify`: run only the notify service (mail, web push)."""
 
 from __future__ import annotations
 
@@ -9,101 +9,27 @@ import os
 import signal
 from typing import Any
 
-from services.notify.settings import NotifySettings, Timing
-
-DEFAULTS = NotifySettings()
+from services.cli.notify_options import add_notify_options, notify_settings
+from services.cli.observe import add_metrics_options, start_probes
+from services.cli.options import add_platform_options
+from services.cli.platform import Platform, PlatformConfig
+from shared.store import DEFAULT_STORE
 
 VERB = "notify"
 
 
-def _env(name: str, default: str = "") -> str:
-    return os.environ.get(f"SENET_{name}", default)
-
-
-def add_notify_options(parser: argparse.ArgumentParser) -> None:
-    """--smtp, --public-url and the VAPID keys (all with SENET_* defaults)."""
-    parser.add_argument(
-        "--smtp", default="", help="SMTP server: smtp://[user:pass@]host:port"
-        "[?starttls=1] or smtps://...; turns notify on",
-    )  # fmt: skip
-    parser.add_argument(
-        "--public-url", default="", help="base URL of links in mails [http://HOST:PORT]"
-    )
-    parser.add_argument(
-        "--mail-from", default=DEFAULTS.mail_from, help="From: of every mail [%(default)s]"
-    )
-    parser.add_argument(
-        "--vapid-private-key", default="",
-        help="VAPID private key for web push (`senet keys vapid`); empty: no web push",
-    )  # fmt: skip
-    parser.add_argument(
-        "--vapid-public-key", default="", help="VAPID public key browsers subscribe with"
-    )
-    parser.add_argument(
-        "--vapid-subject", default=DEFAULTS.vapid_subject,
-        help="contact the push services see in the VAPID claim [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--push-hosts", default="",
-        help="comma-separated push-service hosts allowed as subscription endpoints "
-        '(".example.com" allows subdomains); empty: any public https host',
-    )  # fmt: skip
-    parser.add_argument(
-        "--timing", default="{}",
-        help='default turn timing as JSON, e.g. {"deadline": 48, "policy": "forfeit"}',
-    )  # fmt: skip
-
-
-def notify_settings(args: argparse.Namespace) -> NotifySettings:
-    """The notify settings of parsed arguments (defaults where a verb has no such option)."""
-    import msgspec
-
-    def get(name: str, default: Any = "") -> Any:
-        return getattr(args, name, default)
-
-    host, port = get("host", "127.0.0.1"), get("port", 8080)
-    from shared.notify.timing import timing_problem
-
-    try:
-        timing = msgspec.json.decode(get("timing", "{}") or "{}", type=Timing)
-    except msgspec.MsgspecError as exc:
-        raise ValueError(f"--timing: {exc}") from exc
-    problem = timing_problem(timing)
-    if problem is not None:
-        raise ValueError(f"--timing: {problem}")
-    return NotifySettings(
-        public_url=get("public_url") or f"http://{host}:{port}",
-        smtp_url=get("smtp"),
-        mail_from=get("mail_from") or DEFAULTS.mail_from,
-        vapid_private_key=get("vapid_private_key"),
-        vapid_public_key=get("vapid_public_key"),
-        vapid_subject=get("vapid_subject") or DEFAULTS.vapid_subject,
-        timing=timing,
-        push_hosts=tuple(h.strip() for h in (get("push_hosts") or "").split(",") if h.strip()),
-        # For test set-ups only (a stand-in push service on loopback); never in production.
-        push_allow_private_for_tests=_env("PUSH_ALLOW_PRIVATE_FOR_TESTS") == "1",
-    )
-
-
-def add_parser(subparsers: Any) -> None:
-    """Register `senet notify`."""
-    from services.cli.main import _add_platform_options
-    from services.cli.observe import add_metrics_options
-    from shared.store import DEFAULT_STORE
-
-    parser = subparsers.add_parser("notify", help="run only the notify service (mail, push)")
-    _add_platform_options(parser, DEFAULT_STORE)
+def register(verbs: Any) -> None:
+    """Register the verb."""
+    parser = verbs.add_parser(VERB, help="run only the notify service (mail, push)")
+    add_platform_options(parser, DEFAULT_STORE)
     add_notify_options(parser)
     add_metrics_options(parser)
     if not os.environ.get("SENET_METRICS_PORT"):  # the older name still works
-        parser.set_defaults(metrics_port=int(_env("NOTIFY_METRICS_PORT", "0")))
+        parser.set_defaults(metrics_port=int(os.environ.get("SENET_NOTIFY_METRICS_PORT", "0")))
 
 
 async def run(args: argparse.Namespace) -> int:
     """Run the notify role until SIGINT/SIGTERM."""
-    from services.cli.observe import start_probes
-    from services.cli.platform import Platform, PlatformConfig
-
     config = PlatformConfig(
         store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards,
         roles=frozenset({"notify"}), notify=notify_settings(args),

@@ -20,9 +20,9 @@ log = structlog.get_logger("senet.rebuild")
 LOG_EVERY = 2.0  # seconds between progress lines when stderr is not a terminal
 
 
-def add_parser(subparsers: Any) -> None:
+def register(verbs: Any) -> None:
     """Register the verb."""
-    parser = subparsers.add_parser(
+    parser = verbs.add_parser(
         VERB, help="rebuild the read models (lists, results, verdicts) from the event log"
     )
     parser.add_argument("--only", choices=sorted(MODELS), default=None, help="one read model")

@@ -24,9 +24,9 @@ from shared.tournaments.views import view_of
 VERB = "replay"
 
 
-def add_parser(subparsers: Any) -> None:
+def register(verbs: Any) -> None:
     """Register the verb."""
-    parser = subparsers.add_parser(
+    parser = verbs.add_parser(
         VERB,
         help="show a table at any event (as a seat saw it), or re-decide it with --verify",
     )

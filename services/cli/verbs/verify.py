@@ -21,9 +21,9 @@ from shared.tournaments.record import (
 VERB = "verify"
 
 
-def add_parser(subparsers: Any) -> None:
+def register(verbs: Any) -> None:
     """Register the verb."""
-    parser = subparsers.add_parser(
+    parser = verbs.add_parser(
         VERB, help="check a game record offline: seed, every event, the final scores"
     )
     parser.add_argument("record", help="the game record (JSON) written by `senet export`")

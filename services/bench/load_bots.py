@@ -25,7 +25,7 @@ from typing import Any
 
 import aiohttp
 
-from services.cli import counters, cpu
+from services.bench import counters, cpu
 from services.cli.selfplay import Api, ApiError, Bot
 
 PUSH_PATIENCE = 2.0  # seconds to wait for a pushed view before reading it with GET
@@ -44,9 +44,9 @@ class Samples:
     tables_played: int = 0
     cpu_seconds: float = 0.0  # the bots' own CPU time while they played
     cpu_before: dict[str, float] | None = None  # the platform's parts when play began
-    cpu_after: dict[str, float] | None = None  # and when it ended (`services.cli.cpu`)
+    cpu_after: dict[str, float] | None = None  # and when it ended (`services.bench.cpu`)
     counts_before: dict[str, float] | None = None  # broker messages, store transactions
-    counts_after: dict[str, float] | None = None  # (`services.cli.counters`)
+    counts_after: dict[str, float] | None = None  # (`services.bench.counters`)
 
 
 @dataclass

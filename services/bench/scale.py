@@ -2,7 +2,7 @@
 
 It fills a store (a fresh PostgreSQL schema unless `--store`) with registered players,
 N finished games (each with the verdict a live scoring service saves) and M tables under
-way, all through the table worker's own decisions (`services.cli.autoplay`), then for each
+way, all through the table worker's own decisions (`services.bench.autoplay`), then for each
 N of `--games` (filled one after the other, e.g. 1000,10000):
 
 - `senet serve` started on it: the first start (read models built from the log, timed
@@ -35,10 +35,10 @@ from typing import Any
 
 import aiohttp
 
-from services.cli.autoplay import SelfPlay
-from services.cli.bench import _postgres_schema
-from services.cli.bench_audit import GAMES, SAVE_EVENTS, _save
-from shared.accounts.ledger import register
+from services.bench.audit import GAMES, SAVE_EVENTS, _save
+from services.bench.autoplay import SelfPlay
+from services.bench.schemas import postgres_schema
+from shared.accounts.ledger import register as register_player
 from shared.ports import free_port
 from shared.readmodels import ReadModelDB
 from shared.readmodels.schema import positions
@@ -52,7 +52,7 @@ SAMPLES = 200
 START_PATIENCE = 900.0  # seconds a first start may take to build the read models
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench scale`."""
     parser = kinds.add_parser("scale", help="start-up time and memory against archive size")
     parser.add_argument(
@@ -74,7 +74,7 @@ async def run_bench_scale(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await _postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
     report: dict[str, Any] = {"store": url.split(":", 1)[0], "active": args.active, "runs": {}}
     try:
         store = open_store(url)
@@ -114,7 +114,7 @@ def _players(store: EventStore, bots: SelfPlay) -> dict[str, str]:
     """Registered players (id -> token); the bots play with these ids."""
     tokens = {}
     for index in range(PLAYERS):
-        player, token = register(store, f"bot{index}")
+        player, token = register_player(store, f"bot{index}")
         tokens[str(player.id)] = token
     bots.pool = list(tokens)
     return tokens

@@ -27,9 +27,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from services.cli import counters, cpu
-from services.cli.bench import _percentile, _postgres_schema, raw_floor
-from services.cli.load_bots import Load, Samples, run_bots
+from services.bench import counters, cpu
+from services.bench.floor import raw_floor
+from services.bench.load_bots import Load, Samples, run_bots
+from services.bench.schemas import postgres_schema
+from services.bench.stats import percentile
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from services.gateway.keys import GatewaySettings
 from services.table.shards import GROUP
@@ -41,7 +43,7 @@ RATE_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)  # offered load / saturation th
 READY_SECONDS = 90.0
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench load` (and nothing heavy: matplotlib is imported on --plot)."""
     load = kinds.add_parser("load", help="bot games through the gateway: latency, throughput")
     load.add_argument("--tables", type=int, default=20, help="tables played at once [%(default)s]")
@@ -60,6 +62,7 @@ def add_parser(kinds: Any) -> None:
     load.add_argument("--floor-seconds", type=float, default=None, help="[min(duration, 10)]")
     load.add_argument("--plot", default=None, metavar="DIR", help="sweep and draw PNGs into DIR")
     load.add_argument("--rates", default=None, help="offered moves/s for the sweep, a,b,c")
+    load.set_defaults(bench_run=run_load)
 
 
 @dataclass
@@ -75,7 +78,7 @@ class Setup:
 async def run_load(args: argparse.Namespace) -> int:
     """One run, or a sweep with plots; JSON on stdout, a short table on stderr."""
     if args.plot:
-        from services.cli.bench_plot import require_matplotlib
+        from services.bench.plot import require_matplotlib
 
         require_matplotlib()  # fail before minutes of measuring, not after
     setup = Setup(args.store, args.broker, args.workers, args.shards)
@@ -91,7 +94,7 @@ async def run_load(args: argparse.Namespace) -> int:
     print(json.dumps(report, indent=2))
     _summary(report)
     if args.plot:
-        from services.cli.bench_plot import draw
+        from services.bench.plot import draw
 
         for path in draw(report, Path(args.plot)):
             print(f"wrote {path}", file=sys.stderr)
@@ -156,9 +159,9 @@ def figures(samples: Samples) -> dict[str, Any]:
         "moves": len(ms),
         "seconds": round(elapsed, 2),
         "moves_per_s": round(len(ms) / elapsed, 1) if elapsed else 0.0,
-        "latency_ms": {f"p{q}": round(_percentile(ms, q), 1) for q in (50, 95, 99)},
-        "projector_lag_ms": {f"p{q}": round(_percentile(lags, q), 1) for q in (50, 95, 99)},
-        "push_ms": {f"p{q}": round(_percentile(pushes, q), 1) for q in (50, 95, 99)},
+        "latency_ms": {f"p{q}": round(percentile(ms, q), 1) for q in (50, 95, 99)},
+        "projector_lag_ms": {f"p{q}": round(percentile(lags, q), 1) for q in (50, 95, 99)},
+        "push_ms": {f"p{q}": round(percentile(pushes, q), 1) for q in (50, 95, 99)},
         "views_fetched": samples.fetched,
         "views_pushed_before_answer": round(sum(1 for x in lags if x <= 0) / len(lags), 3)
         if lags
@@ -179,7 +182,7 @@ async def _floor(setup: Setup, args: argparse.Namespace) -> dict[str, float]:
 async def _store(url: str) -> AsyncIterator[str]:
     """A fresh store per run: a new PostgreSQL schema or SQLite file (memory is fresh)."""
     if url.startswith("postgresql"):
-        fresh, drop = await _postgres_schema(url)
+        fresh, drop = await postgres_schema(url)
         try:
             yield fresh
         finally:

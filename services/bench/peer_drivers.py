@@ -73,25 +73,32 @@ class _Watched:
         self.view: dict[str, Any] = {}
         self.arrived: dict[int, float] = {}
         self.changed = asyncio.Event()
+        self.closed = False  # the server closed the socket (or died): no view will come
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
-        async for message in self.socket:
-            if message.type != aiohttp.WSMsgType.TEXT:
-                break
-            data = message.json()
-            version = data.get("table", {}).get("version") if isinstance(data, dict) else None
-            if version is None:
-                continue
-            self.arrived.setdefault(version, time.perf_counter())
-            if version >= self.view.get("table", {}).get("version", 0):
-                self.view = data
+        try:
+            async for message in self.socket:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = message.json()
+                version = data.get("table", {}).get("version") if isinstance(data, dict) else None
+                if version is None:
+                    continue
+                self.arrived.setdefault(version, time.perf_counter())
+                if version >= self.view.get("table", {}).get("version", 0):
+                    self.view = data
+                self.changed.set()
+        finally:
+            self.closed = True
             self.changed.set()
 
     async def until(self, version: int) -> float:
         """When a view of at least `version` arrived."""
         async with asyncio.timeout(CALL_TIMEOUT):
             while self.view.get("table", {}).get("version", 0) < version:
+                if self.closed:
+                    raise ConnectionError("senet closed the WebSocket")
                 self.changed.clear()
                 await self.changed.wait()
         return min(t for v, t in self.arrived.items() if v >= version)
@@ -188,14 +195,20 @@ class _Player:
         self.state: dict[str, Any] = {}
         self.arrived: dict[int, float] = {}
         self.changed = asyncio.Event()
+        self.closed = False  # disconnected (a killed server): no state will come
         self.client.on("sync", self._sync, namespace="/tictactoe")
         self.client.on("update", self._update, namespace="/tictactoe")
+        self.client.on("disconnect", self._gone, namespace="/tictactoe")
 
     async def _sync(self, match_id: str, info: dict[str, Any], *rest: Any) -> None:
         self._hold(info["state"])
 
     async def _update(self, match_id: str, state: dict[str, Any], *rest: Any) -> None:
         self._hold(state)  # then the delta log
+
+    async def _gone(self, *reason: Any) -> None:
+        self.closed = True
+        self.changed.set()
 
     def _hold(self, state: dict[str, Any]) -> None:
         self.arrived.setdefault(state["_stateID"], time.perf_counter())
@@ -213,6 +226,8 @@ class _Player:
     async def until(self, state_id: int) -> float:
         async with asyncio.timeout(CALL_TIMEOUT):
             while self.state.get("_stateID", -1) < state_id:
+                if self.closed:
+                    raise ConnectionError("boardgame.io disconnected")
                 self.changed.clear()
                 await self.changed.wait()
         return min(t for s, t in self.arrived.items() if s >= state_id)

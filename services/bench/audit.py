@@ -1,6 +1,6 @@
 """`senet bench audit`: replay+verify of whole games, and rebuilding every read model.
 
-It fills an empty store with finished self-played games (`services.cli.autoplay`, saved in
+It fills an empty store with finished self-played games (`services.bench.autoplay`, saved in
 chunks, each with the verdict a live scoring service would have saved), then measures in
 the same run:
 
@@ -26,8 +26,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from services.cli.autoplay import SelfPlay
-from services.cli.bench import _postgres_schema
+from services.bench.autoplay import SelfPlay
+from services.bench.rebuilt_views import RebuiltViews
+from services.bench.schemas import postgres_schema
 from services.scoring.service import ScoringService
 from services.table.replay import verify_table
 from shared.audit.export import export_table, fold, stored_events
@@ -37,14 +38,13 @@ from shared.audit.verify import verify_record
 from shared.games.registry import available_games
 from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
-from tests.rebuild_oracle import RebuiltViews
 
 GAMES = tuple(available_games())  # every registered game, round robin
 BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SAVE_EVENTS = 2000
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench audit`."""
     parser = kinds.add_parser("audit", help="replay+verify per game; rebuild of the read models")
     parser.add_argument("--games", type=int, default=10_000, help="finished games in the store")
@@ -63,7 +63,7 @@ async def run_bench_audit(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await _postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
     try:
         store = open_store(url)
         if store.last_position() != 0:

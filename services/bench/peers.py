@@ -1,20 +1,21 @@
 """`senet bench peers`: senet beside boardgame.io on the same machine, in one run.
 
-Both serve the same tic-tac-toe (senet's `tictactoe` game; `peers/bgio_server.js`), driven
+Both serve the same tic-tac-toe (senet's `tictactoe` game; `bgio/bgio_server.js`), driven
 by the same Python process (`peer_drivers`): HTTP + WebSocket for senet, socket.io for
 boardgame.io, after calibrating that driver against an echo server. Paired by durability:
 `memory` (boardgame.io in memory beside `senet serve` on the in-process broker and memory
 store), `postgres` (bgio-postgres beside `senet serve` on PostgreSQL with the in-process
 broker) and `durable` (bgio-postgres beside senet on RabbitMQ + PostgreSQL, in one process
 and in the deployed layout of three), on the same PostgreSQL server. Each senet run also
-reports broker messages and store transactions per move (`services.cli.counters`).
+reports broker messages and store transactions per move (`services.bench.counters`).
 For 1, 10 and 50 concurrent matches each side reports moves/s, the latency until the mover
 and until the opponent hold the new state, the server's CPU-ms per move (its processes, and
 PostgreSQL and RabbitMQ where it uses them, read from /proc) and its memory. Then the
-durability check: each durable server is killed with SIGKILL in the middle of a run and
-restarted on the same data; moves acknowledged to a client but missing afterwards are
-counted. boardgame.io comes from the npm registry (the pinned `peers/package-lock.json`)
-into a cache directory; without Node.js the run says so and stops.
+durability check on the same server: each durable server is killed with SIGKILL in the
+middle of a run and restarted on the same data; moves acknowledged to a client but missing
+afterwards are counted (a client waiting on a killed server fails at once). boardgame.io
+comes from the npm registry (the pinned `bgio/package-lock.json`) into a cache directory;
+without Node.js the run says so and stops.
 """
 
 from __future__ import annotations
@@ -39,15 +40,18 @@ from typing import Any
 
 import aiohttp
 
-from services.cli import counters, cpu, peer_drivers
-from services.cli.bench import _percentile
+from services.bench import counters, cpu, peer_drivers
+from services.bench.schemas import postgres_schema
+from services.bench.stats import percentile
 from shared.ports import free_port
 
-PEERS = Path(__file__).parent / "peers"
+PEERS = Path(__file__).parent / "bgio"
 READY_SECONDS = 60.0
+COUNTS_SECONDS = 5.0  # how long a missing count is tried again
+AFTER_KILL = 1.0  # seconds the durability run goes on after the kill (every call fails)
 
 
-def add_parser(kinds: Any) -> None:
+def register(kinds: Any) -> None:
     """Register `senet bench peers`."""
     peers = kinds.add_parser("peers", help="senet beside boardgame.io: the same game, one run")
     peers.add_argument("--matches", default="1,10,50", help="concurrent matches [%(default)s]")
@@ -74,21 +78,26 @@ class Server:
     postgres: str | None = None  # senet: its store's database, for the transaction count
 
     async def start(self) -> None:
+        """Start the process; return once its ready path answers and so does every /metrics
+        URL, its process ready too (in the deployed layout the table worker and the relay
+        come up apart from the gateway, and the counts read all three)."""
         self.process = subprocess.Popen(
             self.command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,
         )  # fmt: skip
         deadline = time.monotonic() + READY_SECONDS
+        metrics = list((self.metrics or {}).values())
+        ready = [url.removesuffix("/metrics") + "/readyz" for url in metrics]
+        waiting = list(dict.fromkeys([self.base + self.ready_path, *metrics, *ready]))
         async with aiohttp.ClientSession() as http:
             while time.monotonic() < deadline:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"{self.name} exited with {self.process.returncode}")
-                with contextlib.suppress(aiohttp.ClientError, OSError):
-                    async with http.get(self.base + self.ready_path) as answer:
-                        if answer.status < 500:
-                            return
+                waiting = [url for url in waiting if not await _answers(http, url)]
+                if not waiting:
+                    return
                 await asyncio.sleep(0.2)
-        raise RuntimeError(f"{self.name} did not become ready at {self.base}")
+        raise RuntimeError(f"{self.name} did not become ready: no answer from {waiting}")
 
     def kill(self) -> None:
         """SIGKILL, the whole process group."""
@@ -103,6 +112,14 @@ class Server:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+async def _answers(http: aiohttp.ClientSession, url: str) -> bool:
+    """Whether `url` answers (any status below 500)."""
+    with contextlib.suppress(aiohttp.ClientError, OSError):
+        async with http.get(url) as answer:
+            return answer.status < 500
+    return False
 
 
 def bgio_dir(cache: str | None) -> Path | None:
@@ -150,14 +167,17 @@ async def run_peers(args: argparse.Namespace) -> int:
     _say(f"driver ceiling: {report['calibration']}")
     pairs: dict[str, Any] = {}
     for pair in args.pairs.split(","):
+        durable = pair != "memory" and not args.no_durability
         async with _pair(pair, bgio, args) as servers:
             pairs[pair] = {}
+            checked: dict[str, Any] = {}
             for server in servers:
-                pairs[pair][server.name] = await _runs(server, pair, matches, args.seconds)
-            if pair != "memory" and not args.no_durability:
-                pairs[pair]["durability"] = {
-                    s.name: await durability(s, args.kill_after) for s in servers
-                }
+                runs, check = await _side(server, pair, matches, args, durable)
+                pairs[pair][server.name] = runs
+                if check is not None:
+                    checked[server.name] = check
+            if durable:
+                pairs[pair]["durability"] = checked
     report["pairs"] = pairs
     print(json.dumps(report, indent=1))
     return 0
@@ -166,7 +186,7 @@ async def run_peers(args: argparse.Namespace) -> int:
 async def calibrate(concurrency: int, seconds: float) -> dict[str, Any]:
     """The driver alone against an echo server: round trips per second and its CPU each."""
     port = free_port()
-    echo = Server("echo", [sys.executable, "-m", "services.cli.peer_echo", str(port)],
+    echo = Server("echo", [sys.executable, "-m", "services.bench.peer_echo", str(port)],
                   f"http://127.0.0.1:{port}", "/echo", dict(os.environ))  # fmt: skip
     await echo.start()
     try:
@@ -262,17 +282,20 @@ def _senet_deployed(name: str, options: list[str], env: dict[str, str], postgres
                   postgres=postgres)  # fmt: skip
 
 
-async def _runs(server: Server, pair: str, matches: list[int], seconds: float) -> dict[str, Any]:
-    """A fresh server, then one run per concurrency."""
+async def _side(
+    server: Server, pair: str, matches: list[int], args: argparse.Namespace, durable: bool
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A fresh server, one run per concurrency, then (`durable`) the SIGKILL check on it:
+    the runs by concurrency and the check's result (None without)."""
     await server.start()
     out: dict[str, Any] = {}
     try:
         for count in matches:
-            out[str(count)] = await measure(server, pair, count, seconds)
+            out[str(count)] = await measure(server, pair, count, args.seconds)
             _say(f"{pair:8} {server.name:13} {count:3} matches: {_line(out[str(count)])}")
+        return out, await durability(server, args.kill_after) if durable else None
     finally:
         server.stop()
-    return out
 
 
 async def measure(server: Server, pair: str, matches: int, seconds: float) -> dict[str, Any]:
@@ -314,14 +337,19 @@ async def measure(server: Server, pair: str, matches: int, seconds: float) -> di
 
 
 async def _counts(http: aiohttp.ClientSession, server: Server) -> dict[str, float] | None:
-    """A senet server's broker messages and store transactions so far (None otherwise)."""
+    """A senet server's broker messages and store transactions so far (None otherwise),
+    trying again for a few seconds (a process's /metrics may answer late)."""
     if not server.metrics:
         return None
-    try:
-        return await counters.sample(http, server.metrics, server.postgres)
-    except Exception as exc:  # a figure missing from the report, never a failed run
-        _say(f"{server.name}: counts unavailable: {exc!r}")
-        return None
+    deadline = time.monotonic() + COUNTS_SECONDS
+    while True:
+        try:
+            return await counters.sample(http, server.metrics, server.postgres)
+        except Exception as exc:  # a figure missing from the report, never a failed run
+            if time.monotonic() >= deadline:
+                _say(f"{server.name}: counts unavailable: {exc!r}")
+                return None
+        await asyncio.sleep(0.2)
 
 
 def _loop(server: Server, http: aiohttp.ClientSession) -> peer_drivers.Loop:
@@ -331,36 +359,31 @@ def _loop(server: Server, http: aiohttp.ClientSession) -> peer_drivers.Loop:
 
 
 async def durability(server: Server, kill_after: float) -> dict[str, Any]:
-    """10 matches flat out, SIGKILL after `kill_after` s, restart on the same data; count
-    the acknowledged moves the restarted server no longer has."""
+    """On a running server: 10 matches flat out, SIGKILL after `kill_after` s, restart on
+    the same data; count the acknowledged moves the restarted server no longer has. The
+    server is left running (the caller stops it)."""
     samples = peer_drivers.Samples()
+    async with aiohttp.ClientSession(server.base) as http:
+        run = asyncio.create_task(
+            peer_drivers.run_matches(_loop(server, http), 10, kill_after + AFTER_KILL, samples)
+        )
+        await asyncio.sleep(kill_after)
+        server.kill()
+        await run
+    acked = {match: set(cells) for match, cells in samples.acked.items()}
     await server.start()
-    try:
-        async with aiohttp.ClientSession(server.base) as http:
-            run = asyncio.create_task(
-                peer_drivers.run_matches(_loop(server, http), 10, kill_after + 3.0, samples)
-            )
-            await asyncio.sleep(kill_after)
-            server.kill()
-            await run
-        acked = {match: set(cells) for match, cells in samples.acked.items()}
-        await server.start()
-        missing = 0
-        async with aiohttp.ClientSession(server.base) as http:
-            for match, cells in acked.items():
-                if server.name.startswith("senet"):
-                    kept = await peer_drivers.senet_marks(http, match, samples.tokens[match])
-                else:
-                    kept = await peer_drivers.bgio_marks(
-                        server.base, match, samples.credentials[match]
-                    )
-                missing += len(cells - kept)
-        result = {"acknowledged": sum(len(c) for c in acked.values()), "missing": missing,
-                  "matches": len(acked)}  # fmt: skip
-        _say(f"durability {server.name:13} {result}")
-        return result
-    finally:
-        server.stop()
+    missing = 0
+    async with aiohttp.ClientSession(server.base) as http:
+        for match, cells in acked.items():
+            if server.name.startswith("senet"):
+                kept = await peer_drivers.senet_marks(http, match, samples.tokens[match])
+            else:
+                kept = await peer_drivers.bgio_marks(server.base, match, samples.credentials[match])
+            missing += len(cells - kept)
+    result = {"acknowledged": sum(len(c) for c in acked.values()), "missing": missing,
+              "matches": len(acked)}  # fmt: skip
+    _say(f"durability {server.name:13} {result}")
+    return result
 
 
 async def _forget_queues(store: str, amqp: str, prefix: str, shards: int = 8) -> None:
@@ -381,9 +404,7 @@ async def _forget_queues(store: str, amqp: str, prefix: str, shards: int = 8) ->
 
 @contextlib.asynccontextmanager
 async def _pg_schema(url: str) -> AsyncIterator[str]:
-    from services.cli.bench import _postgres_schema
-
-    fresh, drop = await _postgres_schema(url)
+    fresh, drop = await postgres_schema(url)
     try:
         yield fresh
     finally:
@@ -407,7 +428,7 @@ async def _pg_database(url: str) -> AsyncIterator[str]:
 
 
 def _quantiles(values: list[float]) -> dict[str, float]:
-    return {f"p{q}": round(_percentile(values, q), 2) for q in (50, 90, 99)}
+    return {f"p{q}": round(percentile(values, q), 2) for q in (50, 90, 99)}
 
 
 def _rss_mb(pid: int) -> float | None:

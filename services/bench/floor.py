@@ -1,4 +1,4 @@
-"""`senet bench`: engine speed, the machine's raw floor, and end-to-end figures in one run.
+"""`senet bench` (no kind): engine speed, the raw floor and end-to-end figures in one run.
 
 The raw floor is a bare request/reply over the same broker whose responder saves one
 event with eventsourcing to the same store: no HTTP, no rules, no projections. End-to-end
@@ -12,7 +12,6 @@ import asyncio
 import json
 import multiprocessing
 import random
-import statistics
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -23,9 +22,11 @@ from uuid import UUID
 import aiohttp
 from eventsourcing.domain import Aggregate, event
 
+from services.bench.engine import engine_figures
+from services.bench.schemas import postgres_schema
+from services.bench.stats import percentile
 from services.cli.platform import Platform, PlatformConfig, serve_http
 from shared.games.registry import available_games, get_game
-from shared.games.rng import Rng
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.routing import shard_of
 from shared.messaging.urls import broker_from_url
@@ -46,34 +47,6 @@ class Tick(Aggregate):
     def tick(self) -> None:
         """Record one request."""
         self.count += 1
-
-
-def engine_figures(game_name: str, players: int, games: int) -> dict[str, float]:
-    """Median decide+evolve per move (µs) and random full games per second."""
-    game = get_game(game_name)
-    bots = random.Random(1)
-    samples: list[float] = []
-    started = time.perf_counter()
-    for index in range(games):
-        options = game.convert_options({})
-        state = game.fold(players, options, game.setup(players, options, Rng(index)))
-        step = 0
-        while game.result(state) is None:
-            seat = bots.choice(list(game.to_act(state)))
-            move = bots.choice(list(game.legal_moves(state, seat)))
-            rng = Rng(index * 100_003 + step)
-            t0 = time.perf_counter_ns()
-            for ev in game.decide(state, seat, move, rng):
-                state = game.evolve(state, ev)
-            samples.append((time.perf_counter_ns() - t0) / 1000)
-            step += 1
-    elapsed = time.perf_counter() - started
-    return {
-        "median_us_per_move": round(statistics.median(samples), 1),
-        "p99_us_per_move": round(_percentile(samples, 99), 1),
-        "games_per_s": round(games / elapsed, 2),
-        "moves": len(samples),
-    }
 
 
 async def raw_floor(store_url: str, broker_url: str, seconds: float) -> dict[str, float]:
@@ -212,18 +185,10 @@ def _figures(latencies: list[float], elapsed: float) -> dict[str, float]:
     ms = [x * 1000 for x in latencies]
     return {
         "per_s": round(len(ms) / elapsed, 1) if elapsed else 0.0,
-        "p50_ms": round(_percentile(ms, 50), 2),
-        "p99_ms": round(_percentile(ms, 99), 2),
+        "p50_ms": round(percentile(ms, 50), 2),
+        "p99_ms": round(percentile(ms, 99), 2),
         "count": len(ms),
     }
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))
-    return ordered[index]
 
 
 async def _new_table(http: aiohttp.ClientSession) -> tuple[str, list[str], list[int]]:
@@ -252,20 +217,6 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-async def _postgres_schema(url: str) -> tuple[str, Callable[[], None]]:
-    import psycopg
-
-    schema = "bench_" + uuid.uuid4().hex[:8]
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-
-    def drop() -> None:
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-
-    return f"{url}?schema={schema}", drop
-
-
 async def run_bench(args: argparse.Namespace) -> int:
     """Run every measurement and print a JSON report (and a readable summary on stderr)."""
     seconds = 3.0 if args.quick else 15.0
@@ -282,7 +233,7 @@ async def run_bench(args: argparse.Namespace) -> int:
     report["embedded"] = await _backend("sqlite:///var/bench-" + uuid.uuid4().hex[:6] + ".db",
                                         "memory", seconds)  # fmt: skip
     if not args.skip_servers:
-        url, drop = await _postgres_schema(args.postgres)
+        url, drop = await postgres_schema(args.postgres)
         try:
             report["rabbitmq_postgres"] = await _backend(url, args.amqp, seconds)
         finally:

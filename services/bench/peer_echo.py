@@ -1,6 +1,6 @@
 """The echo server `senet bench peers` calibrates its driver against: HTTP POST /echo answers
 the body it got, and socket.io namespace /echo answers each `ping` with a `pong`; nothing
-else, so the driver's own ceiling shows. Run as `python -m services.cli.peer_echo PORT`."""
+else, so the driver's own ceiling shows. Run as `python -m services.bench.peer_echo PORT`."""
 
 from __future__ import annotations
 

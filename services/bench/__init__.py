@@ -1,0 +1,1 @@
+"""Benchmarks: the measurements behind `senet bench` and its kinds (docs/benchmarks.md)."""

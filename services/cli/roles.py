@@ -1,0 +1,79 @@
+"""Running platform roles in this process: the settings they get from the command line, the
+line a starting process prints, and the run until SIGINT or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+from typing import Any
+
+import msgspec
+
+from services.cli.notify_options import notify_settings
+from services.cli.observe import start_probes
+from services.cli.platform import Platform, PlatformConfig, serving
+from services.gateway.accounts.admin import admin_hashes
+from services.gateway.keys import GatewaySettings
+from shared.redact import redact
+from shared.store import store_env
+
+
+def start_line(args: argparse.Namespace, roles: frozenset[str]) -> dict[str, Any]:
+    """What a starting process prints: where it listens and what it writes to (redacted)."""
+    line: dict[str, Any] = {}
+    if hasattr(args, "port"):
+        line["listening"] = f"http://{args.host}:{args.port}"
+    line |= {"store": redact(args.store), "broker": redact(args.broker)}
+    schema = store_env(args.store).get("POSTGRES_SCHEMA")
+    if schema:
+        line["schema"] = schema
+    if args.broker != "memory":
+        line["prefix"] = args.prefix
+    line["roles"] = sorted(roles)
+    return line
+
+
+def platform_config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
+    """The platform of parsed arguments and the environment (`serve` adds the notify role
+    when mail or web push is set up)."""
+    notify = notify_settings(args)
+    if args.verb == "serve" and (notify.email_enabled or notify.push_enabled):
+        roles = roles | {"notify"}
+    gateway = msgspec.structs.replace(
+        GatewaySettings.from_env(os.environ),
+        admin_token_hashes=admin_hashes(os.environ.get("SENET_ADMIN_TOKENS", "")),
+    )
+    if getattr(args, "table_cache", None) is not None:
+        gateway = msgspec.structs.replace(gateway, table_cache=args.table_cache)
+    return PlatformConfig(
+        store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
+        gateway=gateway, notify=notify,
+    )  # fmt: skip
+
+
+async def run_roles(args: argparse.Namespace, roles: frozenset[str]) -> int:
+    """Run `roles` (with HTTP when the gateway is one, probes on --metrics-port) until
+    SIGINT or SIGTERM; print the start line once everything is up."""
+    config = platform_config(args, roles)
+    roles = config.roles
+    platform = Platform(config)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    # One exit stack: leaving it (a signal, or a failure while starting) stops in reverse.
+    async with contextlib.AsyncExitStack() as running:
+        probes = await start_probes(args, platform.probes)  # /healthz answers while starting
+        if probes is not None:
+            running.push_async_callback(probes.cleanup)
+        await running.enter_async_context(platform)
+        if platform.app is not None:
+            await running.enter_async_context(serving(platform.app, args.host, args.port))
+        print(json.dumps(start_line(args, roles)), flush=True)
+        await stop.wait()
+    return 0

@@ -1,0 +1,24 @@
+"""`senet gateway`: only the gateway (HTTP, WebSocket, views)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from services.cli.options import add_http_options, add_platform_options
+from services.cli.roles import run_roles
+from shared.store import DEFAULT_STORE
+
+VERB = "gateway"
+
+
+def register(verbs: Any) -> None:
+    """Register the verb."""
+    parser = verbs.add_parser(VERB, help="run only the gateway (HTTP, WebSocket, views)")
+    add_platform_options(parser, DEFAULT_STORE)
+    add_http_options(parser)
+
+
+async def run(args: argparse.Namespace) -> int:
+    """Serve until SIGINT or SIGTERM."""
+    return await run_roles(args, frozenset({"gateway"}))

@@ -62,7 +62,7 @@ def register(kinds: Any) -> None:
     parser.add_argument("--seed", type=int, default=1, help="the bots' seed")
     parser.add_argument("--store", default=None, help="an empty store [a fresh PG schema]")
     parser.add_argument(
-        "--amqp", default=os.environ.get("SENET_BENCH_AMQP", BENCH_AMQP),
+        "--amqp", default=BENCH_AMQP,
         help="RabbitMQ for gateway/scoring/notify ('' to skip them)",
     )  # fmt: skip
     parser.set_defaults(bench_run=run_bench_scale)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
+from services.cli.options import settings_env
 from services.notify.settings import NotifySettings, Timing
 
 DEFAULTS = NotifySettings()
-
-
-def _env(name: str, default: str = "") -> str:
-    return os.environ.get(f"SENET_{name}", default)
+PRIVATE_FOR_TESTS = "SENET_PUSH_ALLOW_PRIVATE_FOR_TESTS"  # a stand-in push service on loopback
 
 
 def add_notify_options(parser: argparse.ArgumentParser) -> None:
@@ -76,5 +73,6 @@ def notify_settings(args: argparse.Namespace) -> NotifySettings:
         timing=timing,
         push_hosts=tuple(h.strip() for h in (get("push_hosts") or "").split(",") if h.strip()),
         # For test set-ups only (a stand-in push service on loopback); never in production.
-        push_allow_private_for_tests=_env("PUSH_ALLOW_PRIVATE_FOR_TESTS") == "1",
+        push_allow_private_for_tests=settings_env().get("SENET_PUSH_ALLOW_PRIVATE_FOR_TESTS")
+        == "1",
     )

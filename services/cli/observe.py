@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 
 from aiohttp import web
 
@@ -14,11 +13,11 @@ from shared.observability.probes import Probes
 def add_metrics_options(parser: argparse.ArgumentParser) -> None:
     """--metrics-port (SENET_METRICS_PORT; 0: off) and --metrics-host (SENET_HOST)."""
     parser.add_argument(
-        "--metrics-port", type=int, default=int(os.environ.get("SENET_METRICS_PORT", "0")),
+        "--metrics-port", type=int, default=0,
         help="serve /metrics, /healthz and /readyz on this port (0: off) [%(default)s]",
     )  # fmt: skip
     parser.add_argument(
-        "--metrics-host", default=os.environ.get("SENET_HOST", "127.0.0.1"),
+        "--metrics-host", default="127.0.0.1",
         help="bind address of the metrics port [%(default)s]",
     )  # fmt: skip
 

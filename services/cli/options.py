@@ -15,6 +15,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from services.table.sweeper import DEFAULT_TTL, open_table_ttl
+
 ENV_HELP = """
 Every option can also be set by an environment variable, named in its help: SENET_STORE,
 SENET_BROKER, SENET_PREFIX, SENET_PORT, ... (`senet VERB --help` lists them); also
@@ -28,7 +30,9 @@ postgresql://user@host:port/db[?schema=NAME] (schema `senet` by default, created
 missing). Brokers: memory or amqp://user:password@host:port/vhost.
 """
 
-RENAMED = {"smtp": "SMTP_URL", "timing": "NOTIFY_TIMING"}
+RENAMED = {"smtp": "SMTP_URL", "timing": "NOTIFY_TIMING", "metrics_host": "HOST"}
+# Older names still read when the option's own variable is not set.
+OLDER = {("notify", "metrics_port"): "SENET_NOTIFY_METRICS_PORT"}
 RENAMED_IN = {("table", "workers"): "TABLE_WORKERS"}
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
@@ -62,6 +66,29 @@ def add_platform_options(parser: argparse.ArgumentParser, store_default: str) ->
         help="name prefix of this platform's queues and exchanges [%(default)s]",
     )  # fmt: skip
     parser.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
+    parser.add_argument(
+        "--open-table-ttl", type=open_table_ttl, default=DEFAULT_TTL, metavar="SECONDS",
+        help="an open table idle this long is cancelled (more than 0, under ten years) "
+        "[%(default)s]",
+    )  # fmt: skip
+    parser.add_argument(
+        "--readmodels-projector", action=argparse.BooleanOptionalAction, default=True,
+        help="run the read-model projector in this process (off: lists are as current as "
+        "the projectors elsewhere keep them) [on]",
+    )  # fmt: skip
+    parser.add_argument(
+        "--readmodels-pause", type=float, default=0.0, metavar="SECONDS",
+        help="a test hook: pause after each committed read-model batch [%(default)s]",
+    )  # fmt: skip
+    parser.add_argument(
+        "--tournament-pause", type=float, default=0.0, metavar="SECONDS",
+        help="a test hook: the tournament manager pauses after each effect [%(default)s]",
+    )  # fmt: skip
+
+
+def settings_env() -> Mapping[str, str]:
+    """The environment settings are read from (`GatewaySettings.from_env` parses its part)."""
+    return os.environ
 
 
 def add_http_options(parser: argparse.ArgumentParser) -> None:
@@ -97,6 +124,8 @@ def apply_env(
         if action.help is not None and variable not in action.help:
             action.help = f"{action.help} [{variable}]"
         raw = env.get(variable)
+        if raw is None and (verb, action.dest) in OLDER:
+            raw = env.get(OLDER[verb, action.dest])
         if raw is None or action.default is argparse.SUPPRESS:
             continue
         action.default = _convert(action, variable, raw)

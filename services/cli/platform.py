@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from services.notify.settings import NotifySettings
 from services.scoring.service import ScoringService
 from services.table.relay import Relay
 from services.table.shards import ShardAssigner
-from services.table.sweeper import OpenTableSweeper, open_table_ttl
+from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper
 from services.table.worker import TableWorker, default_worker_id
 from services.tournament.manager import TournamentManager
 from services.tournament.worker import TournamentWorker, routed
@@ -58,6 +57,10 @@ class PlatformConfig:
     table_workers: int = 1  # in this process (they share its CPU; see `senet table --workers`)
     gateway: GatewaySettings = field(default_factory=GatewaySettings)
     notify: NotifySettings = field(default_factory=NotifySettings)
+    open_table_ttl: float = DEFAULT_TTL  # seconds an open table may stay idle
+    readmodels_projector: bool = True  # off: this process runs no read-model projector
+    readmodels_pause: float = 0.0  # test hook: a pause after each committed read-model batch
+    tournament_pause: float = 0.0  # test hook: a pause after each tournament effect
 
 
 class Platform:
@@ -193,8 +196,8 @@ class Platform:
                 stack.push_async_callback(assigner.stop)
                 await assigner.start()
             self.worker = self.workers[0]
-            # Cancels open tables idle past SENET_OPEN_TABLE_TTL.
-            sweeper = OpenTableSweeper(self.store, self.broker, open_table_ttl())
+            # Cancels open tables idle past the TTL.
+            sweeper = OpenTableSweeper(self.store, self.broker, self.config.open_table_ttl)
             await stack.enter_async_context(self._task_running(sweeper.run(), "open-table-sweep"))
             yield
 
@@ -218,8 +221,7 @@ class Platform:
     @contextlib.asynccontextmanager
     async def _tournaments_role(self) -> AsyncIterator[None]:
         """The tournament manager: match tables opened, results recorded, standings kept."""
-        # SENET_TOURNAMENT_PAUSE (seconds, a test hook) pauses after each of its effects.
-        pause = float(os.environ.get("SENET_TOURNAMENT_PAUSE", "0"))
+        pause = self.config.tournament_pause
         db = self._readmodels().db
         self.tournaments = TournamentManager(self.store, self.broker, db, pause=pause)
         await self.tournaments.start()
@@ -239,7 +241,10 @@ class Platform:
     def _readmodels(self) -> ReadModels:
         """The one read-model projector that the gateway and scoring share."""
         if self.readmodels is None:
-            self.readmodels = ReadModels(self.store, self.broker)
+            self.readmodels = ReadModels(
+                self.store, self.broker, following=self.config.readmodels_projector,
+                pause=self.config.readmodels_pause,
+            )  # fmt: skip
         return self.readmodels
 
     @contextlib.asynccontextmanager

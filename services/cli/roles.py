@@ -7,7 +7,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import signal
 from typing import Any
 
@@ -15,6 +14,7 @@ import msgspec
 
 from services.cli.notify_options import notify_settings
 from services.cli.observe import start_probes
+from services.cli.options import settings_env
 from services.cli.platform import Platform, PlatformConfig, serving
 from services.gateway.accounts.admin import admin_hashes
 from services.gateway.keys import GatewaySettings
@@ -43,15 +43,18 @@ def platform_config(args: argparse.Namespace, roles: frozenset[str]) -> Platform
     notify = notify_settings(args)
     if args.verb == "serve" and (notify.email_enabled or notify.push_enabled):
         roles = roles | {"notify"}
+    env = settings_env()
     gateway = msgspec.structs.replace(
-        GatewaySettings.from_env(os.environ),
-        admin_token_hashes=admin_hashes(os.environ.get("SENET_ADMIN_TOKENS", "")),
+        GatewaySettings.from_env(env),
+        admin_token_hashes=admin_hashes(env.get("SENET_ADMIN_TOKENS", "")),
     )
     if getattr(args, "table_cache", None) is not None:
         gateway = msgspec.structs.replace(gateway, table_cache=args.table_cache)
     return PlatformConfig(
         store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
-        gateway=gateway, notify=notify,
+        gateway=gateway, notify=notify, open_table_ttl=args.open_table_ttl,
+        readmodels_projector=args.readmodels_projector, readmodels_pause=args.readmodels_pause,
+        tournament_pause=args.tournament_pause,
     )  # fmt: skip
 
 

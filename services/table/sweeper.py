@@ -13,7 +13,6 @@ races the sweep wins; the command id is derived from table and version, so sever
 from __future__ import annotations
 
 import asyncio
-import os
 import uuid
 from datetime import UTC, datetime
 
@@ -33,17 +32,17 @@ SEND_TIMEOUT = 10.0
 SWEEPER = "senet-sweep"  # the player id of the sweep's commands
 
 
-def open_table_ttl(environ: dict[str, str] | None = None) -> float:
-    """`SENET_OPEN_TABLE_TTL`: seconds an open table may stay idle (> 0; default 7 days)."""
-    raw = (environ if environ is not None else os.environ).get("SENET_OPEN_TABLE_TTL", "")
+def open_table_ttl(raw: str) -> float:
+    """Seconds an open table may stay idle (`--open-table-ttl`, SENET_OPEN_TABLE_TTL): more
+    than 0 and under ten years; "" is the default of 7 days. ValueError otherwise."""
     if not raw.strip():
         return DEFAULT_TTL
     try:
         ttl = float(raw)
     except ValueError as exc:
-        raise ValueError(f"SENET_OPEN_TABLE_TTL must be a number of seconds, not {raw!r}") from exc
+        raise ValueError(f"an open table's TTL is a number of seconds, not {raw!r}") from exc
     if not 0 < ttl < 10 * 365 * 24 * 3600:
-        raise ValueError("SENET_OPEN_TABLE_TTL must be between 0 and ten years (seconds)")
+        raise ValueError("an open table's TTL is between 0 and ten years (seconds)")
     return ttl
 
 

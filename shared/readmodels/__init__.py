@@ -4,7 +4,6 @@ audit verdicts as SQL rows beside the events, kept by `ReadModelProjector`, read
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from shared.messaging.lease import lease_for
@@ -20,15 +19,21 @@ __all__ = ["MODELS", "ReadModelDB", "ReadModelProjector", "ReadModels"]
 class ReadModels:
     """The read-model database of a store and this process's projector of it.
 
-    `SENET_READMODELS_PROJECTOR=off` runs no projector in this process (its lists are then
-    as current as the projectors elsewhere keep them). `SENET_READMODELS_PAUSE` (seconds,
-    a test hook) pauses after each committed batch, so a SIGKILL lands between batches.
+    `following=False` runs no projector in this process (its lists are then as current as
+    the projectors elsewhere keep them). `pause` (seconds, a test hook) pauses after each
+    committed batch, so a SIGKILL lands between batches.
     """
 
-    def __init__(self, store: EventStore, broker: Broker | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        broker: Broker | None = None,
+        *,
+        following: bool = True,
+        pause: float = 0.0,
+    ) -> None:
         self.db = ReadModelDB.of(store)
-        self.following = os.environ.get("SENET_READMODELS_PROJECTOR", "on") != "off"
-        pause = float(os.environ.get("SENET_READMODELS_PAUSE", "0"))
+        self.following = following
         # One active projector per deployment (a lease where processes share a broker).
         lease = lease_for(broker, "readmodels.lease") if broker is not None else None
         self.projector = ReadModelProjector(store, self.db, broker, pause=pause, lease=lease)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from services.cli.main import build_parser
 from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable, JoinTable
@@ -16,11 +17,14 @@ from tests.harness.commands import new_command
 
 
 def test_the_ttl_setting() -> None:
-    assert open_table_ttl({}) == DEFAULT_TTL == 7 * 24 * 3600
-    assert open_table_ttl({"SENET_OPEN_TABLE_TTL": "90"}) == 90
+    assert open_table_ttl("") == DEFAULT_TTL == 7 * 24 * 3600
+    assert build_parser({}).parse_args(["table"]).open_table_ttl == DEFAULT_TTL
+    env = {"SENET_OPEN_TABLE_TTL": "90"}
+    assert build_parser(env).parse_args(["serve"]).open_table_ttl == 90
+    assert build_parser(env).parse_args(["serve", "--open-table-ttl", "60"]).open_table_ttl == 60
     for bad in ("soon", "0", "-5"):
         with pytest.raises(ValueError, match="SENET_OPEN_TABLE_TTL"):
-            open_table_ttl({"SENET_OPEN_TABLE_TTL": bad})
+            build_parser({"SENET_OPEN_TABLE_TTL": bad})
 
 
 async def test_only_tables_idle_past_the_ttl_are_cancelled_and_only_once() -> None:

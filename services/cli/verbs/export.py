@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
@@ -25,7 +24,7 @@ def register(verbs: Any) -> None:
     parser.add_argument("table", help="the table id")
     parser.add_argument(
         "--store",
-        default=os.environ.get("SENET_STORE", DEFAULT_STORE),
+        default=DEFAULT_STORE,
         help="event store URL [%(default)s]",
     )
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import signal
 from typing import Any
 
@@ -24,8 +23,6 @@ def register(verbs: Any) -> None:
     add_platform_options(parser, DEFAULT_STORE)
     add_notify_options(parser)
     add_metrics_options(parser)
-    if not os.environ.get("SENET_METRICS_PORT"):  # the older name still works
-        parser.set_defaults(metrics_port=int(os.environ.get("SENET_NOTIFY_METRICS_PORT", "0")))
 
 
 async def run(args: argparse.Namespace) -> int:

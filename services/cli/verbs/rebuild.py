@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 import time
 from typing import Any
@@ -28,7 +27,7 @@ def register(verbs: Any) -> None:
     parser.add_argument("--only", choices=sorted(MODELS), default=None, help="one read model")
     parser.add_argument(
         "--store",
-        default=os.environ.get("SENET_STORE", DEFAULT_STORE),
+        default=DEFAULT_STORE,
         help="event store URL [%(default)s]",
     )
 

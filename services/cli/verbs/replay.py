@@ -4,7 +4,6 @@ a tournament, given its id: its state after event N, or `--verify` of its record
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
@@ -38,7 +37,7 @@ def register(verbs: Any) -> None:
     )
     parser.add_argument(
         "--store",
-        default=os.environ.get("SENET_STORE", DEFAULT_STORE),
+        default=DEFAULT_STORE,
         help="event store URL [%(default)s]",
     )
 

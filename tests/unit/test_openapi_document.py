@@ -90,3 +90,16 @@ def test_registration_documents_name_taken_and_decline_advertises_no_delete() ->
     withdraw = paths["/api/tables/{table_id}/invitations/{player_id}"]["delete"]
     [_, player] = withdraw["parameters"]
     assert re.fullmatch(player["schema"]["pattern"], "decline") is None
+
+
+def test_component_names_stay_those_clients_generated_code_from() -> None:
+    """A module moving (the gateway's views into a package) does not rename a component."""
+    from services.gateway.openapi.document import openapi_document
+
+    document = openapi_document()
+    schemas = document["components"]["schemas"]
+    assert "services.gateway.views.PlayerView" in schemas
+    assert not any(name.startswith("services.gateway.views.player") for name in schemas)
+    view = document["paths"]["/api/tables/{table_id}/view"]["get"]["responses"]["200"]
+    ref = view["content"]["application/json"]["schema"]["$ref"]
+    assert ref == "#/components/schemas/services.gateway.views.PlayerView"

@@ -741,8 +741,26 @@ def _path_schema(patterns: dict[str, str], name: str) -> dict[str, Any]:
     return {"type": "string"} | ({"pattern": f"^{pattern}$"} if pattern else {})
 
 
+# Component names clients generated code from, kept when a module moved (msgspec names a
+# type by its module where two types share a name).
+STABLE_NAMES = {"services.gateway.views.player.PlayerView": "services.gateway.views.PlayerView"}
+
+
 def openapi_document() -> dict[str, Any]:
     """OpenAPI 3.1 for the route table; schemas come from the msgspec types."""
+    document = _document()
+    encoded = msgspec.json.encode(document).decode()
+    for now, kept in STABLE_NAMES.items():
+        encoded = encoded.replace(f'"#/components/schemas/{now}"', f'"#/components/schemas/{kept}"')
+    renamed: dict[str, Any] = msgspec.json.decode(encoded)
+    schemas = renamed["components"]["schemas"]
+    for now, kept in STABLE_NAMES.items():
+        if now in schemas:
+            schemas[kept] = schemas.pop(now)
+    return renamed
+
+
+def _document() -> dict[str, Any]:
     types = [r.body for r in ROUTES if r.body] + [r.answer for r in ROUTES if r.answer]
     types.append(ErrorBody)
     games = game_types()

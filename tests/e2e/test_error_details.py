@@ -8,7 +8,8 @@ from aiohttp.test_utils import TestClient
 from shared.contracts.envelopes import ErrorBody
 from shared.contracts.errors import SenetError
 from shared.games.registry import UnknownRulesVersion, pinned_game
-from tests.e2e.test_lobby_rules import _lobby, _post
+from tests.e2e.test_lobby_rules import _lobby
+from tests.harness.requests import post
 from tests.platform import open_table, view
 
 
@@ -31,7 +32,7 @@ async def test_the_stale_version_is_a_number(client: TestClient) -> None:
 
 async def test_a_kick_of_no_seat_names_the_seats_as_numbers(client: TestClient) -> None:
     table_id, players = await _lobby(client)
-    status, body = await _post(client, f"/api/tables/{table_id}/kick", players[0], {"seat": 9})
+    status, body = await post(client, f"/api/tables/{table_id}/kick", players[0], {"seat": 9})
     assert (status, body["code"]) == (400, "bad_seat")
     assert body["details"] == {"seat": 9, "seats": 3}
 

@@ -9,7 +9,14 @@ import uuid
 import msgspec
 
 from services.table.worker import TableWorker
-from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
+from shared.contracts.envelopes import (
+    Command,
+    CreateTable,
+    JoinTable,
+    Outcome,
+    PlayMove,
+    StartTable,
+)
 
 
 def new_command(
@@ -34,9 +41,10 @@ def started_table(worker: TableWorker, table_id: str) -> None:
         assert outcome.accepted, outcome
 
 
-def play_some(worker: TableWorker, table_id: str, count: int, seed: int = 4) -> None:
-    """`count` random legal moves through the worker."""
+def play_some(worker: TableWorker, table_id: str, count: int, seed: int = 4) -> list[Outcome]:
+    """`count` random legal moves through the worker; their outcomes."""
     rng = random.Random(seed)
+    outcomes = []
     for _ in range(count):
         table = worker.tables.get(table_id)
         assert table is not None
@@ -46,3 +54,5 @@ def play_some(worker: TableWorker, table_id: str, count: int, seed: int = 4) -> 
         action = PlayMove(move=msgspec.Raw(msgspec.json.encode(move)))
         outcome = worker.decide_and_store(new_command(table_id, f"p{seat}", action))
         assert outcome.accepted, outcome
+        outcomes.append(outcome)
+    return outcomes

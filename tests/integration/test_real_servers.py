@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -21,17 +20,10 @@ from services.gateway.views.projector import ViewProjector
 from services.table.relay import Relay
 from services.table.shards import GROUP
 from services.table.worker import TableWorker
-from shared.contracts.envelopes import (
-    CreateTable,
-    JoinTable,
-    Outcome,
-    PlayMove,
-    StartTable,
-)
 from shared.store import open_store
 from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
-from tests.harness.commands import new_command
+from tests.harness.commands import play_some, started_table
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
 
 
@@ -173,14 +165,14 @@ async def test_relay_restarted_mid_stream_publishes_no_gap_and_nothing_applied_t
         projector = ViewProjector(store, broker)
         await projector.start()
         table_id = str(uuid.uuid4())
-        _create_started_table(worker, table_id)
+        started_table(worker, table_id)
         cached = await projector.get(table_id)  # only cached tables follow the stream
         assert cached is not None
         loaded = cached.state.version
         crashing = _CrashAfterPublish(store, broker)
         with pytest.raises(RuntimeError):
             await crashing.publish_pending()
-        _play_some(worker, table_id, 10)
+        play_some(worker, table_id, 10)
         restarted = Relay(store, broker)
         restarted.position = store.position_of(Relay.consumer)
         assert restarted.position == 0  # the crash lost the position: it republishes
@@ -200,30 +192,3 @@ async def test_relay_restarted_mid_stream_publishes_no_gap_and_nothing_applied_t
     finally:
         await platform.broker.cleanup()
         await platform.stop()
-
-
-def _create_started_table(worker: TableWorker, table_id: str) -> None:
-    outcomes = [
-        worker.decide_and_store(
-            new_command(table_id, "p0", CreateTable(game="ra", seats=2, player_name="zero"))
-        ),
-        worker.decide_and_store(new_command(table_id, "p1", JoinTable(player_name="one"))),
-        worker.decide_and_store(new_command(table_id, "p0", StartTable())),
-    ]
-    assert all(o.accepted for o in outcomes), outcomes
-
-
-def _play_some(worker: TableWorker, table_id: str, count: int) -> list[Outcome]:
-    rng = random.Random(4)
-    outcomes = []
-    for _ in range(count):
-        table = worker.tables.get(table_id)
-        assert table is not None
-        state = table.table
-        seat = state.spec.to_act(state.game_state)[0]
-        move = rng.choice(list(state.spec.legal_moves(state.game_state, seat)))
-        action = PlayMove(move=msgspec.Raw(msgspec.json.encode(move)))
-        outcome = worker.decide_and_store(new_command(table_id, f"p{seat}", action))
-        assert outcome.accepted, outcome
-        outcomes.append(outcome)
-    return outcomes

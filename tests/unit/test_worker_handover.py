@@ -11,7 +11,7 @@ from services.table.worker import TableWorker
 from shared.contracts.envelopes import Command, PlayMove
 from shared.messaging.memory import MemoryBroker
 from shared.store import open_store
-from tests.integration.test_real_servers import _create_started_table, _play_some
+from tests.harness.commands import play_some, started_table
 
 
 def _next_move(worker: TableWorker, table_id: str) -> tuple[str, PlayMove, int]:
@@ -27,8 +27,8 @@ def test_a_command_on_a_table_moved_on_elsewhere_is_not_rejected_from_a_stale_ca
     store = open_store("memory")
     before, elsewhere = TableWorker(store, MemoryBroker()), TableWorker(store, MemoryBroker())
     table_id = str(uuid.uuid4())
-    _create_started_table(before, table_id)  # `before` caches the table at this version
-    _play_some(elsewhere, table_id, 3)  # the shard moved: another worker played on
+    started_table(before, table_id)  # `before` caches the table at this version
+    play_some(elsewhere, table_id, 3)  # the shard moved: another worker played on
     player, action, version = _next_move(elsewhere, table_id)
     command = Command(
         command_id=uuid.uuid4().hex, table_id=table_id, player_id=player, action=action,
@@ -44,7 +44,7 @@ def test_a_move_with_invalid_utf8_inside_is_a_bad_move_not_a_crash() -> None:
     store = open_store("memory")
     worker = TableWorker(store, MemoryBroker())
     table_id = str(uuid.uuid4())
-    _create_started_table(worker, table_id)
+    started_table(worker, table_id)
     player, _, version = _next_move(worker, table_id)
     stored = store.last_position()
     command = Command(

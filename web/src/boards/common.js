@@ -85,6 +85,7 @@ export function useParts({ view, play, busy, label, game, partOf }) {
   for (const m of moves) {
     if (!m || typeof m !== 'object') continue;
     let key = partOf(m);
+    if (key === false) continue; // made elsewhere on the board
     if (key === null || key === undefined) key = `action:${m.type}`;
     if (!byPart.has(key)) byPart.set(key, []);
     byPart.get(key).push(m);

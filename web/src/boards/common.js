@@ -94,28 +94,30 @@ export function useParts({ view, play, busy, label, game, partOf }) {
   const selected = sel.v === version && byPart.has(sel.key) ? sel.key : null;
   const text = (m) => moveText(m, label ? label(view) : null, game);
   /** The attributes and handler a board part needs (nothing when no move is made there). */
-  const part = (key, name) => {
+  const part = (key) => {
     const here = byPart.get(key);
     if (!here) return null;
     const kinds = [...new Set(here.map((m) => m.type))].join(' ');
     if (here.length === 1) {
       const m = here[0];
-      return { 'data-move': JSON.stringify(m), 'data-move-kind': m.type, 'aria-label': name ? `${name}: ${text(m)}` : text(m), title: text(m),
-        disabled: busy, onClick: () => { setSel({ v: version, key: null }); play(m); } };
+      return { attrs: { 'data-move': JSON.stringify(m), 'data-move-kind': m.type, title: text(m),
+        disabled: busy, onClick: () => { setSel({ v: version, key: null }); play(m); } }, say: text(m) };
     }
-    return { 'data-pick': key, 'data-move-kinds': kinds, 'aria-pressed': selected === key ? 'true' : 'false',
-      'aria-label': name || [...new Set(here.map((m) => moveName(m.type, game)))].join(', '),
-      disabled: busy, onClick: () => setSel({ v: version, key }) };
+    const say = [...new Set(here.map((m) => moveName(m.type, game)))].join(', ');
+    return { attrs: { 'data-pick': key, 'data-move-kinds': kinds, 'aria-pressed': selected === key ? 'true' : 'false', title: say,
+      disabled: busy, onClick: () => setSel({ v: version, key }) }, say };
   };
   return { moves, byPart, selected, part, text, play, busy, game };
 }
 
-/** A board part: a button when some legal move is made there, else plain (`tag`, `cls`). */
-export function Part({ parts, at, name, tag = 'span', cls = '', children }) {
-  const p = parts.part(at, name);
+/** A board part: a button when some legal move is made there, else plain (`tag`, `cls`).
+ * Its name (`name`, then what clicking it does) is read before its visible content. */
+export function Part({ parts, at, name, tag = 'span', cls = '', plain = false, children }) {
+  const p = parts.part(at);
   if (!p) return h(tag, { class: cls }, children);
   const chosen = parts.selected === at;
-  return html`<button type="button" class=${`part ${cls}${chosen ? ' part-chosen' : ''}`} ...${p}>${children}</button>`;
+  return html`<button type="button" class=${`part ${cls}${chosen ? ' part-chosen' : ''}`} ...${p.attrs}>${plain ? ''
+    : html`<span class="sr">${name ? `${name}: ` : ''}${p.say}: </span>`}${children}</button>`;
 }
 
 /** The moves of the chosen part (and the action row: moves no part of the board shows). */
@@ -126,8 +128,7 @@ export function Choices({ parts }) {
   return html`<section class="part-choices" aria-live="polite">
     ${actions.length ? html`<h3>${partsWord('actions')}</h3><p class="row">${actions.map((k) => {
       const group = parts.byPart.get(k);
-      const name = moveName(group[0].type, parts.game);
-      return html`<${Part} parts=${parts} at=${k} name=${name}>${name}<//>`;
+      return html`<${Part} parts=${parts} at=${k} plain=${true}>${group.length === 1 ? parts.text(group[0]) : moveName(group[0].type, parts.game)}<//>`;
     })}</p>` : ''}
     ${chosen.length ? html`<h3>${partsWord('choices')}</h3><p class="row">${chosen.map((m) => html`<button type="button" class="move"
         data-move=${JSON.stringify(m)} data-move-kind=${m.type} disabled=${parts.busy} onClick=${() => parts.play(m)}>${parts.text(m)}</button>`)}</p>`

@@ -30,6 +30,7 @@ from tests.browser.kit import (
 )
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOOT = bool(os.environ.get("SENET_SCREENSHOTS"))
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}")
 
 # The clickable parts of the board whose turn it is: a part that completes a move carries
@@ -92,7 +93,7 @@ def play_by_board(pages: list[Any], game: str, seed: int, check: Any, limit: int
         except Exception:  # re-rendered under us: look again
             continue
         clicks += 1
-        if clicks % 40 == 0:
+        if clicks % 40 == 0 or (SHOOT and clicks % 3 == 0):
             check()
     raise AssertionError(f"the game did not end ({clicks} clicks)")
 
@@ -184,13 +185,24 @@ def play_by_parts(pages: list[Any], game: str, seed: int, check: Any, limit: int
         except Exception:  # re-rendered under us: look again
             continue
         clicks += 1
-        if clicks % 40 == 0:
+        if clicks % 40 == 0 or (SHOOT and clicks % 3 == 0):
             check()
     raise AssertionError(f"the game did not end ({clicks} clicks)")
 
 
+# For a screenshot: the page's turn with moves on the board (a part with several chosen).
+CHOOSING = """
+const turn = document.querySelector('[data-your-turn]');
+const part = document.querySelector('[data-board] [data-pick]:not([disabled])');
+const move = document.querySelector('[data-board] [data-move]:not([disabled])');
+if (!turn || turn.dataset.yourTurn !== 'true' || !(part || move)) return false;
+if (part && part.getAttribute('aria-pressed') === 'false') part.click();
+return true;
+"""
+
+
 def screenshots(page: Any, base: str, table_id: str, name: str) -> None:
-    if not os.environ.get("SENET_SCREENSHOTS"):
+    if not SHOOT:
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     save_screenshot(page, SCREENSHOTS / f"{name}.png")
@@ -231,7 +243,7 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
         wait_for(lambda p=page: attr(p, "data-status") == "playing", what="a playing table")
         assert attr(page, "data-board") == game
     ids = [table_id] + [p["player_id"] for p in players]
-    shot = {"done": False}
+    shot: dict[str, bool] = {"done": False}
 
     def check() -> None:
         for page in (alice, zoe):
@@ -245,8 +257,11 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
             shot["done"] = True
             problems = axe_violations(alice)
             assert problems == [], f"serious accessibility violations on {game}: {problems}"
-            screenshots(alice, server.base, table_id, game)
-            screenshots(zoe, server.base, table_id, f"{game}-de")
+        for page, name in ((alice, game), (zoe, f"{game}-de")):
+            if SHOOT and name not in shot and page.execute_script(CHOOSING):
+                time.sleep(0.3)  # the chosen part's moves shown
+                shot[name] = True
+                screenshots(page, server.base, table_id, name)
 
     play = play_by_parts if game in ORDERS else play_by_board
     clicks = play([alice, zoe], game, seed, check)
@@ -263,7 +278,7 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
         "gewinnt" in zoe.execute_script(TEXTS)["reason"][0]
         or "Spalten" in zoe.execute_script(TEXTS)["reason"][0]
     )
-    if os.environ.get("SENET_SCREENSHOTS"):
+    if SHOOT:
         save_screenshot(alice, SCREENSHOTS / f"{game}-over.png")
 
 

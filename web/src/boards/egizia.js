@@ -13,7 +13,8 @@ const W = {
   de: { river: 'Der Nil', card: 'Nilkarte', round: 'Runde', phase: 'Phase', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites: 'Baufelder', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', drawn: 'Gezogen', deck: 'Stapel', build: 'Jetzt gebaut', stop: 'Halt', taken: 'genommen', row: 'Reihe' },
 };
 const w = (k) => W[lang()][k];
-const title = (s) => s.split('_').map((x) => x[0].toUpperCase() + x.slice(1)).join(' ');
+const STOPS_DE = { pyramid: 'Pyramide' };
+const title = (s) => (lang() === 'de' && STOPS_DE[s]) || s.split('_').map((x) => x[0].toUpperCase() + x.slice(1)).join(' ');
 
 function stopCards(river) {
   // The i-th "card" stop shows river_cards[i].
@@ -111,6 +112,7 @@ export function egiziaLabel(view) {
       return stop ? `${value + 1} ${stop === 'card' ? w('card') : title(stop)}` : null;
     }
     if (field === 'site' && typeof value === 'number') return SITES[value] || null;
+    if (field === 'berth') return value === null ? (lang() === 'de' ? 'Reserve' : 'reserve') : typeof value === 'number' ? String(value + 1) : null;
     if (field === 'card' && typeof value === 'number') return nileName(value, lang());
     if (field === 'cards' && typeof value === 'number') return sphinxName(value, lang());
     return null;

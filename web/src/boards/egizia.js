@@ -99,6 +99,7 @@ export function EgiziaBoard({ view, names, play, busy }) {
 }
 
 const NONE = { part: () => null };
+const RING = { en: ['one field left', 'where it is', 'one field right'], de: ['ein Feld nach links', 'wo er ist', 'ein Feld nach rechts'] };
 
 export function egiziaLabel(view) {
   const me = view.game && view.seat !== null && view.seat !== undefined ? view.game.players[view.seat] : null;
@@ -112,6 +113,7 @@ export function egiziaLabel(view) {
       return stop ? `${value + 1} ${stop === 'card' ? w('card') : title(stop)}` : null;
     }
     if (field === 'site' && typeof value === 'number') return SITES[value] || null;
+    if (field === 'direction' && typeof value === 'number') return RING[lang() === 'de' ? 'de' : 'en'][value + 1] || null;
     if (field === 'berth') return value === null ? (lang() === 'de' ? 'Reserve' : 'reserve') : typeof value === 'number' ? String(value + 1) : null;
     if (field === 'card' && typeof value === 'number') return nileName(value, lang());
     if (field === 'cards' && typeof value === 'number') return sphinxName(value, lang());

@@ -90,6 +90,7 @@ export function sobekLabel(view) {
       const seat = view.table.seats[value];
       return seat ? seat.name : null;
     }
+    if (field === 'onto' && value === null) return lang() === 'de' ? 'einen neuen Satz' : 'a new set';
     if (field === 'onto' && typeof value === 'number') return `${lang() === 'de' ? 'Satz' : 'set'} ${value + 1}`;
     if (field === 'goods' && typeof value === 'string') return goodsName(value, lang());
     if (field === 'back' && typeof value === 'string') return BACKS[lang()][value] || value;

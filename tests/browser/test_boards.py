@@ -1,8 +1,9 @@
-"""Can't Stop, Hera und Zeus, Ra, Egizia and Sobek played to the end by clicking the board itself
-(no list of moves), one player's page in English and the other's in German: each game has its own board
-(not the generic one), every log line, prompt and button is words (no brackets, braces,
-underscores or ids), the German page has no English event sentence, and the end screen says
-why the game ended. Screenshots of each board (desktop and phone) with SENET_SCREENSHOTS=1."""
+"""Can't Stop, Hera und Zeus, Ra, Egizia and Sobek played to the end by clicking the board
+itself (no list of moves), one player's page in English and the other's in German: each game
+has its own board (not the generic one), every log line, prompt and button is words (no
+brackets, braces, underscores or ids), the German page has no English event sentence, and the
+end screen says why the game ended. Screenshots of each board (desktop and phone) with
+SENET_SCREENSHOTS=1."""
 
 from __future__ import annotations
 

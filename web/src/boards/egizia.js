@@ -1,5 +1,5 @@
 // Egizia: the river with its stops and ships, the building sites, the players' tracks, my Sphinx cards.
-import { html, Seat, SeatName } from './common.js';
+import { html, Seat, SeatName, useParts, Part, Choices } from './common.js';
 import { lang } from '../i18n.js';
 import { nileName, nileText, sphinxName, sphinxText } from '../data/egizia.js';
 
@@ -9,11 +9,12 @@ const STOPS = ['card', 'edfu', 'card', 'sphinx', 'card', 'thebae', 'card', 'pass
 const SITE_NAMES = { en: ['Sphinx', 'Obelisk / Tombs', 'Pyramid / Temple'], de: ['Sphinx', 'Obelisk / Gräber', 'Pyramide / Tempel'] };
 const SITES = new Proxy([], { get: (_, i) => SITE_NAMES[lang()][i] });
 const W = {
-  en: { river: 'The Nile', card: 'Nile card', round: 'Round', phase: 'Phase', players: 'Players', score: 'Score', stones: 'Stones', crews: 'Crews (joker last)', ships: 'Ships', grain: 'Grain market', sale: 'Stone sale', sphinx: 'Sphinx cards', cards: 'Nile cards', tombs: 'Tombs', sites: 'Building sites', berths: 'Berths', obelisk: 'Obelisk', pyramid: 'Pyramid', temple: 'Temple', mine: 'My Sphinx cards', hidden: 'hidden', drawn: 'Drawn', deck: 'Decks', build: 'Building now', stop: 'stop', taken: 'taken' },
-  de: { river: 'Der Nil', card: 'Nilkarte', round: 'Runde', phase: 'Phase', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites: 'Baufelder', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', drawn: 'Gezogen', deck: 'Stapel', build: 'Jetzt gebaut', stop: 'Halt', taken: 'genommen' },
+  en: { river: 'The Nile', card: 'Nile card', round: 'Round', phase: 'Phase', players: 'Players', score: 'Score', stones: 'Stones', crews: 'Crews (joker last)', ships: 'Ships', grain: 'Grain market', sale: 'Stone sale', sphinx: 'Sphinx cards', cards: 'Nile cards', tombs: 'Tombs', sites: 'Building sites', berths: 'Berths', obelisk: 'Obelisk', pyramid: 'Pyramid', temple: 'Temple', mine: 'My Sphinx cards', hidden: 'hidden', drawn: 'Drawn', deck: 'Decks', build: 'Building now', stop: 'stop', taken: 'taken', row: 'row' },
+  de: { river: 'Der Nil', card: 'Nilkarte', round: 'Runde', phase: 'Phase', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites: 'Baufelder', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', drawn: 'Gezogen', deck: 'Stapel', build: 'Jetzt gebaut', stop: 'Halt', taken: 'genommen', row: 'Reihe' },
 };
 const w = (k) => W[lang()][k];
-const title = (s) => s.split('_').map((x) => x[0].toUpperCase() + x.slice(1)).join(' ');
+const STOPS_DE = { pyramid: 'Pyramide' };
+const title = (s) => (lang() === 'de' && STOPS_DE[s]) || s.split('_').map((x) => x[0].toUpperCase() + x.slice(1)).join(' ');
 
 function stopCards(river) {
   // The i-th "card" stop shows river_cards[i].
@@ -33,37 +34,61 @@ function Row({ cells, names }) {
   return html`<span class="inline-list">${cells.map((s) => html`<span class="cell">${s === null ? html`<span aria-hidden="true">·</span><span class="sr">${lang() === 'de' ? 'frei' : 'free'}</span>` : html`<${Seat} seat=${s} names=${names} />`}</span>`)}</span>`;
 }
 
-export function EgiziaBoard({ view, names }) {
+/** Where on the board each Egizia move is made (null: the action row). */
+function egiziaPart(m) {
+  switch (m.type) {
+    case 'PlaceShip': return `stop:${m.stop}`;
+    case 'TakeLeftoverCard': return m.field === null || m.field === undefined ? null : `stop:${cardStop(m.field)}`;
+    case 'PlayNileCard': return `card:${m.card}`;
+    case 'AdvanceCrew': case 'AssignCrew': return `crew:${m.crew}`;
+    case 'BuildObelisk': return 'obelisk';
+    case 'TakeTomb': return 'tombs';
+    case 'BuildPyramid': return `pyramid:${m.row}`;
+    case 'BuildTemple': return 'temple';
+    default: return null;
+  }
+}
+
+/** The river stop of the i-th card field. */
+function cardStop(field) {
+  let n = -1;
+  return STOPS.findIndex((s) => s === 'card' && ++n === field);
+}
+
+export function EgiziaBoard({ view, names, play, busy }) {
   const g = view.game;
   const cards = stopCards(g.river_cards);
   const me = view.seat;
   const mine = me !== null && me !== undefined && g.players[me] ? g.players[me] : null;
+  const parts = useParts({ view, play, busy, label: egiziaLabel, game: 'egizia', partOf: egiziaPart });
+  const stopName = (stop, i) => (stop === 'card' ? w('card') : title(stop)) + ` ${i + 1}`;
   return html`<div class="board egizia" data-board="egizia">
     <p><strong>${w('round')} ${g.round}</strong>${g.build ? html` · ${w('build')}: ${SITES[g.build.site] || g.build.site} (${g.build.strength})` : ''}</p>
+    <${Choices} parts=${parts} />
     <section aria-labelledby="eg-river"><h3 id="eg-river">${w('river')}</h3>
       <ol class="river">${STOPS.map((stop, i) => html`<li class=${`stop stop-${stop === 'card' ? 'card' : 'place'}`}>
-        <span class="n">${i + 1}</span>
+        <${Part} parts=${parts} at=${`stop:${i}`} name=${stopName(stop, i)}><span class="n">${i + 1}</span><//>
         <span class="stop-name">${stop === 'card' ? (cards[i] === null || cards[i] === undefined ? `${w('card')}: ${w('taken')}` : html`<${NileCard} id=${cards[i]} />`) : title(stop)}</span>
         <span class="ships">${(g.occupancy[i] || []).map((s) => html`<${Seat} seat=${s} names=${names} />`)}</span>
       </li>`)}</ol></section>
     <section aria-labelledby="eg-sites"><h3 id="eg-sites">${w('sites')}</h3>
       <ul class="plain">${g.sites.map((site, i) => html`<li><strong>${SITES[i] || i}</strong> · ${w('berths')}: <${Row} cells=${site.berths} names=${names} />
         ${site.reserve && site.reserve.length ? html` · ${lang() === 'de' ? 'Reserve' : 'reserve'} <${Row} cells=${site.reserve} names=${names} />` : ''}</li>`)}</ul>
-      <p><strong>${w('obelisk')}</strong>: <${Row} cells=${g.obelisk} names=${names} /></p>
+      <p><${Part} parts=${parts} at="obelisk" name=${w('obelisk')}><strong>${w('obelisk')}</strong><//>: <${Row} cells=${g.obelisk} names=${names} /></p>
       <p><strong>${w('pyramid')}</strong>:</p>
-      <div class="pyramid">${[...g.pyramid].reverse().map((row) => html`<div><${Row} cells=${row} names=${names} /></div>`)}</div>
-      <p><strong>${w('temple')}</strong>: <${Row} cells=${g.temple} names=${names} /></p>
-      <p>${w('tombs')}: ${g.open_tombs.join(', ')} · ${w('deck')}: ${w('cards')} ${g.nile_deck_sizes.join('/')}, ${w('sphinx')} ${g.sphinx_deck_size}</p>
+      <div class="pyramid">${g.pyramid.map((row, r) => [r, row]).reverse().map(([r, row]) => html`<div><${Part} parts=${parts} at=${`pyramid:${r}`} name=${`${w('pyramid')} ${w('row')} ${r + 1}`}><${Row} cells=${row} names=${names} /><//></div>`)}</div>
+      <p><${Part} parts=${parts} at="temple" name=${w('temple')}><strong>${w('temple')}</strong><//>: <${Row} cells=${g.temple} names=${names} /></p>
+      <p><${Part} parts=${parts} at="tombs" name=${w('tombs')}>${w('tombs')}<//>: ${g.open_tombs.join(', ')} · ${w('deck')}: ${w('cards')} ${g.nile_deck_sizes.join('/')}, ${w('sphinx')} ${g.sphinx_deck_size}</p>
     </section>
     <section aria-labelledby="eg-players"><h3 id="eg-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">${w('stones')}</th><th scope="col">${w('crews')}</th><th scope="col">${w('ships')}</th><th scope="col">${w('grain')}</th><th scope="col">${w('sale')}</th><th scope="col">${w('sphinx')}</th><th scope="col">${w('cards')}</th></tr></thead>
       <tbody>${g.players.map((p, s) => html`<tr>
         <th scope="row"><${SeatName} seat=${s} names=${names} me=${me} /></th>
         <td data-board-score=${s}>${p.score}</td><td>${p.stones}</td>
-        <td>${p.crews.map((c, i) => html`<span class=${`cell${p.used[i] ? ' used' : ''}`} title=${p.used[i] ? 'used' : ''}>${c}${p.used[i] ? '✓' : ''}</span>`)}</td>
+        <td>${p.crews.map((c, i) => html`<${Part} parts=${s === me ? parts : NONE} at=${`crew:${i}`} name=${i === 3 ? `Joker (${c})` : `Crew ${i + 1} (${c})`} cls=${`cell${p.used[i] ? ' used' : ''}`}>${c}${p.used[i] ? '✓' : ''}<//>`)}</td>
         <td>${p.ships}</td><td>${p.grain_market}</td><td>${p.stone_sale}</td>
         <td>${p.sphinx_count}${s !== me && !(p.sphinx && p.sphinx.length) ? html` <span class="muted">(${w('hidden')})</span>` : ''}</td>
-        <td>${p.cards.length ? p.cards.map((c) => html`<${NileCard} id=${c} small=${true} />`) : '—'}</td></tr>`)}</tbody>
+        <td>${p.cards.length ? p.cards.map((c) => html`<${Part} parts=${s === me ? parts : NONE} at=${`card:${c}`} name=${nileName(c, lang())}><${NileCard} id=${c} small=${true} /><//>`) : '—'}</td></tr>`)}</tbody>
     </table></div></section>
     ${mine ? html`<section aria-labelledby="eg-mine"><h3 id="eg-mine">${w('mine')}</h3>
       <ul class="hand">${mine.sphinx.map((c) => html`<li class="card sphinx-card" data-sphinx-card=${c} title=${sphinxText(c, lang())}><strong>${sphinxName(c, lang())}</strong><span class="card-help">${sphinxText(c, lang())}</span></li>`)}</ul>
@@ -72,6 +97,9 @@ export function EgiziaBoard({ view, names }) {
       <ul class="hand">${p.sphinx.map((c) => html`<li class="card sphinx-card" title=${sphinxText(c, lang())}><strong>${sphinxName(c, lang())}</strong><span class="card-help">${sphinxText(c, lang())}</span></li>`)}</ul></section>` : null)) : null}
   </div>`;
 }
+
+const NONE = { part: () => null };
+const RING = { en: ['one field left', 'where it is', 'one field right'], de: ['ein Feld nach links', 'wo er ist', 'ein Feld nach rechts'] };
 
 export function egiziaLabel(view) {
   const me = view.game && view.seat !== null && view.seat !== undefined ? view.game.players[view.seat] : null;
@@ -85,6 +113,8 @@ export function egiziaLabel(view) {
       return stop ? `${value + 1} ${stop === 'card' ? w('card') : title(stop)}` : null;
     }
     if (field === 'site' && typeof value === 'number') return SITES[value] || null;
+    if (field === 'direction' && typeof value === 'number') return RING[lang() === 'de' ? 'de' : 'en'][value + 1] || null;
+    if (field === 'berth') return value === null ? (lang() === 'de' ? 'Reserve' : 'reserve') : typeof value === 'number' ? String(value + 1) : null;
     if (field === 'card' && typeof value === 'number') return nileName(value, lang());
     if (field === 'cards' && typeof value === 'number') return sphinxName(value, lang());
     return null;

@@ -1,6 +1,6 @@
 // Ra: The Dice Game: dice with face symbols (and a colour letter), the Sun track, the four areas.
 import { useState } from 'preact/hooks';
-import { html, Seat, SeatName } from './common.js';
+import { html, Seat, SeatName, useParts, Part, Choices } from './common.js';
 import { lang } from '../i18n.js';
 
 const FACES = { sun: '☀', ankh: '☥', pharaoh: '♔', nile: '≈', civilization: '⚱', monument: '▲' };
@@ -72,28 +72,47 @@ function Reroll({ g, moves, play, busy, version }) {
     </p></div>`;
 }
 
+/** Where on the board each Ra move is made (null: the action row beside the dice). */
+function raPart(g) {
+  return (m) => {
+    switch (m.type) {
+      case 'RerollDice': case 'StopRolling': return false; // the dice themselves (Reroll)
+      case 'AdvancePharaoh': return 'pharaoh';
+      case 'AdvanceNile': return 'nile';
+      case 'FloodNile': return 'floods';
+      case 'PlaceCivilization': return `civ:${m.colours[0]}`;
+      case 'PlaceMonument': return `mon:${g.dice[m.die] ? g.dice[m.die].colour : ''}:${m.column}`;
+      case 'RetrieveMarker': return m.column === null || m.column === undefined ? `civ:${m.colour}` : `mon:${m.colour}:${m.column}`;
+      default: return null;
+    }
+  };
+}
+
 export function RaBoard({ view, names, play, busy }) {
   const g = view.game;
   const moves = view.your_turn && play ? view.legal_moves || [] : [];
   const rerolling = moves.some((m) => m.type === 'RerollDice');
+  const parts = useParts({ view, play, busy, label: raLabel, game: 'ra', partOf: raPart(g) });
+  const mine = (seat, at, name, value) => (seat === view.seat ? html`<${Part} parts=${parts} at=${at} name=${name}>${value}<//>` : value);
   return html`<div class="board ra" data-board="ra">
     <section aria-labelledby="ra-dice"><h3 id="ra-dice">${w('dice')}${g.rerolls_left ? ` · ${g.rerolls_left} ${w('rerolls')}` : ''}${g.disaster ? ` · ${w('disaster')}: ${faceName(g.disaster)}` : ''}</h3>
       ${rerolling ? html`<${Reroll} g=${g} moves=${moves} play=${play} busy=${busy} version=${view.table.version} />`
-        : html`<ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul>`}</section>
+        : html`<ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul>`}
+      <${Choices} parts=${parts} /></section>
     <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />
     <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">♔ ${w('pharaoh')}</th><th scope="col">≈ ${w('nile')}</th><th scope="col">${w('floods')}</th><th scope="col">⚱ ${w('civ')}</th><th scope="col">▲ ${w('mon')}</th></tr></thead>
       <tbody>${g.players.map((p) => html`<tr class=${g.current === p.seat ? 'current' : ''}>
         <th scope="row"><${SeatName} seat=${p.seat} names=${names} me=${view.seat} />${g.current === p.seat ? ' ◀' : ''}</th>
-        <td data-board-score=${p.seat}>${p.score}</td><td>${p.pharaoh}</td><td>${p.nile}</td><td>${p.floods}</td>
+        <td data-board-score=${p.seat}>${p.score}</td><td>${mine(p.seat, 'pharaoh', w('pharaoh'), p.pharaoh)}</td><td>${mine(p.seat, 'nile', w('nile'), p.nile)}</td><td>${mine(p.seat, 'floods', w('floods'), p.floods)}</td>
         <td>${p.civilization.map((c) => html`<span class=${`chip chip-${c}`}>${letter(c)}</span>`)}</td><td>${p.monuments}</td></tr>`)}</tbody>
     </table></div></section>
     <section aria-labelledby="ra-civ"><h3 id="ra-civ">⚱ ${w('civ')}</h3>
-      <ul class="civ">${g.civilization.map((c) => html`<li><span class=${`chip chip-${c.colour}`}>${letter(c.colour)}</span> ${colourName(c.colour)}: ${c.seats.length ? c.seats.map((s) => html`<${Seat} seat=${s} names=${names} />`) : '—'} <span class="muted">(${c.seats.length}/${c.capacity})</span></li>`)}</ul></section>
+      <ul class="civ">${g.civilization.map((c) => html`<li><${Part} parts=${parts} at=${`civ:${c.colour}`} name=${`${w('civ')} ${colourName(c.colour)}`}><span class=${`chip chip-${c.colour}`}>${letter(c.colour)}</span> ${colourName(c.colour)}<//>: ${c.seats.length ? c.seats.map((s) => html`<${Seat} seat=${s} names=${names} />`) : '—'} <span class="muted">(${c.seats.length}/${c.capacity})</span></li>`)}</ul></section>
     <section aria-labelledby="ra-mon"><h3 id="ra-mon">▲ ${w('mon')}</h3><div class="scroll" tabindex="0"><table class="grid">
       <thead><tr><td></td>${g.monuments[0].columns.map((_, k) => html`<th scope="col">${k + 1}</th>`)}</tr></thead>
       <tbody>${g.monuments.map((row) => html`<tr><th scope="row"><span class=${`chip chip-${row.colour}`}>${letter(row.colour)}</span> ${colourName(row.colour)}</th>
-        ${row.columns.map((s) => html`<td>${s === null ? '' : html`<${Seat} seat=${s} names=${names} />`}</td>`)}</tr>`)}</tbody>
+        ${row.columns.map((s, k) => html`<td><${Part} parts=${parts} at=${`mon:${row.colour}:${k}`} name=${`${w('mon')} ${colourName(row.colour)}, ${w('column')} ${k + 1}`}>${s === null ? '' : html`<${Seat} seat=${s} names=${names} />`}<//></td>`)}</tr>`)}</tbody>
     </table></div></section>
   </div>`;
 }

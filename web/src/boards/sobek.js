@@ -1,11 +1,11 @@
 // Sobek: the quay (market row), my hand and pot, every player's sets, counts and score.
-import { html, SeatName } from './common.js';
+import { html, SeatName, useParts, Part, Choices } from './common.js';
 import { lang } from '../i18n.js';
 import { chipName, chipText, characterText, goodsName, sobekCardName, symbolName, amuletText } from '../data/sobek.js';
 
 const W = {
-  en: { quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain' },
-  de: { quay: 'Markt (Kai)', pile: 'Stapel', hand: 'Meine Hand', pot: 'Mein Topf', players: 'Spieler', score: 'Punkte', handN: 'Hand', potN: 'Topf', curses: 'Flüche', sets: 'Sätze', round: 'Runde', phase: 'Phase', chips: 'Ereignisplättchen', remembered: 'erinnert', empty: 'leer', uncertain: 'unsicher' },
+  en: { quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain', vizier: 'Vizier' },
+  de: { quay: 'Markt (Kai)', pile: 'Stapel', hand: 'Meine Hand', pot: 'Mein Topf', players: 'Spieler', score: 'Punkte', handN: 'Hand', potN: 'Topf', curses: 'Flüche', sets: 'Sätze', round: 'Runde', phase: 'Phase', chips: 'Ereignisplättchen', remembered: 'erinnert', empty: 'leer', uncertain: 'unsicher', vizier: 'Wesir' },
 };
 const w = (k) => W[lang()][k];
 
@@ -21,33 +21,49 @@ export function cardHelp(c) {
   return '';
 }
 
-function Card({ card }) {
+function Card({ card, parts, at }) {
   const help = cardHelp(card);
+  const face = html`${cardText(card)}${help ? html`<span class="card-help">${help}</span>` : ''}${card.uncertain ? html` <em>(${w('uncertain')})</em>` : ''}`;
   return html`<li class=${`card back-${card.back}${card.uncertain ? ' uncertain' : ''}`} data-card=${card.id ?? ''} title=${help || undefined}>
-    ${cardText(card)}${help ? html`<span class="card-help">${help}</span>` : ''}${card.uncertain ? html` <em>(${w('uncertain')})</em>` : ''}</li>`;
+    ${parts ? html`<${Part} parts=${parts} at=${at} name=${cardText(card)}>${face}<//>` : face}</li>`;
 }
 
-export function SobekBoard({ view, names }) {
+/** Where on the board each Sobek move is made (null: the action row). */
+function sobekPart(m) {
+  switch (m.type) {
+    case 'TakeCard': return `quay:${m.position}`;
+    case 'LaySet': case 'LaySidewaysSet': return `hand:${m.cards[0]}`;
+    case 'ChooseEvent': return `chip:${m.chip}`;
+    case 'ChooseStartPlayer': return `seat:${m.seat}`;
+    case 'TakeBribe': return `vizier:${m.card}`;
+    case 'FinishLaying': return null;
+    default: return m.card === undefined ? null : `hand:${m.card}`;
+  }
+}
+
+export function SobekBoard({ view, names, play, busy }) {
   const g = view.game;
   const me = view.seat;
   const mine = me !== null && me !== undefined ? g.players[me] : null;
+  const parts = useParts({ view, play, busy, label: sobekLabel, game: 'sobek', partOf: sobekPart });
   return html`<div class="board sobek" data-board="sobek">
     <p><strong>${w('round')} ${g.round}</strong> · ${w('pile')}: ${g.pile_count}</p>
+    <${Choices} parts=${parts} />
     <section aria-labelledby="sb-quay"><h3 id="sb-quay">${w('quay')}</h3>
-      <ol class="hand">${g.quays.map((c) => html`<${Card} card=${c} />`)}</ol></section>
+      <ol class="hand">${g.quays.map((c, i) => html`<${Card} card=${c} parts=${parts} at=${`quay:${i}`} />`)}</ol></section>
     ${mine ? html`<section aria-labelledby="sb-hand"><h3 id="sb-hand">${w('hand')}</h3>
-        <ul class="hand">${(mine.hand || []).map((c) => html`<${Card} card=${c} />`)}</ul>
+        <ul class="hand">${(mine.hand || []).map((c) => html`<${Card} card=${c} parts=${parts} at=${`hand:${c.id}`} />`)}</ul>
         <h3>${w('pot')}</h3><ul class="hand">${(mine.pot || []).length ? mine.pot.map((c) => html`<${Card} card=${c} />`) : html`<li class="muted">${w('empty')}</li>`}</ul></section>` : null}
-    ${g.vizier_pot ? html`<section aria-labelledby="sb-vizier"><h3 id="sb-vizier">Vizier</h3>
-      <ul class="hand">${g.vizier_pot.map((c) => html`<${Card} card=${c} />`)}</ul></section>` : null}
+    ${g.vizier_pot ? html`<section aria-labelledby="sb-vizier"><h3 id="sb-vizier">${w('vizier')}</h3>
+      <ul class="hand">${g.vizier_pot.map((c) => html`<${Card} card=${c} parts=${parts} at=${`vizier:${c.id}`} />`)}</ul></section>` : null}
     <section aria-labelledby="sb-players"><h3 id="sb-players">${w('players')}</h3>
-      ${g.players.map((p) => html`<div class="card-box"><h4><${SeatName} seat=${p.seat} names=${names} me=${me} /></h4>
+      ${g.players.map((p) => html`<div class="card-box"><h4><${Part} parts=${parts} at=${`seat:${p.seat}`} name=${names[p.seat]}><${SeatName} seat=${p.seat} names=${names} me=${me} /><//></h4>
         <p>${w('score')}: <strong data-board-score=${p.seat}>${p.score}</strong> · ${w('handN')}: ${p.hand_count} · ${w('potN')}: ${p.pot_count} · ${w('curses')}: ${p.curses}</p>
         ${p.seat !== me && p.hand ? html`<div>${w("remembered")}: <ul class="hand">${p.hand.map((c) => html`<${Card} card=${c} />`)}</ul></div>` : ''}
         ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> ${lang() === 'de' ? `zählt ${s.score}` : `scores ${s.score}`}</li>`)}</ul>` : ''}
       </div>`)}
     </section>
-    ${g.chips && g.chips.length ? html`<section aria-labelledby="sb-chips"><h3 id="sb-chips">${w('chips')}</h3><ul class="plain">${g.chips.map((c) => html`<li><strong>${chipName(c.kind, lang())}${c.symbol ? ` (${symbolName(c.symbol, lang())})` : ''}</strong>: ${chipText(c.kind, lang())}</li>`)}</ul></section>` : ''}
+    ${g.chips && g.chips.length ? html`<section aria-labelledby="sb-chips"><h3 id="sb-chips">${w('chips')}</h3><ul class="plain">${g.chips.map((c) => html`<li><${Part} parts=${parts} at=${`chip:${c.id}`} name=${chipName(c.kind, lang())}><strong>${chipName(c.kind, lang())}${c.symbol ? ` (${symbolName(c.symbol, lang())})` : ''}</strong><//>: ${chipText(c.kind, lang())}</li>`)}</ul></section>` : ''}
   </div>`;
 }
 
@@ -74,6 +90,7 @@ export function sobekLabel(view) {
       const seat = view.table.seats[value];
       return seat ? seat.name : null;
     }
+    if (field === 'onto' && value === null) return lang() === 'de' ? 'einen neuen Satz' : 'a new set';
     if (field === 'onto' && typeof value === 'number') return `${lang() === 'de' ? 'Satz' : 'set'} ${value + 1}`;
     if (field === 'goods' && typeof value === 'string') return goodsName(value, lang());
     if (field === 'back' && typeof value === 'string') return BACKS[lang()][value] || value;

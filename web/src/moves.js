@@ -39,7 +39,9 @@ function valueText(field, value, label) {
 /** A whole move in words: `Place monument: die 2, column 3`. */
 export function moveText(move, label, game) {
   const fields = Object.keys(move).filter((k) => k !== 'type');
-  const rest = fields.map((f) => `${fieldName(f)} ${valueText(f, move[f], label)}`).join(', ');
+  // A flag that is off goes unsaid; one that is on is just its name ("doubled", not "doubled yes").
+  const said = fields.filter((f) => move[f] !== false);
+  const rest = said.map((f) => (move[f] === true ? fieldName(f) : `${fieldName(f)} ${valueText(f, move[f], label)}`)).join(', ');
   return rest ? `${moveName(move.type, game)}: ${rest}` : moveName(move.type, game);
 }
 

@@ -91,6 +91,7 @@ function raPart(g) {
 export function RaBoard({ view, names, play, busy }) {
   const g = view.game;
   const moves = view.your_turn && play ? view.legal_moves || [] : [];
+  const acting = view.table.status === 'over' ? null : g.current; // nobody acts after the end
   const rerolling = moves.some((m) => m.type === 'RerollDice');
   const parts = useParts({ view, play, busy, label: raLabel, game: 'ra', partOf: raPart(g) });
   const mine = (seat, at, name, value) => (seat === view.seat ? html`<${Part} parts=${parts} at=${at} name=${name}>${value}<//>` : value);
@@ -102,8 +103,8 @@ export function RaBoard({ view, names, play, busy }) {
     <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />
     <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">♔ ${w('pharaoh')}</th><th scope="col">≈ ${w('nile')}</th><th scope="col">${w('floods')}</th><th scope="col">⚱ ${w('civ')}</th><th scope="col">▲ ${w('mon')}</th></tr></thead>
-      <tbody>${g.players.map((p) => html`<tr class=${g.current === p.seat ? 'current' : ''}>
-        <th scope="row"><${SeatName} seat=${p.seat} names=${names} me=${view.seat} />${g.current === p.seat ? ' ◀' : ''}</th>
+      <tbody>${g.players.map((p) => html`<tr class=${acting === p.seat ? 'current' : ''}>
+        <th scope="row"><${SeatName} seat=${p.seat} names=${names} me=${view.seat} />${acting === p.seat ? ' ◀' : ''}</th>
         <td data-board-score=${p.seat}>${p.score}</td><td>${mine(p.seat, 'pharaoh', w('pharaoh'), p.pharaoh)}</td><td>${mine(p.seat, 'nile', w('nile'), p.nile)}</td><td>${mine(p.seat, 'floods', w('floods'), p.floods)}</td>
         <td>${p.civilization.map((c) => html`<span class=${`chip chip-${c}`}>${letter(c)}</span>`)}</td><td>${p.monuments}</td></tr>`)}</tbody>
     </table></div></section>

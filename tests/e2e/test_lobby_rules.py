@@ -179,9 +179,10 @@ async def test_a_look_alike_of_a_taken_name_is_409_name_taken(client: TestClient
 
 
 @pytest.fixture
-async def short_ttl_platform(tmp_path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Platform]:
-    monkeypatch.setenv("SENET_OPEN_TABLE_TTL", "0.3")
-    running = Platform(embedded_config(f"sqlite:///{tmp_path}/ttl.db"))
+async def short_ttl_platform(tmp_path) -> AsyncIterator[Platform]:
+    config = embedded_config(f"sqlite:///{tmp_path}/ttl.db")
+    config.open_table_ttl = 0.3  # `--open-table-ttl` / SENET_OPEN_TABLE_TTL
+    running = Platform(config)
     await running.start()
     yield running
     await running.stop()

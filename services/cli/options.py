@@ -67,7 +67,7 @@ def add_platform_options(parser: argparse.ArgumentParser, store_default: str) ->
     )  # fmt: skip
     parser.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
     parser.add_argument(
-        "--open-table-ttl", type=open_table_ttl, default=DEFAULT_TTL, metavar="SECONDS",
+        "--open-table-ttl", type=_ttl, default=DEFAULT_TTL, metavar="SECONDS",
         help="an open table idle this long is cancelled (more than 0, under ten years) "
         "[%(default)s]",
     )  # fmt: skip
@@ -84,6 +84,14 @@ def add_platform_options(parser: argparse.ArgumentParser, store_default: str) ->
         "--tournament-pause", type=float, default=0.0, metavar="SECONDS",
         help="a test hook: the tournament manager pauses after each effect [%(default)s]",
     )  # fmt: skip
+
+
+def _ttl(raw: str) -> float:
+    """`open_table_ttl`, its reason shown by argparse."""
+    try:
+        return open_table_ttl(raw)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 def settings_env() -> Mapping[str, str]:
@@ -138,7 +146,7 @@ def _convert(action: argparse.Action, variable: str, raw: str) -> Any:
         return raw.strip().lower() in TRUE
     try:
         value = action.type(raw) if callable(action.type) else raw
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, argparse.ArgumentTypeError) as exc:
         raise ValueError(f"{variable}={raw!r}: {exc}") from exc
     if action.choices is not None and value not in action.choices:
         raise ValueError(f"{variable}={raw!r}: one of {', '.join(map(str, action.choices))}")

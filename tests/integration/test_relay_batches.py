@@ -18,6 +18,7 @@ from shared.messaging.memory import MemoryBroker
 from shared.messaging.port import Broker, Delivery, Topology
 from shared.store import EventStore, open_store
 from shared.tables.envelopes import is_table_notification, published
+from shared.tasks import stop_tasks
 from tests.harness.commands import new_command
 
 TOPOLOGY = Topology(shards=2)
@@ -139,6 +140,5 @@ async def test_the_relay_records_its_position_while_events_keep_coming(tmp_path)
         assert len(set(recorded)) >= 3, "recorded once, not regularly"
         assert recorded == sorted(recorded)
     finally:
-        running.cancel()
-        await asyncio.gather(running, return_exceptions=True)
+        await stop_tasks([running])  # cancelled until it ends (aio-pika may swallow one)
         await broker.cleanup()

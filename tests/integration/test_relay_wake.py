@@ -18,6 +18,7 @@ from shared.messaging.wake import CommitSignal
 from shared.store import open_store
 from shared.store.commits import listen_for_commits, listens
 from shared.tables.envelopes import published
+from shared.tasks import stop_tasks
 from tests.harness.commands import new_command
 
 
@@ -59,8 +60,7 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
         assert [name for _, name in heard] == ["TableCreated", "SeatTaken"]
         assert heard[-1][0] - sent < 5.0  # not the hour of its poll
     finally:
-        running.cancel()
-        await asyncio.gather(running, return_exceptions=True)
+        await stop_tasks([running])  # cancelled until it ends (aio-pika may swallow one)
         await relay_broker.cleanup()
         await relay_broker.close()
         await platform.broker.cleanup()
@@ -96,8 +96,7 @@ async def test_postgresql_tells_a_listener_of_every_commit_and_no_commit_signal_
         assert worker.decide_and_store(new_command(table, "a", create)).accepted
         await asyncio.wait_for(woken.wait(), 5)
     finally:
-        listening.cancel()
-        await asyncio.gather(listening, return_exceptions=True)
+        await stop_tasks([listening])
         store.close()
     real_config.roles = frozenset({"table"})
     platform = Platform(real_config)

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import aio_pika
@@ -324,41 +324,6 @@ class AmqpBroker:
             body, headers=dict(headers or {}), delivery_mode=aio_pika.DeliveryMode.PERSISTENT
         )
         await self._publish(exchange, routing_key, message)
-
-    async def publish_many(self, exchange: str, messages: Sequence[tuple[str, bytes]]) -> None:
-        """Publish in order with the confirmations awaited together.
-
-        Each message's publish starts as a task, in order, and the first thing each does is
-        take the channel's lock (aiormq's `basic_publish`; no await before it here or in
-        aio-pika's `Exchange.publish`): asyncio's lock serves waiters first come, first served,
-        so the frames reach RabbitMQ in the order given, and RabbitMQ keeps a channel's order.
-        """
-        if not messages:
-            return
-        await self.connect()
-        try:
-            target = await self._exchange(exchange)
-            persistent = aio_pika.DeliveryMode.PERSISTENT
-            sent = [
-                asyncio.ensure_future(
-                    target.publish(
-                        aio_pika.Message(body, delivery_mode=persistent),
-                        key,
-                        mandatory=False,
-                        timeout=PUBLISH_TIMEOUT,
-                    )
-                )
-                for key, body in messages
-            ]
-            results = await asyncio.gather(*sent, return_exceptions=True)
-        except _BROKER_ERRORS as error:
-            raise _unavailable(error) from error
-        metrics.BROKER_PUBLISHED.inc(len(messages))
-        for result in results:
-            if isinstance(result, BaseException):
-                if isinstance(result, _BROKER_ERRORS):
-                    raise _unavailable(result) from result
-                raise result
 
     async def _answer(self, reply_to: str, answer: aio_pika.Message) -> None:
         """Publish a command's reply, waiting out a publishing channel still being restored.

@@ -7,7 +7,7 @@ import logging
 import uuid
 import weakref
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from shared.contracts.errors import Unavailable
@@ -260,12 +260,6 @@ class MemoryBroker:
         self._route(
             await self._connected(), exchange, _Message(body, routing_key, dict(headers or {}))
         )
-
-    async def publish_many(self, exchange: str, messages: Sequence[tuple[str, bytes]]) -> None:
-        """Route the messages in order."""
-        server = await self._connected()
-        for routing_key, body in messages:
-            self._route(server, exchange, _Message(body, routing_key, {}))
 
     async def subscribe(
         self,

@@ -8,7 +8,7 @@ RabbitMQ never see each other's messages.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol
 
 import msgspec
@@ -130,11 +130,6 @@ class Broker(Protocol):
         self, exchange: str, routing_key: str, body: bytes, headers: Mapping[str, str] | None = None
     ) -> None:
         """Publish with confirmation: returns only once the broker has taken the message."""
-
-    async def publish_many(self, exchange: str, messages: Sequence[tuple[str, bytes]]) -> None:
-        """Publish `(routing key, body)` messages in their order, their confirmations awaited
-        together (one broker round trip for the lot, not one each); returns once the broker
-        has taken every one, raises if it has not (some may have been taken)."""
 
     async def subscribe(
         self,

@@ -219,23 +219,6 @@ async def test_a_durable_queue_buffers_events_while_its_consumer_is_stopped(
     assert got == [b"e1", b"e2", b"e3", b"e4"]
 
 
-async def test_a_batch_is_published_in_its_order_and_taken_whole(make_broker: MakeBroker) -> None:
-    """The relay's batches: every message arrives, in the order given (across routing keys,
-    so each table's events stay in order), and an empty batch is nothing."""
-    consumer, publisher = await make_broker(), await make_broker()
-    got: list[bytes] = []
-
-    async def project(delivery: Delivery) -> None:
-        got.append(delivery.body)
-
-    await consumer.subscribe(TOPOLOGY.events_exchange, "#", project, queue="batch", prefetch=1)
-    await publisher.publish_many(TOPOLOGY.events_exchange, [])
-    batch = [(f"ra.Moved.t{i % 7}", str(i).encode()) for i in range(300)]
-    await publisher.publish_many(TOPOLOGY.events_exchange, batch)
-    await until(lambda: len(got) == 300, timeout=20)
-    assert got == [body for _, body in batch]
-
-
 async def test_events_published_before_a_named_queue_exists_are_not_routed(
     make_broker: MakeBroker,
 ) -> None:

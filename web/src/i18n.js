@@ -144,3 +144,11 @@ export function t(key, ...args) {
   const value = (STRINGS[current] && STRINGS[current][key]) ?? STRINGS.en[key] ?? key;
   return typeof value === 'function' ? value(...args) : value;
 }
+
+// Games by the names their German editions carry (the server's title is the English one).
+const GAME_TITLES = { de: { ra: 'Ra: Das Würfelspiel', tictactoe: 'Tic-Tac-Toe' } };
+
+/** A game's title in the page's language (`game`: an entry of GET /api/games). */
+export function gameTitle(game) {
+  return (GAME_TITLES[current] || {})[game.name] || game.title;
+}

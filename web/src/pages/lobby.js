@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { account, get, items, listGames, post } from '../api.js';
-import { lang, t } from '../i18n.js';
+import { lang, t, gameTitle } from '../i18n.js';
 import { navigate } from '../router.js';
 import { errorText, OPTIONS } from '../words.js';
 
@@ -81,7 +81,7 @@ function CreateTable({ games }) {
     <form onSubmit=${submit} class="stack">
       <div class="field"><label for="create-game">${t('game')}</label>
         <select id="create-game" name="game" value=${game} onChange=${(e) => setGame(e.target.value)}>
-          ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></div>
+          ${games.map((g) => html`<option value=${g.name}>${gameTitle(g)}</option>`)}</select></div>
       <div class="field"><label for="create-seats">${t('seats')}</label>
         <select id="create-seats" name="seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.target.value))}>
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
@@ -102,7 +102,8 @@ export function TableRow({ table, games, extra }) {
   const me = account.who;
   const seated = me && table.seats.some((s) => s.player_id === me.player_id);
   const free = table.seats.some((s) => !s.player_id);
-  const title = (games.find((g) => g.name === table.game) || {}).title || table.game;
+  const found = games.find((g) => g.name === table.game);
+  const title = found ? gameTitle(found) : table.game;
   const join = async () => {
     try { await post(`/api/tables/${table.table_id}/join`); navigate(`/tables/${table.table_id}`); } catch (e) { alert(errorText(e, lang())); }
   };
@@ -143,7 +144,7 @@ export function Lobby() {
       <div class="field"><label for="lobby-game">${t('game')}</label>
         <select id="lobby-game" value=${game} onChange=${(e) => setGame(e.target.value)}>
           <option value="">${t('allGames')}</option>
-          ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></div>
+          ${games.map((g) => html`<option value=${g.name}>${gameTitle(g)}</option>`)}</select></div>
       ${visible.length ? html`<ul class="plain tables">${visible.map((tb) => html`<${TableRow} table=${tb} games=${games} />`)}</ul>` : html`<p>${t('noTables')}</p>`}
       ${more ? html`<button type="button" onClick=${() => (next !== null ? load(next) : setShown(shown + PAGE))}>${t('more')}</button>` : null}
       ${error ? html`<p role="alert" class="error">${error}</p>` : null}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { account, all, get, listGames } from '../api.js';
-import { lang, t } from '../i18n.js';
+import { lang, t, gameTitle } from '../i18n.js';
 import { Devices } from './devices.js';
 import { TITLES } from '../log/index.js';
 
@@ -18,7 +18,7 @@ export function PlayerPage({ id, onSignedOut }) {
         try {
           const list = await all(`/api/games/${g.name}/ratings`, 5);
           const mine = list.find((r) => r.player_id === id);
-          if (mine) { got.push({ game: g.title, ...mine }); setName(mine.name); }
+          if (mine) { got.push({ game: gameTitle(g), ...mine }); setName(mine.name); }
         } catch { /* no ratings for this game yet */ }
       }
       setRatings(got);

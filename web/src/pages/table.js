@@ -6,7 +6,7 @@ import { boardFor } from '../boards/index.js';
 import { GenericBoard } from '../boards/generic.js';
 import { account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
-import { lang, t } from '../i18n.js';
+import { lang, t, gameTitle } from '../i18n.js';
 import { endReason, errorText, promptText } from '../words.js';
 import { Moves } from '../moves.js';
 import { navigate } from '../router.js';
@@ -271,7 +271,7 @@ export function TablePage({ id, allMoves }) {
   const [games, setGames] = useState([]);
   useEffect(() => { listGames().then(setGames).catch(() => {}); }, []);
   const [timing, setTiming] = useState(null);  // the table's chosen turn timing (null: none)
-  const title = (game) => (games.find((g) => g.name === game) || {}).title || game;
+  const title = (game) => { const found = games.find((g) => g.name === game); return found ? gameTitle(found) : game; };
 
   const accept = (v) => {
     if (!v || !v.table || v.table.table_id !== id) return;

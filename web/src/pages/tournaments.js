@@ -3,13 +3,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { account, all, get, listGames, post } from '../api.js';
-import { t } from '../i18n.js';
+import { t, gameTitle } from '../i18n.js';
 import { navigate } from '../router.js';
 
 const FORMATS = ['swiss', 'round-robin', 'knockout'];
 
 function TournamentRow({ item, games }) {
-  const title = (games.find((g) => g.name === item.game) || {}).title || item.game;
+  const found = games.find((g) => g.name === item.game);
+  const title = found ? gameTitle(found) : item.game;
   return html`<li class="table-row" data-tournament=${item.tournament_id}>
     <a href=${`/tournaments/${item.tournament_id}`}><strong>${item.name}</strong></a>
     <span> · ${title} · ${t(`format_${item.format}`)} · ${item.players} ${t('players')}</span>
@@ -29,7 +30,7 @@ function CreateTournament({ games }) {
     setError('');
     try {
       const made = await post('/api/tournaments', {
-        name: name || `${spec ? spec.title : game} ${t(`format_${format}`)}`, format, game,
+        name: name || `${spec ? gameTitle(spec) : game} ${t(`format_${format}`)}`, format, game,
         seats: format === 'knockout' ? 2 : Number(seats), rounds: Number(rounds) || 0,
       });
       navigate(`/tournaments/${made.tournament_id}`);

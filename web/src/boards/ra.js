@@ -19,7 +19,9 @@ const W = {
 const w = (k, ...a) => { const v = W[lang()][k]; return typeof v === 'function' ? v(...a) : v; };
 const faceName = (f) => FACE_NAMES[lang()][f] || f;
 const colourName = (c) => COLOUR_NAMES[lang()][c] || c;
-const letter = (c) => c[0].toUpperCase();
+// The colour's initial in the page's language (gelb and grün both start with G: Ge, Gr).
+const LETTERS = { de: { yellow: 'Ge', purple: 'L', green: 'Gr', blue: 'B', red: 'R' } };
+const letter = (c) => (LETTERS[lang()] || {})[c] || c[0].toUpperCase();
 
 function Die({ die }) {
   const label = `${colourName(die.colour)}: ${die.face ? faceName(die.face) : w('unrolled')}${die.state === 'used' ? `, ${w('used')}` : ''}`;

@@ -28,10 +28,13 @@ def test_a_tiny_deployed_load_run_reports_each_process(
                         "total"}  # fmt: skip
     assert all(cpu[part] > 0 for part in ("gateway", "table_workers", "relay", "bots"))
     # A move: its command and reply, and at most one relay batch delivered to the gateway
-    # (one per commit, not one per event; no commit signal beside PostgreSQL's NOTIFY).
+    # (one per commit, not one per event; no commit signal beside PostgreSQL's NOTIFY). Three
+    # tables commit their moves one by one, so a run measures close to 3.0; the slack is for
+    # the few messages of a run that are no move's (a busy machine makes fewer moves), while
+    # a batch per event or a commit signal per commit would each add a whole message a move.
     messages = run["broker_messages_per_move"]
-    assert 2.0 <= messages["delivered"] <= 3.0, messages
-    assert 2.0 <= messages["published"] <= 3.0, messages
+    assert 2.0 <= messages["delivered"] <= 3.25, messages
+    assert 2.0 <= messages["published"] <= 3.25, messages
     assert run["store_transactions_per_move"] > 0
     declared = asyncio.run(_declared(amqp_url, f"{run['prefix']}.commands.0"))
     assert declared is False  # the run deleted the shard queues its workers declared

@@ -6,7 +6,6 @@ import re
 import sqlite3
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from services.cli.main import build_parser
@@ -19,12 +18,9 @@ from shared.store import open_store
 from shared.tables import state as table_state
 from shared.tables.events import TableEvent
 from tests.audit.kit import Driver, play_table
+from tests.harness.errors import plain
 
 GAMES = available_games()
-
-
-def _plain(value: object) -> object:
-    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -42,7 +38,7 @@ def test_replay_at_n_for_a_seat_shows_exactly_the_games_view_then(game: str) -> 
                 expected = state.spec.view(state.game_state, seat) if state.game_state else None
             except IndexError:  # a half-applied command (setup under way): no view at all
                 expected = None
-            assert shot.game_state == _plain(expected)
+            assert shot.game_state == plain(expected)
             for entry in shot.log:
                 assert entry["version"] <= at
                 if entry["name"] == "TableCreated":
@@ -68,7 +64,7 @@ def test_replay_for_a_seat_hides_the_events_the_game_redacts(game: str) -> None:
             if redacted is None:
                 assert stored.version not in shown
             else:
-                assert shown[stored.version] == _plain(redacted)
+                assert shown[stored.version] == plain(redacted)
 
 
 def test_replay_without_a_seat_shows_the_whole_state_and_the_seed() -> None:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
-import msgspec
 
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.selfplay import Api, Bot
@@ -20,6 +19,7 @@ from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification
 from tests.faults.cluster import Cluster
 from tests.faults.load import GAME, Load
+from tests.harness.errors import plain
 
 CATCH_UP_PATIENCE = 120.0  # seconds a consumer may take to reach the end of the log
 
@@ -75,10 +75,6 @@ def assert_every_accepted_command_stored_once(load: Load, store: EventStore) -> 
     assert len(moves) == len({(e.table_id, e.command_id) for e in moves})
 
 
-def _plain(value: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(value))
-
-
 async def assert_gateway_views_equal_rebuild(
     load: Load, cluster: Cluster, store: EventStore
 ) -> None:
@@ -96,10 +92,10 @@ async def assert_gateway_views_equal_rebuild(
             for bot, seat in viewers:
                 path = f"/api/tables/{table_id}/view?min_version={version}"
                 served = await api.call("GET", path, bot)
-                assert served == _plain(player_view(model, seat)), (table_id, seat)
+                assert served == plain(player_view(model, seat)), (table_id, seat)
                 served_log = await api.table_log(table_id, bot)
                 expected = log_for(model.state.spec, rebuilt.logs[table_id], seat)
-                assert served_log == _plain(expected), (table_id, seat)
+                assert served_log == plain(expected), (table_id, seat)
 
 
 def rebuilt_results(store: EventStore) -> list[Result]:
@@ -126,14 +122,14 @@ async def assert_gateway_results_equal_rebuild(
         api = Api(session, cluster.url)
         # Pages of up to 200 (more than the players here), newest results first.
         standings = await api.call("GET", f"/api/games/{GAME}/standings?limit=200", some_bot)
-        assert standings["items"] == _plain(board.standings(GAME))
+        assert standings["items"] == plain(board.standings(GAME))
         ratings = await api.call("GET", f"/api/games/{GAME}/ratings?limit=200", some_bot)
-        assert ratings["items"] == _plain(board.rating_table(GAME))
+        assert ratings["items"] == plain(board.rating_table(GAME))
         for bots in load.players.values():
             for bot in bots:
                 path = f"/api/players/{bot.player_id}/results?limit=200"
                 served = await api.call("GET", path, bot)
-                assert served["items"] == _plain(board.player_results(bot.player_id))[::-1]
+                assert served["items"] == plain(board.player_results(bot.player_id))[::-1]
 
 
 async def consumer_reaches_end(store: EventStore, consumer: str) -> None:

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import msgspec
 import pytest
 
 from services.bench.rebuilt_views import rebuilt_views
 from services.gateway.views.player import player_view
 from shared.store import open_store
 from tests.faults.cluster import Cluster, free_port
+from tests.harness.errors import plain
 
 pytestmark = pytest.mark.integration
 
@@ -58,10 +58,6 @@ async def _call(
         data = await response.json()
         assert response.status < 300, (url, data)
         return data
-
-
-def _plain(value: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 async def test_a_move_through_one_gateway_is_pushed_by_the_other_and_views_equal_a_rebuild(
@@ -113,7 +109,7 @@ async def test_a_move_through_one_gateway_is_pushed_by_the_other_and_views_equal
             rebuilt = await rebuilt_views(open_store(store_url))
             expected = rebuilt.tables[table]
             for seat, token in enumerate(tokens):
-                wanted = _plain(player_view(expected, seat))
+                wanted = plain(player_view(expected, seat))
                 for base in (one, two):
                     path = f"{base}/api/tables/{table}/view?min_version={expected.state.version}"
                     assert await _call(session, "GET", path, token) == wanted

@@ -8,13 +8,7 @@ import uuid
 import pytest
 
 from shared.chat import rules
-from shared.contracts.errors import SenetError
-
-
-def _code(call: object, *args: object) -> str:
-    with pytest.raises(SenetError) as caught:
-        call(*args)  # type: ignore[operator]
-    return caught.value.code
+from tests.harness.errors import refusal
 
 
 def test_a_message_is_trimmed_text_without_control_characters() -> None:
@@ -22,24 +16,24 @@ def test_a_message_is_trimmed_text_without_control_characters() -> None:
     assert rules.clean_text("e\u0301") == "\u00e9"  # NFC
     assert len(rules.clean_text("x" * rules.MAX_TEXT)) == rules.MAX_TEXT
     for bad in ("", "   ", "x" * (rules.MAX_TEXT + 1), "a\x1b[31m", "a\u202eb", "a\u2028b"):
-        assert _code(rules.clean_text, bad) == "bad_chat_text"
+        assert refusal(rules.clean_text, bad) == "bad_chat_text"
 
 
 def test_seated_players_write_to_players_and_others_to_spectators_where_allowed() -> None:
     assert rules.write_channel(True, "none", "playing") == "players"
     assert rules.write_channel(False, "anyone", "playing") == "spectators"
-    assert _code(rules.write_channel, False, "none", "playing") == "no_spectators"
-    assert _code(rules.write_channel, True, "anyone", "cancelled") == "table_cancelled"
+    assert refusal(rules.write_channel, False, "none", "playing") == "no_spectators"
+    assert refusal(rules.write_channel, True, "anyone", "cancelled") == "table_cancelled"
 
 
 def test_reading_a_channel() -> None:
     rules.check_read("players", True, True, "none", False)
-    assert _code(rules.check_read, "players", False, True, "anyone", False) == "not_seated"
-    assert _code(rules.check_read, "spectators", True, True, "anyone", False) == (
+    assert refusal(rules.check_read, "players", False, True, "anyone", False) == "not_seated"
+    assert refusal(rules.check_read, "spectators", True, True, "anyone", False) == (
         "spectator_chat_closed"
     )
     rules.check_read("spectators", True, True, "anyone", True)  # open to players at the end
-    assert _code(rules.check_read, "spectators", False, False, "players", False) == (
+    assert refusal(rules.check_read, "spectators", False, False, "players", False) == (
         "no_spectators"
     )
     rules.check_read("spectators", False, False, "anyone", False)
@@ -57,10 +51,10 @@ def test_a_burst_then_a_wait_until_the_oldest_leaves_the_window() -> None:
 
 def test_a_channel_and_its_authors_have_their_shares() -> None:
     rules.check_room(rules.MAX_MESSAGES - 1)
-    assert _code(rules.check_room, rules.MAX_MESSAGES) == "chat_full"
+    assert refusal(rules.check_room, rules.MAX_MESSAGES) == "chat_full"
     rules.check_share(rules.AUTHOR_SHARE - 1, rules.NEWCOMERS_SHARE, False)
-    assert _code(rules.check_share, rules.AUTHOR_SHARE, 0, False) == "chat_author_full"
-    assert _code(rules.check_share, 0, rules.NEWCOMERS_SHARE, True) == "chat_newcomers_full"
+    assert refusal(rules.check_share, rules.AUTHOR_SHARE, 0, False) == "chat_author_full"
+    assert refusal(rules.check_share, 0, rules.NEWCOMERS_SHARE, True) == "chat_newcomers_full"
     assert rules.is_new_account(0.0, rules.NEW_ACCOUNT - 1)
     assert not rules.is_new_account(0.0, rules.NEW_ACCOUNT)
 
@@ -68,5 +62,5 @@ def test_a_channel_and_its_authors_have_their_shares() -> None:
 def test_one_mutes_another_player_by_id_never_oneself() -> None:
     me, other = str(uuid.uuid4()), uuid.uuid4()
     assert rules.mute_target(me, str(other).upper()) == str(other)
-    assert _code(rules.mute_target, me, "bob") == "bad_player_id"
-    assert _code(rules.mute_target, me, me) == "bad_player_id"
+    assert refusal(rules.mute_target, me, "bob") == "bad_player_id"
+    assert refusal(rules.mute_target, me, me) == "bad_player_id"

@@ -3,9 +3,6 @@ an error code)."""
 
 from __future__ import annotations
 
-import pytest
-
-from shared.contracts.errors import SenetError
 from shared.tournaments import decide as decider
 from shared.tournaments.actions import (
     MANAGER,
@@ -28,45 +25,40 @@ from shared.tournaments.events import (
 )
 from shared.tournaments.standings import standings
 from shared.tournaments.state import FINISHED
+from tests.harness.errors import refusal
 from tests.tournamentkit import SEED, apply, record, signed_up, started
-
-
-def _code(call: object) -> str:
-    with pytest.raises(SenetError) as caught:
-        call()  # type: ignore[operator]
-    return caught.value.code
 
 
 def test_a_knockout_at_three_seats_is_refused_with_bad_seat_count() -> None:
     action = CreateTournament(name="x", format="knockout", game="ra", seats=3)
-    assert _code(lambda: decider.new_tournament("host", action, SEED)) == "bad_seat_count"
+    assert refusal(lambda: decider.new_tournament("host", action, SEED)) == "bad_seat_count"
 
 
 def test_an_unknown_game_is_refused_with_unknown_game() -> None:
     action = CreateTournament(name="x", format="swiss", game="chess")
-    assert _code(lambda: decider.new_tournament("host", action, SEED)) == "unknown_game"
+    assert refusal(lambda: decider.new_tournament("host", action, SEED)) == "unknown_game"
 
 
 def test_joining_twice_is_refused_with_already_joined() -> None:
     state = signed_up("swiss", 2)
     join = JoinTournament(player_name="P0")
-    assert _code(lambda: decider.decide(state, "p0", join)) == "already_joined"
+    assert refusal(lambda: decider.decide(state, "p0", join)) == "already_joined"
 
 
 def test_a_full_tournament_refuses_with_tournament_full() -> None:
     state = signed_up("swiss", 2)  # max_players is 2 here
     join = JoinTournament(player_name="Late")
-    assert _code(lambda: decider.decide(state, "late", join)) == "tournament_full"
+    assert refusal(lambda: decider.decide(state, "late", join)) == "tournament_full"
 
 
 def test_only_the_creator_starts_before_the_deadline() -> None:
     state = signed_up("swiss", 4)
-    assert _code(lambda: decider.decide(state, "p0", StartTournament())) == "not_creator"
+    assert refusal(lambda: decider.decide(state, "p0", StartTournament())) == "not_creator"
 
 
 def test_start_needs_the_minimum_of_players() -> None:
     state = signed_up("swiss", 1)
-    assert _code(lambda: decider.decide(state, "host", StartTournament())) == "too_few_players"
+    assert refusal(lambda: decider.decide(state, "host", StartTournament())) == "too_few_players"
 
 
 def test_start_seeds_and_pairs_round_one_with_fixed_table_ids() -> None:
@@ -83,8 +75,8 @@ def test_results_and_table_notes_come_only_from_the_manager() -> None:
     state = started(signed_up("swiss", 2))
     table = state.matches[0].table_id
     result = RecordResult(table_id=table, ranks=[1, 2])
-    assert _code(lambda: decider.decide(state, "p0", result)) == "not_manager"
-    assert _code(lambda: decider.decide(state, "p0", NoteTablesOpened(round=1))) == "not_manager"
+    assert refusal(lambda: decider.decide(state, "p0", result)) == "not_manager"
+    assert refusal(lambda: decider.decide(state, "p0", NoteTablesOpened(round=1))) == "not_manager"
     assert decider.decide(state, MANAGER, NoteTablesOpened(round=1)) == [MatchTablesOpened(round=1)]
 
 
@@ -152,9 +144,11 @@ def test_the_last_policy_ranks_a_timeout_forfeit_below_the_others() -> None:
 
 def test_cancel_is_the_creators_before_the_start() -> None:
     state = signed_up("swiss", 2)
-    assert _code(lambda: decider.decide(state, "p0", CancelTournament())) == "not_creator"
+    assert refusal(lambda: decider.decide(state, "p0", CancelTournament())) == "not_creator"
     state = started(state)
-    assert _code(lambda: decider.decide(state, "host", CancelTournament())) == "tournament_not_open"
+    assert (
+        refusal(lambda: decider.decide(state, "host", CancelTournament())) == "tournament_not_open"
+    )
 
 
 def test_swiss_standings_break_ties_by_buchholz() -> None:
@@ -182,6 +176,6 @@ def test_anyone_may_start_once_the_sign_up_deadline_is_past() -> None:
     for i in range(2):
         state = apply(state, decider.decide(state, f"p{i}", JoinTournament(player_name=f"P{i}")))
     early = StartTournament(now="2030-01-01T09:59:59Z")
-    assert _code(lambda: decider.decide(state, "p1", early)) == "not_creator"
+    assert refusal(lambda: decider.decide(state, "p1", early)) == "not_creator"
     late = StartTournament(now="2030-01-01T10:00:00Z")
     assert isinstance(decider.decide(state, "p1", late)[0], TournamentStarted)

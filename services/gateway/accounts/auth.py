@@ -16,15 +16,16 @@ from shared.accounts import ledger, players
 from shared.contracts.errors import SenetError, Unauthorized
 from shared.store import STORE_OUTAGES
 
-IDENTITY = "senet.identity"  # the request key holding the caller's Identity
-TOKEN_HASH = "senet.token_hash"  # the request key holding its bearer token's hash
-
 
 class Identity(msgspec.Struct, frozen=True, kw_only=True):
     """Who the bearer token belongs to."""
 
     player_id: str
     name: str
+
+
+IDENTITY = web.RequestKey("senet.identity", Identity)  # the caller, found by `guarded`
+TOKEN_HASH = web.RequestKey("senet.token_hash", str)  # its bearer token's hash
 
 
 IDENTITIES_KEPT = 100_000  # known tokens remembered per gateway before the memo starts over
@@ -124,7 +125,8 @@ def guarded(handler: Handler, *, auth: bool, admin: bool = False, viewers: bool 
     if viewers:
 
         async def as_viewer(request: web.Request) -> web.StreamResponse:
-            request[IDENTITY] = await identify(request) if bearer_token(request) else None
+            if bearer_token(request):  # no token: no identity, a viewer without an account
+                request[IDENTITY] = await identify(request)
             return await handler(request)
 
         return as_viewer

@@ -44,7 +44,9 @@ class Relay(LogFollower):
     """Moves events from the store's notification log to the broker, tracking its position."""
 
     consumer = "relay"
-    live = False  # it reads the store only; commits wake it
+    # It reads the store only; `wake` is called by a worker in this process, and for workers
+    # elsewhere by PostgreSQL's NOTIFY or a commit signal (`shared.store.commits`).
+    live = False
 
     def __init__(
         self,
@@ -69,12 +71,6 @@ class Relay(LogFollower):
         self._listener: asyncio.Task[None] | None = None
         self._standing_by = False
         self._recorded = (0, 0.0)  # the position last recorded, and when
-
-    def wake(self) -> None:
-        """Tell the relay that new events were stored (a worker in this process calls it;
-        PostgreSQL's NOTIFY or, on other stores, a worker's commit signal calls it for
-        workers elsewhere, `shared.store.commits`); it also polls."""
-        self.wakeup.set()
 
     async def lead(self) -> None:
         """Publish while holding the lease; a broker or store outage gives the lease up."""
@@ -141,14 +137,8 @@ class Relay(LogFollower):
     async def pause(self, more: bool) -> None:
         """Wait for news when nothing moved; record the position when the store went quiet
         or `RECORD_EVERY` seconds passed since the last record."""
-        quiet = False
-        if not more:
-            try:
-                async with asyncio.timeout(self.poll):
-                    await self.wakeup.wait()
-            except TimeoutError:
-                quiet = True
-            self.wakeup.clear()
+        quiet = not more and not await self.news_within_poll()
+        self.wakeup.clear()
         recorded, recorded_at = self._recorded
         due = quiet or asyncio.get_running_loop().time() - recorded_at >= RECORD_EVERY
         if self.position != recorded and due:

@@ -28,7 +28,6 @@ kept in the read model (`rm_tournament_positions`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -130,9 +129,7 @@ class TournamentManager(LogFollower):
     async def pause(self, more: bool) -> None:
         """Wait for a wake-up (kept for the next round's sweep), at most `IDLE` seconds."""
         if not more:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.poll):
-                    await self.wakeup.wait()
+            await self.news_within_poll()
 
     async def resume(self) -> int:
         """The position in the read model (another manager may have moved it)."""

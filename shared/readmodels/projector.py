@@ -207,9 +207,7 @@ class ReadModelProjector(LogFollower):
         """Wait for a wake-up (at most `poll` seconds), then linger so that two looks are
         at least `linger` seconds apart, unless a reader waits."""
         loop = asyncio.get_running_loop()
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self.poll):
-                await self.wakeup.wait()
+        await self.news_within_poll()
         rest = self._looked + self.linger - loop.time()
         if rest > 0 and not self._hurry.is_set():
             with contextlib.suppress(TimeoutError):  # more events arrive: one batch for all

@@ -298,9 +298,17 @@ class LogFollower:
     async def pause(self, more: bool) -> None:
         """After a round: wait for news, at most `poll` seconds (not when there is more)."""
         if not more:
-            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
-            # cancellation that arrives as the wait ends, and the loop would never stop.
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.poll):
-                    await self.wakeup.wait()
+            await self.news_within_poll()
         self.wakeup.clear()
+
+    async def news_within_poll(self) -> bool:
+        """Wait for a wake-up, at most `poll` seconds; False when none came (the store is
+        quiet). The wake-up stays set: the caller clears it."""
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation
+        # that arrives as the wait ends, and the loop would never stop.
+        try:
+            async with asyncio.timeout(self.poll):
+                await self.wakeup.wait()
+        except TimeoutError:
+            return False
+        return True

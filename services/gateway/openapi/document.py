@@ -10,7 +10,7 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.accounts import routes as accounts
-from services.gateway.accounts.auth import guarded
+from services.gateway.accounts.auth import Identity, guarded
 from services.gateway.chat import routes as chat
 from services.gateway.http import Handler
 from services.gateway.http.request import QUERY_MAX
@@ -73,7 +73,7 @@ ROUTES: list[Route] = [
         auth=False,
         status=201,
     ),
-    Route("GET", "/api/me", routes.me, "Who the token belongs to", None, routes.Identity),
+    Route("GET", "/api/me", routes.me, "Who the token belongs to", None, Identity),
     Route(
         "GET",
         "/api/me/tokens",

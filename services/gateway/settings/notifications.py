@@ -179,9 +179,9 @@ async def confirm_email_page(request: web.Request) -> web.Response:
 async def confirm_email(request: web.Request) -> web.Response:
     """Confirm the address the signed link was sent to (no login: the link is the proof)."""
     player_id, email = _confirmation(request, await signing_key_of(request))
-    confirm: Change = lambda prefs: prefs.confirm_email(email)  # noqa: E731
-    await _changed(request, request.app[STORE], player_id, confirm)
-    await in_store(request, owners.claim, request.app[STORE], email, player_id)
+    store = request.app[STORE]
+    await _changed(request, store, player_id, lambda prefs: prefs.confirm_email(email))
+    await in_store(request, owners.claim, store, email, player_id)
     text = f"<p>{html.escape(email)} will get your senet notifications.</p>"
     return web.Response(text=text, content_type="text/html")
 
@@ -272,8 +272,8 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
     `List-Unsubscribe=One-Click`) or the confirmation page's button; no login needed."""
     player_id, channel = _unsubscribe_target(request, await signing_key_of(request))
     form = await request.post()
-    stop: Change = lambda prefs: prefs.unsubscribe(channel)  # noqa: E731
-    await _changed(request, request.app[STORE], player_id, stop)
+    store = request.app[STORE]
+    await _changed(request, store, player_id, lambda prefs: prefs.unsubscribe(channel))
     if form.get("from_page"):
         text = f"<p>You will get no more {html.escape(channel)} notifications from senet.</p>"
         return web.Response(text=text, content_type="text/html")

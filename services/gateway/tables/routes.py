@@ -8,9 +8,8 @@ from typing import Annotated, Any
 import msgspec
 from aiohttp import web
 
-from services.gateway.accounts.auth import Identity, bearer_token, caller, identify, viewer
+from services.gateway.accounts.auth import bearer_token, caller, viewer
 from services.gateway.http.request import (
-    caller_seat,
     decode_body,
     int_query,
     json_response,
@@ -36,9 +35,6 @@ from shared.games.registry import available_games, get_game
 from shared.tables.access import invitation_hash
 from shared.tables.loading import table_log
 
-__all__ = [  # moved to auth and http; still importable from here
-    "Identity", "caller_seat", "decode_body", "identify", "json_response", "table_model",
-]  # fmt: skip
 _encode = msgspec.json.Encoder()
 # A client's command id is remembered by its table for good: keep it short.
 CommandId = Annotated[str, msgspec.Meta(max_length=128)]
@@ -172,12 +168,6 @@ def _stable_table_id(request: web.Request, body: NewTable) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{secret}:{body.command_id}"))
 
 
-async def _lobby(request: web.Request, action: StartTable) -> web.Response:
-    # No check against our cache: the table worker decides (unknown_table, table_full ...).
-    body = await decode_body(request, LobbyCommand)
-    return json_response(await submit(request, action, command_id=body.command_id))
-
-
 async def join_table(request: web.Request) -> web.Response:
     """Take the next free seat (a private table's with its invitation code: the table decider
     checks the code's hash against the table's own)."""
@@ -188,8 +178,9 @@ async def join_table(request: web.Request) -> web.Response:
 
 
 async def start_table(request: web.Request) -> web.Response:
-    """Start the game (every seat taken)."""
-    return await _lobby(request, StartTable())
+    """Start the game (every seat taken; the table worker decides, not our cache)."""
+    body = await decode_body(request, LobbyCommand)
+    return json_response(await submit(request, StartTable(), command_id=body.command_id))
 
 
 async def my_view(request: web.Request) -> web.Response:

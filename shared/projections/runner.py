@@ -1,0 +1,377 @@
+"""A projection and the one runner that feeds every log consumer, in eventsourcing's shape.
+
+A `Projection` (eventsourcing's `Projection.process_event` with a `Tracking` record, a batch
+at a time) has one job: `process(batch)` writes the batch's effects and moves its position
+from `batch.after` to `batch.end` **in one transaction** (`shared.projections.tracking`),
+or, for the relay whose effect is a broker confirm, publishes and then records. It answers
+False when its position was no longer `batch.after` (another process applied the batch, or
+a rebuild reset it): nothing was written, and the runner reads the batch again from the
+stored position. `caught_up()` runs once a look at the store has read it to its end.
+
+The `ProjectionRunner` does everything else, the same way for every consumer:
+- reads the store's notification log after the position, in order, `size` notifications at
+  a time (only `topics`, when given: then a short read covers the log up to its newest
+  event, so the position moves past the others too); table events are handed over as
+  `EventEnvelope`s (one decoder), other events as stored `Notification`s;
+- holds the `lease` where the consumer must be single (the relay, the read models, the
+  tournament manager): it follows only while it holds it, stands by otherwise (reading the
+  stored position, for `wait`), and takes over within `retry` seconds of the holder's death;
+- is woken by commits: PostgreSQL's `LISTEN` on a PostgreSQL store (`shared.store.commits`),
+  else the table workers' commit signals on the broker (`shared.messaging.wake`) and, in
+  one process, `wake()` called after each commit; it polls every `poll` seconds anyway, so
+  a lost wake-up only delays. Two looks are at least `linger` seconds apart (larger
+  batches under load) unless someone `wait`s;
+- `feed(envelopes)`: envelopes published by the relay applied at once: those at or below
+  the position are duplicates and skipped, and a gap before the first new one (one event
+  or many) is read from the store first;
+- `wait(position)`: until the projection has processed that position (or a timeout).
+A failed batch moves nothing; it is logged and tried again after `retry` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import msgspec
+import structlog
+from eventsourcing.persistence import Notification, Tracking
+from prometheus_client import Gauge
+
+from shared.contracts.envelopes import EventEnvelope
+from shared.messaging.lease import Lease
+from shared.messaging.port import Broker, Delivery
+from shared.messaging.wake import is_commit_signal
+from shared.observability import metrics
+from shared.store import EventStore
+from shared.store.commits import listen_for_commits, listens
+from shared.tables.envelopes import envelope_of, is_table_notification, published
+from shared.tasks import stop_tasks
+
+log = structlog.get_logger("senet.projections")
+SIZE = 500  # notifications per batch
+POLL = 1.0  # seconds between looks without a wake-up
+RETRY = 1.0  # seconds between a standby's attempts at the lease, and after a failed batch
+STANDBY_POLL = 0.02  # seconds between a standby's looks at the position a `wait` waits for
+
+Item = EventEnvelope | Notification  # a table event, or another aggregate's stored event
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Notifications read after position `after`, covering the log up to `end`."""
+
+    after: int
+    end: int
+    items: Sequence[Item]
+
+    def tracking(self, name: str) -> Tracking:
+        """The tracking record a projection named `name` writes with the batch's effects."""
+        return Tracking(name, self.end)
+
+    def envelopes(self) -> list[EventEnvelope]:
+        """The batch's table events, in order."""
+        return [item for item in self.items if isinstance(item, EventEnvelope)]
+
+
+class Projection:
+    """A log consumer: `process` a batch with its position; see the module docstring."""
+
+    name = "projection"  # its tracking row's name, and its name in logs and metrics
+    topics: Sequence[str] = ()  # only these topics (empty: every notification)
+    size = SIZE
+    gauge: Gauge | None = None  # set to 1 while the runner follows for it
+
+    def position(self) -> int:
+        """The stored position (called in a thread)."""
+        raise NotImplementedError
+
+    async def process(self, batch: Batch) -> bool:
+        """Apply a batch and record `batch.end` with its effects; False (nothing applied)
+        when the stored position was no longer `batch.after`."""
+        raise NotImplementedError
+
+    async def caught_up(self) -> None:
+        """After a look at the store read it to its end."""
+
+
+class ProjectionRunner:
+    """Feeds one projection from the store; see the module docstring."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        projection: Projection,
+        *,
+        lease: Lease | None = None,
+        signals: Broker | None = None,
+        poll: float = POLL,
+        linger: float = 0.0,
+        retry: float = RETRY,
+    ) -> None:
+        """`signals`: the broker whose commit signals wake it (not on PostgreSQL, which
+        tells of commits itself)."""
+        self.store = store
+        self.projection = projection
+        self.lease = lease
+        self.signals = signals
+        self.poll = poll
+        self.linger = linger
+        self.retry = retry
+        self.position = 0  # the last position processed (or read, while standing by)
+        self.running = False  # `run` is under way
+        self.lock = asyncio.Lock()
+        self.wakeup = asyncio.Event()
+        self.changed = asyncio.Condition()
+        self.listeners: list[Callable[[], None]] = []  # called after every processed batch
+        self.batches = 0  # batches processed by this runner
+        self.processed = 0  # notifications processed by this runner
+        self.lost_races = 0  # batches another process applied first
+        self._trusted = False  # `position` is the one this runner recorded last
+        self._hurry = asyncio.Event()  # someone waits: no lingering
+        self._listener: asyncio.Task[None] | None = None
+        self._task: asyncio.Task[None] | None = None
+        if lease is not None:
+            lease.on_lost = self.wake
+
+    @property
+    def name(self) -> str:
+        """The projection's name."""
+        return self.projection.name
+
+    @property
+    def active(self) -> bool:
+        """True while this runner follows (it holds the lease, or needs none)."""
+        return self.lease is None or self.lease.held()
+
+    def wake(self) -> None:
+        """Look at the store now (events were stored)."""
+        self.wakeup.set()
+
+    # -- reading the store ---------------------------------------------------------------
+
+    async def resume(self) -> int:
+        """Read the stored position (where this runner starts, or stands)."""
+        self.position = await asyncio.to_thread(self.projection.position)
+        self._trusted = False
+        return self.position
+
+    async def catch_up(self, upto: int | None = None) -> int:
+        """Process every stored batch after the position (up to `upto`); how many
+        notifications were read."""
+        async with self.lock:
+            return await self._catch_up(upto)
+
+    async def _catch_up(self, upto: int | None) -> int:
+        read = 0
+        while True:
+            count = await self._step(upto)
+            read += count
+            if count < self.projection.size:
+                break
+        await self.projection.caught_up()
+        return read
+
+    async def _step(self, upto: int | None) -> int:
+        """Read and process one batch after the position; how many notifications were read.
+        The position trusted after a batch is read again from the store before "nothing
+        new" is answered (a rebuild's reset is seen even when no event follows it)."""
+        projection = self.projection
+        while True:
+            if not self._trusted:
+                await self.resume()
+            after = self.position
+            stop = upto
+            if projection.topics and stop is None:  # a filtered read covers the log up to here
+                stop = await asyncio.to_thread(self.store.last_position)
+            if stop is not None and stop <= after:
+                return 0
+            notes = await asyncio.to_thread(
+                self.store.notifications, after, projection.size, stop, projection.topics
+            )
+            end = notes[-1].id if notes else after
+            if stop is not None and len(notes) < projection.size:
+                end = max(end, stop)  # every position up to `stop` was read
+            if end == after:
+                if self._trusted:
+                    self._trusted = False
+                    continue
+                return 0
+            items = [envelope_of(self.store, n) if is_table_notification(n) else n for n in notes]
+            if await self._process(Batch(after, end, items)):
+                return len(notes)
+
+    async def _process(self, batch: Batch) -> bool:
+        if not await self.projection.process(batch):
+            self.lost_races += 1
+            self._trusted = False
+            return False
+        self.position = batch.end
+        self._trusted = True
+        self.batches += 1
+        self.processed += len(batch.items)
+        metrics.EVENTS_APPLIED.labels(self.name).inc(len(batch.items))
+        metrics.PROJECTOR_POSITION.labels(self.name).set(batch.end)
+        async with self.changed:
+            self.changed.notify_all()
+        for listener in self.listeners:
+            listener()
+        return True
+
+    # -- envelopes published by the relay ------------------------------------------------
+
+    async def feed(self, envelopes: Sequence[EventEnvelope]) -> None:
+        """Process published envelopes at once: duplicates skipped, a gap before them (of
+        one event or more) read from the store first."""
+        async with self.lock:
+            if not self._trusted:
+                await self.resume()
+            fresh = [e for e in envelopes if e.position > self.position]
+            if fresh and fresh[0].position > self.position + 1:
+                await self._catch_up(fresh[0].position - 1)
+                fresh = [e for e in fresh if e.position > self.position]
+            while fresh and not await self._process(
+                Batch(self.position, fresh[-1].position, fresh)
+            ):
+                await self.resume()  # another process moved on: what is left is ours
+                fresh = [e for e in fresh if e.position > self.position]
+
+    async def on_delivery(self, delivery: Delivery) -> None:
+        """A message of the events exchange: its envelopes fed (one that does not decode
+        only wakes the runner: the store will tell)."""
+        try:
+            envelopes = published(delivery.body)
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            self.wake()
+            return
+        await self.feed(envelopes)
+
+    # -- following -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Run in a task of its own (`stop` ends it)."""
+        if self._task is None:
+            self.running = True
+            self._task = asyncio.create_task(self.run(), name=self.name)
+
+    async def stop(self) -> None:
+        """End the task `start` began (a batch under way finishes or rolls back)."""
+        task, self._task = self._task, None
+        if task is not None:
+            await stop_tasks([task])  # re-cancels: a cancellation can be lost in a wait
+
+    async def run(self) -> None:
+        """Follow while active (taking the lease when there is one), stand by otherwise;
+        cancel to stop."""
+        self.running = True
+        standing_by = False
+        try:
+            await self._listen()
+            while True:
+                if self.lease is not None and not await self.lease.acquire():
+                    if not standing_by:
+                        log.info("projection_standby", projection=self.name, lease=self.lease.name)
+                        standing_by = True
+                    await self._stand_by()
+                    continue
+                standing_by = False
+                await self._follow()
+                if self.lease is None:
+                    return
+        finally:
+            self.running = False
+            if self._listener is not None:
+                await stop_tasks([self._listener])
+                self._listener = None
+            if self.lease is not None:
+                await self.lease.release()
+
+    async def _listen(self) -> None:
+        """Hear of commits made in other processes: from PostgreSQL itself, else from the
+        table workers' commit signals."""
+        if listens(self.store):
+            self._listener = asyncio.create_task(
+                listen_for_commits(self.store, self.wake), name=f"{self.name}-commits"
+            )
+        elif self.signals is not None:
+            await self.signals.subscribe(
+                self.signals.topology.views_exchange, "#", self._on_signal, queue=None
+            )
+
+    async def _on_signal(self, delivery: Delivery) -> None:
+        if is_commit_signal(delivery):
+            self.wake()
+
+    async def _stand_by(self) -> None:
+        """Read the stored position (for `wait`) until it is time to try the lease again."""
+        with contextlib.suppress(Exception):  # the store may be away: try again later
+            await self.resume()
+            async with self.changed:
+                self.changed.notify_all()
+        await asyncio.sleep(self.retry)
+
+    async def _follow(self) -> None:
+        """While active: a look at the store at every wake-up, at least every `poll` s."""
+        gauge = self.projection.gauge
+        log.info("projection_active", projection=self.name)
+        if gauge is not None:
+            gauge.set(1)
+        self._trusted = False  # another holder moved the position meanwhile
+        loop = asyncio.get_running_loop()
+        try:
+            while self.active:
+                looked = loop.time()
+                try:
+                    await self.catch_up()
+                except Exception as exc:  # store, database or broker away; or a bug
+                    log.warning("projection_failed", projection=self.name, error=repr(exc))
+                    log.debug("projection_traceback", exc_info=True)
+                    self._trusted = False
+                    await asyncio.sleep(self.retry)
+                    continue
+                await self._pause(looked)
+        finally:
+            if gauge is not None:
+                gauge.set(0)
+        if self.lease is not None:
+            log.warning("projection_lease_lost", projection=self.name)
+
+    async def _pause(self, looked: float) -> None:
+        """Wait for a wake-up (at most `poll` seconds), then linger so that two looks are
+        at least `linger` seconds apart, unless someone waits."""
+        with contextlib.suppress(TimeoutError):
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+            # cancellation that arrives as the wait ends, and the loop would never stop.
+            async with asyncio.timeout(self.poll):
+                await self.wakeup.wait()
+        rest = looked + self.linger - asyncio.get_running_loop().time()
+        if rest > 0 and not self._hurry.is_set():
+            with contextlib.suppress(TimeoutError):  # more events arrive: one batch for all
+                async with asyncio.timeout(rest):
+                    await self._hurry.wait()
+        self._hurry.clear()
+        self.wakeup.clear()
+
+    async def wait(self, position: int, timeout: float) -> bool:
+        """Wait until the projection has processed `position`; False on timeout (at once
+        when no runner follows here). A standby watches the stored position."""
+        if self.position >= position or not self.running:
+            return self.position >= position
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        if not self.active:
+            while True:
+                with contextlib.suppress(Exception):
+                    await self.resume()
+                if self.position >= position or loop.time() >= deadline:
+                    return self.position >= position
+                await asyncio.sleep(STANDBY_POLL)
+        self.wake()
+        self._hurry.set()
+        async with self.changed:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(0.0, deadline - loop.time())):
+                    await self.changed.wait_for(lambda: self.position >= position)
+        return self.position >= position

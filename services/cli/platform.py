@@ -21,7 +21,7 @@ from services.gateway.settings.notifications import setup_notify
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
 from services.scoring.service import ScoringService
-from services.table.relay import Relay
+from services.table.relay import relay_runner
 from services.table.shards import ShardAssigner
 from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper
 from services.table.worker import TableWorker, default_worker_id
@@ -32,6 +32,7 @@ from shared.messaging.urls import broker_from_url
 from shared.messaging.wake import CommitSignal
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check, tasks_check
 from shared.observability.sampler import Position, Sampler
+from shared.projections.runner import ProjectionRunner
 from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
 from shared.store.commits import listens
@@ -78,7 +79,7 @@ class Platform:
         self.owns_store = store is None  # a store we opened is ours to close
         self.store = store or open_store(config.store)
         self.broker: Broker = self._new_broker()
-        self.relay: Relay | None = None
+        self.relay: ProjectionRunner | None = None
         self.worker: TableWorker | None = None
         self.workers: list[TableWorker] = []
         self.assigners: list[ShardAssigner] = []
@@ -159,7 +160,7 @@ class Platform:
     @contextlib.asynccontextmanager
     async def _relay_role(self) -> AsyncIterator[None]:
         """The outbox relay: stored events to the events exchange (while holding its lease)."""
-        self.relay = Relay(self.store, self.broker)
+        self.relay = relay_runner(self.store, self.broker)
         async with self._task_running(self.relay.run(), "relay"):
             yield
 

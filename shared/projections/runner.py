@@ -122,6 +122,7 @@ class ProjectionRunner:
         self.retry = retry
         self.position = 0  # the last position processed (or read, while standing by)
         self.running = False  # `run` is under way
+        self.listening = False  # hearing of commits (PostgreSQL NOTIFY, or commit signals)
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
         self.changed = asyncio.Condition()
@@ -285,6 +286,7 @@ class ProjectionRunner:
             if self._listener is not None:
                 await stop_tasks([self._listener])
                 self._listener = None
+            self.listening = False
             if self.lease is not None:
                 await self.lease.release()
 
@@ -299,6 +301,7 @@ class ProjectionRunner:
             await self.signals.subscribe(
                 self.signals.topology.views_exchange, "#", self._on_signal, queue=None
             )
+        self.listening = True
 
     async def _on_signal(self, delivery: Delivery) -> None:
         if is_commit_signal(delivery):

@@ -9,7 +9,7 @@ import uuid
 
 from services.cli.platform import Platform, PlatformConfig, _on_saved
 from services.gateway.tables.commands import send
-from services.table.relay import Relay
+from services.table.relay import relay_runner
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable
 from shared.messaging.amqp import AmqpBroker
@@ -31,7 +31,7 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
     platform = Platform(real_config)
     await platform.start()
     relay_broker = AmqpBroker(real_config.broker, topology, real_config.prefix)
-    relay = Relay(open_store(real_config.store), relay_broker, idle=3600.0)
+    relay = relay_runner(open_store(real_config.store), relay_broker, idle=3600.0)
     heard: list[tuple[float, str]] = []
 
     async def collect(delivery: Delivery) -> None:

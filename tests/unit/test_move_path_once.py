@@ -100,7 +100,7 @@ async def test_a_gateway_folds_a_moves_events_once_and_skips_the_relays_copies_u
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from services.gateway.views.projector import ViewProjector
-    from services.table.relay import Relay
+    from services.table.relay import relay_runner
     from shared.messaging.memory import MemoryBroker
 
     broker = MemoryBroker(prefix="once" + uuid.uuid4().hex[:6])
@@ -112,9 +112,8 @@ async def test_a_gateway_folds_a_moves_events_once_and_skips_the_relays_copies_u
     await views.start()
     try:
         assert await views.get(table) is not None
-        relay = Relay(store, broker)
-        while await relay.publish_pending():  # the start's events, published
-            pass
+        relay = relay_runner(store, broker)
+        await relay.catch_up()  # the start's events, published
         await asyncio.sleep(0.05)
         applied = views.applied_events
         outcome = worker.decide_and_store(_a_move(worker, table, random.Random(2)))
@@ -126,7 +125,7 @@ async def test_a_gateway_folds_a_moves_events_once_and_skips_the_relays_copies_u
             raise AssertionError("the relay's copy of a folded event was decoded")
 
         monkeypatch.setattr(table_state, "decode_event_json", no_decode)
-        assert await relay.publish_pending() == len(outcome.committed)
+        assert await relay.catch_up() == len(outcome.committed)
         await asyncio.sleep(0.05)  # the batch is delivered and skipped
         assert views.applied_events == applied + len(outcome.committed)
         assert views.position == store.last_position()

@@ -270,7 +270,7 @@ class Platform:
             views = self.app[PROJECTOR]
             projectors["views"] = lambda: views.position
         if self.readmodels is not None:
-            readmodels = self.readmodels.projector
+            readmodels = self.readmodels.runner
             projectors["readmodels"] = lambda: readmodels.position
         if self.notify is not None:
             notify = self.notify

@@ -97,7 +97,7 @@ def create_app(
 
 async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
     readmodels = app[READMODELS]
-    if readmodels.projector.broker is app[BROKER]:  # one events queue per gateway
+    if readmodels.broker is app[BROKER]:  # one events queue per gateway
         readmodels.wake_with(app[PROJECTOR].on_event)
     await readmodels.start()
     await app[PROJECTOR].start()

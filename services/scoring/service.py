@@ -12,8 +12,8 @@ counted in `senet_audit_verifications_total{outcome}` and listed by `/api/admin/
 A game is verified once: a verdict saved twice (a restart, two instances) keeps the first.
 It records its position (`scoring`) in the consumers' tracking table
 (`shared.projections.tracking`): everything before it is
-scored and verified. It reads the log only through that projector (the one follower,
-`shared.tables.follower`), after whose steps its audits run.
+scored and verified. It reads the log only through that projection's runner
+(`shared.projections.runner`), after whose batches its audits run.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class ScoringService:
     @property
     def position(self) -> int:
         """Everything up to this event-log position is in the read models."""
-        return self.readmodels.projector.position
+        return self.readmodels.runner.position
 
     @property
     def verdicts(self) -> VerdictRows:
@@ -94,7 +94,7 @@ class ScoringService:
         old = self.store.position_of  # an old store kept it in eventsourcing's tracking
         await asyncio.to_thread(self.positions.ensure, self.consumer, lambda: old(self.consumer))
         await self.catch_up()
-        self.readmodels.projector.listeners.append(self._kick.set)
+        self.readmodels.runner.listeners.append(self._kick.set)
         self._task = asyncio.create_task(self._run(), name="scoring-audit")
         log.info("scoring_ready", position=self.position, flagged=len(self.flagged))
 
@@ -107,10 +107,10 @@ class ScoringService:
 
     async def catch_up(self) -> None:
         """Bring the read models up to the store, then verify what waits (store permitting)."""
-        await self.readmodels.projector.catch_up()
+        await self.readmodels.runner.catch_up()
         with contextlib.suppress(*STORE_OUTAGES, *DB_OUTAGES):
             if await self.verify_pending():
-                await self.readmodels.projector.catch_up()  # the new verdicts
+                await self.readmodels.runner.catch_up()  # the new verdicts
 
     async def _run(self) -> None:
         while True:
@@ -124,8 +124,8 @@ class ScoringService:
 
     async def verify_pending(self) -> int:
         """Verify the finished games without a verdict; record the position; how many."""
-        projector = self.readmodels.projector
-        upto = projector.position
+        runner = self.readmodels.runner
+        upto = runner.position
         done = 0
         while self.verify:
             pending = await asyncio.to_thread(queries.unverified, self.readmodels.db, 200)
@@ -135,7 +135,7 @@ class ScoringService:
             for table_id, game, ended_at in todo:
                 await self._verify(table_id, game, ended_at)
                 done += 1
-            projector.wake()  # the verdicts are new events for the `verdicts` model
+            runner.wake()  # the verdicts are new events for the `verdicts` model
         if upto > self._recorded:
             await asyncio.to_thread(self.positions.record, Tracking(self.consumer, upto))
             self._recorded = upto

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -55,6 +56,8 @@ SIZE = 500  # notifications per batch
 POLL = 1.0  # seconds between looks without a wake-up
 RETRY = 1.0  # seconds between a standby's attempts at the lease, and after a failed batch
 STANDBY_POLL = 0.02  # seconds between a standby's looks at the position a `wait` waits for
+PROGRESS_EVERY = 2.0  # seconds between progress lines while building
+BUILDING = 2500  # behind by more notifications than this: log progress lines
 
 Item = EventEnvelope | Notification  # a table event, or another aggregate's stored event
 
@@ -95,6 +98,43 @@ class Projection:
 
     async def caught_up(self) -> None:
         """After a look at the store read it to its end."""
+
+
+class _Progress:
+    """Progress lines while a runner reads a long stretch of the log (`projection_building`
+    every `PROGRESS_EVERY` seconds, then `projection_built`)."""
+
+    def __init__(self, name: str, start: int, last: int) -> None:
+        self.name = name
+        self.start = start
+        self.last = last
+        self.began = self.shown = time.monotonic()
+        self.logged = last - start > BUILDING
+        if self.logged:
+            log.info("projection_building", projection=name, position=start, last=last)
+
+    @classmethod
+    async def start(cls, runner: ProjectionRunner, start: int) -> _Progress:
+        last = await asyncio.to_thread(runner.store.last_position)
+        return cls(runner.name, start, last)
+
+    def step(self, position: int) -> None:
+        now = time.monotonic()
+        if self.logged and now - self.shown >= PROGRESS_EVERY:
+            self.shown = now
+            done = position - self.start
+            log.info(
+                "projection_building", projection=self.name, position=position, last=self.last,
+                percent=round(100 * done / max(1, self.last - self.start), 1),
+                events_per_s=round(done / (now - self.began)),
+            )  # fmt: skip
+
+    def done(self, position: int) -> None:
+        if self.logged:
+            log.info(
+                "projection_built", projection=self.name, position=position,
+                events=position - self.start, seconds=round(time.monotonic() - self.began, 1),
+            )  # fmt: skip
 
 
 class ProjectionRunner:
@@ -167,11 +207,18 @@ class ProjectionRunner:
 
     async def _catch_up(self, upto: int | None) -> int:
         read = 0
+        size = self.projection.size
+        progress: _Progress | None = None
         while True:
             count = await self._step(upto)
             read += count
-            if count < self.projection.size:
+            if count < size:
                 break
+            if progress is None:  # a full batch: maybe far behind (a model being built)
+                progress = await _Progress.start(self, self.position - count)
+            progress.step(self.position)
+        if progress is not None:
+            progress.done(self.position)
         await self.projection.caught_up()
         return read
 

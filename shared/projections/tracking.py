@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from eventsourcing.persistence import Tracking
 
-from shared.readmodels.db import Cursor, ReadModelDB
+if TYPE_CHECKING:  # the read-model package imports this module: no import at run time
+    from shared.readmodels.db import Cursor, ReadModelDB
 
 DDL = (
     "CREATE TABLE IF NOT EXISTS consumer_positions "
@@ -44,21 +46,21 @@ class Positions:
             try:
                 with self.db.transaction() as cur:
                     cur.execute(DDL)
-                    if cur.fetchall(
-                        "SELECT 1 FROM consumer_positions WHERE consumer = ?", (consumer,)
-                    ):
-                        return
-                    cur.execute(
-                        "INSERT INTO consumer_positions (consumer, position) VALUES (?, ?) "
-                        "ON CONFLICT (consumer) DO NOTHING",
-                        (consumer, old()),
-                    )
-                return
+                break
             except Exception:
                 # Processes starting together race on PostgreSQL's CREATE ... IF NOT EXISTS.
                 if attempt == CREATE_ATTEMPTS:
                     raise
                 time.sleep(0.1 * attempt)
+        if self.db.query("SELECT 1 FROM consumer_positions WHERE consumer = ?", (consumer,)):
+            return
+        position = old()
+        with self.db.transaction() as cur:
+            cur.execute(
+                "INSERT INTO consumer_positions (consumer, position) VALUES (?, ?) "
+                "ON CONFLICT (consumer) DO NOTHING",
+                (consumer, position),
+            )
 
     def get(self, consumer: str) -> int:
         """The consumer's position (0 without a row)."""

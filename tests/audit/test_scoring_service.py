@@ -34,7 +34,7 @@ async def test_scoring_live_equals_rebuild_and_verifies_every_finished_game(
                 break  # the position is recorded just after it is applied
             await asyncio.sleep(0.05)
         db = live.readmodels.db
-        await live.readmodels.projector.catch_up()  # the verdicts just saved are events too
+        await live.readmodels.runner.catch_up()  # the verdicts just saved are events too
         results = db.query("SELECT DISTINCT table_id FROM rm_results")
         assert sorted(r[0] for r in results) == sorted(tables)
         assert live.metrics["games_verified"] == 2

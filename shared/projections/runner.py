@@ -114,7 +114,7 @@ class _Progress:
             log.info("projection_building", projection=name, position=start, last=last)
 
     @classmethod
-    async def start(cls, runner: ProjectionRunner, start: int) -> _Progress:
+    async def begin(cls, runner: ProjectionRunner, start: int) -> _Progress:
         last = await asyncio.to_thread(runner.store.last_position)
         return cls(runner.name, start, last)
 
@@ -215,7 +215,7 @@ class ProjectionRunner:
             if count < size:
                 break
             if progress is None:  # a full batch: maybe far behind (a model being built)
-                progress = await _Progress.start(self, self.position - count)
+                progress = await _Progress.begin(self, self.position - count)
             progress.step(self.position)
         if progress is not None:
             progress.done(self.position)

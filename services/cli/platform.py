@@ -25,7 +25,7 @@ from services.table.relay import relay_runner
 from services.table.shards import ShardAssigner
 from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper
 from services.table.worker import TableWorker, default_worker_id
-from services.tournament.manager import TournamentManager
+from services.tournament.manager import TournamentManager, manager_runner
 from services.tournament.worker import TournamentWorker, routed
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
@@ -80,6 +80,7 @@ class Platform:
         self.store = store or open_store(config.store)
         self.broker: Broker = self._new_broker()
         self.relay: ProjectionRunner | None = None
+        self.runners: list[ProjectionRunner] = []  # this process's log consumers (woken on commit)
         self.worker: TableWorker | None = None
         self.workers: list[TableWorker] = []
         self.assigners: list[ShardAssigner] = []
@@ -161,6 +162,7 @@ class Platform:
     async def _relay_role(self) -> AsyncIterator[None]:
         """The outbox relay: stored events to the events exchange (while holding its lease)."""
         self.relay = relay_runner(self.store, self.broker)
+        self.runners.append(self.relay)
         async with self._task_running(self.relay.run(), "relay"):
             yield
 
@@ -175,9 +177,9 @@ class Platform:
                     await stack.enter_async_context(_connected(broker))
                     self._extra_brokers.append(broker)
                 wake = _on_saved(
-                    self.relay.wake if self.relay is not None else None,
-                    # On a real broker the relay holding the lease may be in another process:
-                    # PostgreSQL tells it of each commit (NOTIFY), other stores need a signal.
+                    self._wake_runners,
+                    # On a real broker the consumers may be in other processes: PostgreSQL
+                    # tells them of each commit (NOTIFY), other stores need a signal.
                     None
                     if self.config.broker == "memory" or listens(self.store)
                     else CommitSignal(broker),
@@ -202,6 +204,11 @@ class Platform:
             await stack.enter_async_context(self._task_running(sweeper.run(), "open-table-sweep"))
             yield
 
+    def _wake_runners(self) -> None:
+        """After a commit in this process: every log consumer here looks at the store."""
+        for runner in self.runners:
+            runner.wake()
+
     async def _close_workers(self) -> None:
         for worker in self.workers:
             await worker.close()
@@ -224,9 +231,13 @@ class Platform:
         """The tournament manager: match tables opened, results recorded, standings kept."""
         pause = self.config.tournament_pause
         db = self._readmodels().db
+        await asyncio.to_thread(tournament_rows.create, db)
         self.tournaments = TournamentManager(self.store, self.broker, db, pause=pause)
-        await self.tournaments.start()
-        async with self._task_running(self.tournaments.run(), "tournament-manager"):
+        runner = manager_runner(self.tournaments)
+        self.runners.append(runner)
+        # A match table's end reaches `rm_tables` in a read-model batch: look then.
+        self._readmodels().runner.listeners.append(runner.wake)
+        async with self._task_running(runner.run(), "tournament-manager"):
             yield
 
     @contextlib.asynccontextmanager
@@ -246,6 +257,7 @@ class Platform:
                 self.store, self.broker, following=self.config.readmodels_projector,
                 pause=self.config.readmodels_pause,
             )  # fmt: skip
+            self.runners.append(self.readmodels.runner)
         return self.readmodels
 
     @contextlib.asynccontextmanager
@@ -327,7 +339,7 @@ async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[w
 
 
 def _on_saved(*calls: Callable[[], None] | None) -> Callable[[], None] | None:
-    """What a table worker calls after each accepted command: wake the relays."""
+    """What a table worker calls after each accepted command: wake the log consumers."""
     present = [c for c in calls if c is not None]
     if not present:
         return None

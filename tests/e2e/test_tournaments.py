@@ -14,7 +14,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.tournament.manager import TournamentManager
+from services.tournament.manager import TournamentManager, manager_runner
 from shared.tournaments import readmodel
 from tests.platform import embedded_config, register
 from tests.tournamenthttp import code_of, ok, play, round_opened, signed_up
@@ -141,9 +141,8 @@ async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
     # from the beginning of the log: every effect is repeated.
     with db.transaction() as cur:
         readmodel.move(cur, readmodel.position(db), 0)
-    again = TournamentManager(platform.store, platform.broker, db)
-    while await again.step():
-        pass
+    again = manager_runner(TournamentManager(platform.store, platform.broker, db), lease=False)
+    await again.catch_up()
     assert platform.store.last_position() == before  # nothing new was stored
     after = await ok(await client.get(f"/api/tournaments/{tid}"))
     assert after["rounds"] == view["rounds"]

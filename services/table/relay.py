@@ -54,7 +54,7 @@ class Relay(Projection):
         self._recorded = (0, time.monotonic())  # the position last recorded, and when
         self._quiet = False  # nothing was published since the last look
 
-    def position(self) -> int:
+    def max_tracking_id(self) -> int:
         """The recorded position, or the one published to if this relay is ahead of it
         (it records only now and then)."""
         return max(self.positions.get(NAME), self.sent)

@@ -91,7 +91,7 @@ class TournamentManager(Projection):
         self._swept = 0.0  # when the match tables were last looked at
         self._started: dict[str, int] = {}  # tried to start, with the players then
 
-    def position(self) -> int:
+    def max_tracking_id(self) -> int:
         """The position in the tracking table (another manager may have moved it)."""
         return readmodel.position(self.db)
 

@@ -87,8 +87,9 @@ class Projection:
     size = SIZE
     gauge: Gauge | None = None  # set to 1 while the runner follows for it
 
-    def position(self) -> int:
-        """The stored position (called in a thread)."""
+    def max_tracking_id(self) -> int:
+        """The position its tracking record holds, where the next batch is read after
+        (as eventsourcing's `TrackingRecorder.max_tracking_id`; called in a thread)."""
         raise NotImplementedError
 
     async def process(self, batch: Batch) -> bool:
@@ -195,7 +196,7 @@ class ProjectionRunner:
 
     async def resume(self) -> int:
         """Read the stored position (where this runner starts, or stands)."""
-        self.position = await asyncio.to_thread(self.projection.position)
+        self.position = await asyncio.to_thread(self.projection.max_tracking_id)
         self._trusted = False
         return self.position
 
@@ -316,7 +317,7 @@ class ProjectionRunner:
         self.running = True
         standing_by = False
         try:
-            await self._listen()
+            await self.listen()
             while True:
                 if self.lease is not None and not await self.lease.acquire():
                     if not standing_by:
@@ -330,16 +331,16 @@ class ProjectionRunner:
                     return
         finally:
             self.running = False
-            if self._listener is not None:
-                await stop_tasks([self._listener])
-                self._listener = None
-            self.listening = False
+            await self.unlisten()
             if self.lease is not None:
                 await self.lease.release()
 
-    async def _listen(self) -> None:
+    async def listen(self) -> None:
         """Hear of commits made in other processes: from PostgreSQL itself, else from the
-        table workers' commit signals."""
+        table workers' commit signals (`run` does it; a consumer with its own loop calls
+        it, and `unlisten` when it stops)."""
+        if self.listening:
+            return
         if listens(self.store):
             self._listener = asyncio.create_task(
                 listen_for_commits(self.store, self.wake), name=f"{self.name}-commits"
@@ -349,6 +350,13 @@ class ProjectionRunner:
                 self.signals.topology.views_exchange, "#", self._on_signal, queue=None
             )
         self.listening = True
+
+    async def unlisten(self) -> None:
+        """Stop hearing of commits from PostgreSQL (a broker subscription ends with it)."""
+        if self._listener is not None:
+            await stop_tasks([self._listener])
+            self._listener = None
+        self.listening = False
 
     async def _on_signal(self, delivery: Delivery) -> None:
         if is_commit_signal(delivery):

@@ -95,7 +95,7 @@ class ReadModelProjection(Projection):
         self.states = StateCache(store, cache_size)
         self.positions: dict[str, int] = {}  # each model's position (as last read or moved)
 
-    def position(self) -> int:
+    def max_tracking_id(self) -> int:
         """Every model's stored position; the lowest (everything up to it is in every
         model). The batch that follows is read after it."""
         self.positions = positions(self.db)

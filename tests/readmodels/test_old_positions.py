@@ -29,5 +29,5 @@ def test_old_positions_are_read_once_into_the_tracking_table(tmp_path: Path) -> 
     create_schema(db)
     assert positions(db) == {model: last - at for at, model in enumerate(MODELS)}
     relay = Relay(store, MemoryBroker())
-    assert relay.position() == last - 5
+    assert relay.max_tracking_id() == last - 5
     assert Positions(db).get("relay") == last - 5

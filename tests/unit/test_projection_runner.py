@@ -59,7 +59,7 @@ class Rows(Projection):
         with self.db.transaction() as cur:
             cur.execute("CREATE TABLE IF NOT EXISTS t_rows (position BIGINT PRIMARY KEY)")
 
-    def position(self) -> int:
+    def max_tracking_id(self) -> int:
         return self.positions.get(self.name)
 
     def rows(self) -> list[int]:
@@ -92,7 +92,7 @@ async def test_a_duplicate_is_skipped_and_gaps_of_one_or_more_are_read_from_the_
     assert rows.seen == [e.position for e in envelopes[:12]]
     await runner.catch_up()
     assert rows.seen == rows.rows() == [e.position for e in envelopes]  # each once, in order
-    assert runner.position == rows.position() == store.last_position()
+    assert runner.position == rows.max_tracking_id() == store.last_position()
 
 
 async def test_the_position_is_recorded_with_the_effects_and_a_failure_moves_neither(
@@ -104,12 +104,12 @@ async def test_the_position_is_recorded_with_the_effects_and_a_failure_moves_nei
     rows.fail_at = tables[12]
     with pytest.raises(RuntimeError):
         await runner.catch_up()
-    assert rows.position() == runner.position < tables[12]  # the batches before it only
-    assert rows.rows() == [p for p in tables if p <= rows.position()]
+    assert rows.max_tracking_id() == runner.position < tables[12]  # the batches before it only
+    assert rows.rows() == [p for p in tables if p <= rows.max_tracking_id()]
 
     rows.fail_at = None
     await runner.catch_up()  # the failed batch again, then the rest: each row once
-    assert rows.position() == store.last_position()
+    assert rows.max_tracking_id() == store.last_position()
     assert rows.rows() == tables
 
 
@@ -132,7 +132,7 @@ async def test_a_read_by_topic_covers_the_log_up_to_its_newest_event(store: Even
     runner = ProjectionRunner(store, rows)
     await runner.catch_up()
     assert rows.rows() == [n.id for n in notes if n.topic == topic]
-    assert runner.position == rows.position() == store.last_position()  # others passed over
+    assert runner.position == rows.max_tracking_id() == store.last_position()  # others passed over
 
 
 async def test_wait_returns_once_the_position_is_processed(store: EventStore) -> None:
@@ -143,7 +143,7 @@ async def test_wait_returns_once_the_position_is_processed(store: EventStore) ->
     runner.start()
     try:
         assert await runner.wait(last, timeout=30)
-        assert rows.position() == last
+        assert rows.max_tracking_id() == last
         play_table(store, "cantstop", 2)
         newer = store.last_position()
         assert await runner.wait(newer, timeout=30)  # waiting woke it

@@ -264,6 +264,7 @@ class Platform:
     async def _notify_role(self) -> AsyncIterator[None]:
         """Turn mails and pushes; stopping finishes the delivery round in progress."""
         self.notify = NotifyService(self.store, self.broker, self.config.notify)
+        self.runners.append(self.notify.runner)
         await self.notify.start()
         self.probes.registries.append(self.notify.metrics.registry)
         try:

@@ -200,7 +200,8 @@ class Platform:
                 await assigner.start()
             self.worker = self.workers[0]
             # Cancels open tables idle past the TTL.
-            sweeper = OpenTableSweeper(self.store, self.broker, self.config.open_table_ttl)
+            db = self._readmodels().db  # the tables read model: open tables, last change
+            sweeper = OpenTableSweeper(db, self.broker, self.config.open_table_ttl)
             await stack.enter_async_context(self._task_running(sweeper.run(), "open-table-sweep"))
             yield
 
@@ -282,7 +283,7 @@ class Platform:
         if self.app is not None:
             views = self.app[PROJECTOR]
             projectors["views"] = lambda: views.position
-        if self.readmodels is not None:
+        if self.readmodels is not None and self.readmodels.users:  # started here
             readmodels = self.readmodels.runner
             projectors["readmodels"] = lambda: readmodels.position
         if self.notify is not None:

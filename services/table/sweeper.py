@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from datetime import UTC, datetime
+from typing import Any
 
 import msgspec
 import structlog
@@ -80,7 +81,7 @@ class OpenTableSweeper:
             expired += await self._expire(table_id, version)
         return expired
 
-    def _open_tables(self) -> list[tuple[object, ...]]:
+    def _open_tables(self) -> list[tuple[Any, ...]]:
         if not self._created:  # a table process may start before any projection ran
             create_schema(self.db)
             self._created = True

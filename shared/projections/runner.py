@@ -175,6 +175,8 @@ class ProjectionRunner:
         self._hurry = asyncio.Event()  # someone waits: no lingering
         self._listener: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
+        # The read begun ahead during a catch-up: after which position, up to which, the read.
+        self._ahead: tuple[int, int | None, asyncio.Future[Sequence[Notification]]] | None = None
         if lease is not None:
             lease.on_lost = self.wake
 
@@ -210,23 +212,28 @@ class ProjectionRunner:
         read = 0
         size = self.projection.size
         progress: _Progress | None = None
-        while True:
-            count = await self._step(upto)
-            read += count
-            if count < size:
-                break
-            if progress is None:  # a full batch: maybe far behind (a model being built)
-                progress = await _Progress.begin(self, self.position - count)
-            progress.step(self.position)
+        try:
+            while True:
+                count = await self._step(upto, ahead=True)
+                read += count
+                if count < size:
+                    break
+                if progress is None:  # a full batch: maybe far behind (a model being built)
+                    progress = await _Progress.begin(self, self.position - count)
+                progress.step(self.position)
+        finally:
+            self._drop_ahead()
         if progress is not None:
             progress.done(self.position)
         await self.projection.caught_up()
         return read
 
-    async def _step(self, upto: int | None) -> int:
+    async def _step(self, upto: int | None, *, ahead: bool = False) -> int:
         """Read and process one batch after the position; how many notifications were read.
         The position trusted after a batch is read again from the store before "nothing
-        new" is answered (a rebuild's reset is seen even when no event follows it)."""
+        new" is answered (a rebuild's reset is seen even when no event follows it).
+        `ahead`: after a full batch, the next one is read while this one is processed (the
+        database works meanwhile)."""
         projection = self.projection
         while True:
             if not self._trusted:
@@ -237,12 +244,12 @@ class ProjectionRunner:
                 stop = await asyncio.to_thread(self.store.last_position)
             if stop is not None and stop <= after:
                 return 0
-            notes = await asyncio.to_thread(
-                self.store.notifications, after, projection.size, stop, projection.topics
-            )
+            notes = await self._read(after, stop)
             end = notes[-1].id if notes else after
             if stop is not None and len(notes) < projection.size:
                 end = max(end, stop)  # every position up to `stop` was read
+            elif ahead and len(notes) == projection.size:
+                self._ahead = (end, stop, self._fetch(end, stop))
             if end == after:
                 if self._trusted:
                     self._trusted = False
@@ -251,6 +258,28 @@ class ProjectionRunner:
             items = [envelope_of(self.store, n) if is_table_notification(n) else n for n in notes]
             if await self._process(Batch(after, end, items)):
                 return len(notes)
+            self._drop_ahead()
+
+    async def _read(self, after: int, stop: int | None) -> Sequence[Notification]:
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and ahead[:2] == (after, stop):
+            return await ahead[2]
+        if ahead is not None:
+            ahead[2].cancel()
+        return await self._fetch(after, stop)
+
+    def _fetch(self, after: int, stop: int | None) -> asyncio.Future[Sequence[Notification]]:
+        projection = self.projection
+        return asyncio.ensure_future(
+            asyncio.to_thread(
+                self.store.notifications, after, projection.size, stop, projection.topics
+            )
+        )
+
+    def _drop_ahead(self) -> None:
+        if self._ahead is not None:
+            self._ahead[2].cancel()
+            self._ahead = None
 
     async def _process(self, batch: Batch) -> bool:
         if not await self.projection.process(batch):

@@ -196,3 +196,35 @@ async def test_a_match_table_in_my_tables_names_its_tournament(client: TestClien
     summary = await ok(await client.get(f"/api/tables/{match['table_id']}",
                                         headers=entrants[0].auth))  # fmt: skip
     assert summary["tournament"] == tid
+
+
+async def test_one_manager_runs_per_deployment_and_a_standby_takes_over(
+    platform: Platform, client: TestClient
+) -> None:
+    """The manager holds the lease `tournaments.lease`: a second one stands by (its effects
+    would double the commands), and takes over when the first stops."""
+    first = next(r for r in platform.runners if r.name == readmodel.CONSUMER)
+    assert platform.tournaments is not None
+    second = manager_runner(
+        TournamentManager(platform.store, platform.broker, platform.tournaments.db)
+    )
+    second.retry = 0.05
+    second.start()
+    try:
+        tid, entrants = await signed_up(client, 4, fmt="swiss", rounds=2)
+        await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+                                    headers=entrants[0].auth))  # fmt: skip
+        await round_opened(client, tid, 1)
+        assert first.active and not second.active and second.batches == 0
+        running = next(t for t in platform.tasks if t.get_name() == "tournament-manager")
+        running.cancel()  # the first manager stops: it gives the lease back
+        await asyncio.gather(running, return_exceptions=True)
+        deadline = asyncio.get_running_loop().time() + 30
+        while not second.active:  # it takes the lease within its retry
+            assert asyncio.get_running_loop().time() < deadline, "the standby never took over"
+            await asyncio.sleep(0.02)
+        await signed_up(client, 2, fmt="swiss", rounds=1)  # news for the new holder
+        assert await second.wait(platform.store.last_position(), timeout=30)
+        assert second.batches > 0
+    finally:
+        await second.stop()

@@ -54,6 +54,7 @@ log = structlog.get_logger("senet.tournament.manager")
 TOURNAMENT_RECORDED = TOURNAMENT_TOPICS[1]
 BATCH = 200
 SWEEP = 0.5  # seconds between looks for finished match tables (and at a quiet log)
+LINGER = 0.2  # seconds at least between two looks at the log while it moves
 
 
 class _Named(msgspec.Struct):
@@ -254,9 +255,10 @@ def _uuid(value: str) -> UUID:
 
 def manager_runner(manager: TournamentManager, *, lease: bool = True) -> ProjectionRunner:
     """The manager behind the lease `<prefix>.tournaments.lease` (`lease=False`: none, for
-    a test that drives it), woken by commits and looking every `SWEEP` seconds anyway."""
+    a test that drives it), woken by commits (two looks at least `LINGER` seconds apart)
+    and looking every `SWEEP` seconds anyway."""
     broker = manager.broker
     return ProjectionRunner(
-        manager.store, manager, signals=broker, poll=SWEEP,
+        manager.store, manager, signals=broker, poll=SWEEP, linger=LINGER,
         lease=lease_for(broker, "tournaments.lease") if lease else None,
     )  # fmt: skip

@@ -86,6 +86,9 @@ class Projection:
     topics: Sequence[str] = ()  # only these topics (empty: every notification)
     size = SIZE
     gauge: Gauge | None = None  # set to 1 while the runner follows for it
+    # Its stored position may move back (a rebuild resets it): the runner then reads it
+    # again before it answers "nothing new" (one query more per quiet look).
+    rewinds = False
 
     def max_tracking_id(self) -> int:
         """The position its tracking record holds, where the next batch is read after
@@ -230,8 +233,9 @@ class ProjectionRunner:
 
     async def _step(self, upto: int | None, *, ahead: bool = False) -> int:
         """Read and process one batch after the position; how many notifications were read.
-        The position trusted after a batch is read again from the store before "nothing
-        new" is answered (a rebuild's reset is seen even when no event follows it).
+        For a projection that `rewinds`, the position trusted after a batch is read again
+        from the store before "nothing new" is answered (a rebuild's reset is seen even
+        when no event follows it).
         `ahead`: after a full batch, the next one is read while this one is processed (the
         database works meanwhile)."""
         projection = self.projection
@@ -251,7 +255,7 @@ class ProjectionRunner:
             elif ahead and len(notes) == projection.size:
                 self._ahead = (end, stop, self._fetch(end, stop))
             if end == after:
-                if self._trusted:
+                if self._trusted and projection.rewinds:
                     self._trusted = False
                     continue
                 return 0

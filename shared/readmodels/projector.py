@@ -78,6 +78,7 @@ class ReadModelProjection(Projection):
 
     name = "readmodels"  # its name in logs and metrics; each model tracks `readmodels.<model>`
     gauge = metrics.READMODELS_ACTIVE
+    rewinds = True  # `senet rebuild` resets a model's position
 
     def __init__(
         self,

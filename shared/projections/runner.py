@@ -167,6 +167,7 @@ class ProjectionRunner:
         self.position = 0  # the last position processed (or read, while standing by)
         self.running = False  # `run` is under way
         self.listening = False  # hearing of commits (PostgreSQL NOTIFY, or commit signals)
+        self.hears_commits = True  # False: a caller wakes it (`wake`) after every commit
         self.lock = asyncio.Lock()
         self.wakeup = asyncio.Event()
         self.changed = asyncio.Condition()
@@ -372,7 +373,7 @@ class ProjectionRunner:
         """Hear of commits made in other processes: from PostgreSQL itself, else from the
         table workers' commit signals (`run` does it; a consumer with its own loop calls
         it, and `unlisten` when it stops)."""
-        if self.listening:
+        if self.listening or not self.hears_commits:
             return
         if listens(self.store):
             self._listener = asyncio.create_task(

@@ -48,10 +48,10 @@ class ReadModels:
 
     def wake_with(self, hooks: list[Callable[[], None]]) -> None:
         """Be woken by another subscription of this process to the events exchange (by
-        adding the wake-up to its `hooks`) instead of the commit signals; before the first
-        start only."""
+        adding the wake-up to its `hooks`) instead of hearing of commits itself (PostgreSQL
+        NOTIFY or commit signals); before the first start only."""
         if self.users == 0:
-            self.runner.signals = None
+            self.runner.hears_commits = False
             hooks.append(self.runner.wake)
 
     async def start(self) -> None:

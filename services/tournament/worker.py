@@ -24,7 +24,6 @@ from eventsourcing.persistence import IntegrityError
 
 from shared.contracts.errors import BadRequest, InternalError, NotFound, SenetError, Unavailable
 from shared.messaging.port import CommandHandler, Delivery
-from shared.notify.timing import TableTiming
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.aggregate import Table
 from shared.tables.decide import is_repeat
@@ -39,7 +38,7 @@ from shared.tournaments.actions import (
     TournamentOutcome,
 )
 from shared.tournaments.aggregate import Tournament
-from shared.tournaments.tables import match_opening, match_timing
+from shared.tournaments.tables import match_opening
 
 log = structlog.get_logger("senet.tournament")
 _encode = msgspec.json.Encoder()
@@ -176,12 +175,8 @@ class TournamentWorker:
             return _rejected(command.command_id, command.tournament_id, exc)
         table = Table.open(table_id, events[0], command.command_id, digest)
         table.record(events[1:], command_id=command.command_id, fingerprint=digest, seat=0)
-        saved: list[Any] = [table]
-        timing = match_timing(tournament.tournament.created)
-        if timing is not None:  # the tournament's deadline and policy, saved with the table
-            saved.append(TableTiming(table_id=str(table_id), timing=msgspec.to_builtins(timing)))
         try:
-            self.store.save(*saved)
+            self.store.save(table)
         except IntegrityError:
             return self._open_table(command)  # opened meanwhile: answer as a repeat
         return _opened(command, table.version, [type(e).__name__ for e in events])

@@ -90,6 +90,7 @@ from shared.tables.events import (
 )
 from shared.tables.outcome import table_result
 from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, created, evolve
+from shared.tables.timing import Timing, timing_refusal
 
 MAX_SEAT_NAME = 40
 MAX_INVITED = 20  # open invitations by name at one table
@@ -193,10 +194,15 @@ def rematch_created(old: TableState, seed: str) -> TableCreated:
 
 
 def rematch_opening(
-    table_id: str, opened: TableCreated, players: list[str], names: list[str]
+    table_id: str,
+    opened: TableCreated,
+    players: list[str],
+    names: list[str],
+    timing: Timing | None = None,
 ) -> Decision:
     """A rematch's events in one command: TableCreated, every seat taken in the agreed order,
-    and the start (its setup drawn as a StartTable at that version would draw it)."""
+    and the start (its setup drawn as a StartTable at that version would draw it); then the
+    table's `timing` if it has one (a tournament's match table), by the timing rules."""
     state = created(table_id, opened)
     events: list[Any] = [opened]
     for seat, (player_id, name) in enumerate(zip(players, names, strict=True)):
@@ -205,6 +211,8 @@ def rematch_opening(
         state = evolve(state, taken)
     started = TableStarted(players=list(players), commitment=opened.commitment)
     events += [started, *state.spec.setup(state.seats, state.options, step_rng(state))]
+    if timing is not None:
+        events.append(timing_chosen(timing))
     return Decision(events=events, seat=0)
 
 
@@ -330,11 +338,20 @@ def _withdraw(
 def _choose_timing(
     state: TableState, player_id: str, action: ChooseTiming, spec: GameSpec
 ) -> Decision:
-    """The creator chooses the turn timing, before the start."""
+    """The creator chooses the turn timing, before the start, within the timing rules
+    (`shared.tables.timing`: bounds, and reminders that end)."""
     seat = _creator(state, player_id, "choose its timing")
     _lobby_open(state)
-    chosen = TimingChosen(**{name: getattr(action, name) for name in action.__struct_fields__})
-    return Decision(events=[chosen], seat=seat)
+    return Decision(events=[timing_chosen(Timing(**msgspec.structs.asdict(action)))], seat=seat)
+
+
+def timing_chosen(timing: Timing) -> TimingChosen:
+    """The `TimingChosen` of a timing the rules accept; raises `bad_timing` or
+    `endless_reminders` (422) otherwise."""
+    refusal = timing_refusal(timing)
+    if refusal is not None:
+        raise refusal
+    return TimingChosen(**msgspec.structs.asdict(timing))
 
 
 def _is_sha256(value: str) -> bool:

@@ -10,16 +10,17 @@ import msgspec
 
 from shared.contracts.errors import Conflict, NotFound
 from shared.games.registry import get_game
-from shared.notify.timing import Timing
 from shared.tables.decide import commitment_of, rematch_opening
 from shared.tables.events import TableCreated
+from shared.tables.timing import Timing
 from shared.tournaments.events import TournamentCreated
 from shared.tournaments.state import TournamentState
 
 
 def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]:
     """TableCreated (naming the tournament), a SeatTaken per player, TableStarted and the
-    game's setup, for a match of the tournament's pairing."""
+    game's setup, for a match of the tournament's pairing; then its `TimingChosen` when the
+    tournament asks its tables for a timing (`match_timing`)."""
     match = state.match(table_id)
     if match is None:
         raise NotFound("no match of this tournament at that table", code="unknown_match")
@@ -41,7 +42,8 @@ def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]
     )
     known = {e.player_id: e.name for e in state.entrants}
     names = [known.get(p, p) for p in players]
-    return list(rematch_opening(table_id, opened, players, names).events)
+    timing = match_timing(created)
+    return list(rematch_opening(table_id, opened, players, names, timing).events)
 
 
 def match_timing(created: TournamentCreated) -> Timing | None:

@@ -9,6 +9,7 @@ import uuid
 
 from services.cli.platform import Platform, PlatformConfig, _on_saved
 from services.gateway.tables.commands import send
+from shared.tables.client import TableClient
 from services.table.relay import Relay
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable
@@ -49,8 +50,8 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
         await asyncio.sleep(0.5)
         sent = time.monotonic()
         outcome = await send(
-            platform.broker, table_id=str(uuid.uuid4()), player_id="p0",
-            action=CreateTable(game="ra", seats=2, player_name="zero"), timeout=10.0,
+            TableClient(platform.broker), table_id=str(uuid.uuid4()), player_id="p0",
+            action=CreateTable(game="ra", seats=2, player_name="zero"),
         )  # fmt: skip
         assert outcome.accepted
         for _ in range(100):

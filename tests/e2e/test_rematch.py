@@ -92,8 +92,8 @@ async def test_the_table_worker_opens_the_agreed_rematch_without_the_gateway(
     client: TestClient, platform
 ) -> None:
     from services.gateway.tables.commands import send
-    from shared.tables.client import TableClient
     from shared.contracts.envelopes import Rematch
+    from shared.tables.client import TableClient
     from shared.tables.decide import rematch_id
     from shared.tables.loading import load_table
 
@@ -120,8 +120,8 @@ async def test_a_lost_open_is_repaired_by_the_open_route(
     """The agreement is stored but the new table was never opened (the worker died in
     between): the open route opens it, and a second call changes nothing."""
     from services.gateway.tables.commands import send
-    from shared.tables.client import TableClient
     from shared.contracts.envelopes import Rematch
+    from shared.tables.client import TableClient
 
     monkeypatch.setattr(platform.worker.rematches, "after", lambda *args: None)  # lost
     old_id, (ann, bob) = await finished_game(client)

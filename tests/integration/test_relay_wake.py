@@ -9,7 +9,6 @@ import uuid
 
 from services.cli.platform import Platform, PlatformConfig, _on_saved
 from services.gateway.tables.commands import send
-from shared.tables.client import TableClient
 from services.table.relay import Relay
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable
@@ -18,6 +17,7 @@ from shared.messaging.port import Delivery, Topology
 from shared.messaging.wake import CommitSignal
 from shared.store import open_store
 from shared.store.commits import listen_for_commits, listens
+from shared.tables.client import TableClient
 from shared.tables.envelopes import published
 from shared.tasks import stop_tasks
 from tests.harness.commands import new_command

@@ -12,7 +12,7 @@ re-decides, a refusal is the command's error, a bug a 500 for that command alone
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 import structlog
@@ -25,8 +25,18 @@ from shared.store import STORE_OUTAGES
 log = structlog.get_logger("senet.table")
 RETRIES = 3  # decisions of one command lost to concurrent writes before it is `busy`
 _encode = msgspec.json.Encoder()
+
+
+class _Answer(Protocol):
+    @property
+    def accepted(self) -> bool: ...
+
+    @property
+    def replayed(self) -> bool: ...
+
+
 C = TypeVar("C")  # the command type
-O = TypeVar("O")  # the outcome type  # noqa: E741
+O = TypeVar("O", bound=_Answer)  # the outcome type  # noqa: E741
 
 
 class ShardHandler(Generic[C, O]):
@@ -68,8 +78,7 @@ class ShardHandler(Generic[C, O]):
                 outage = Unavailable("the event store is unavailable", code="store_unavailable")
                 outcome = self.refused(command, outage)
             self.after(command, outcome)
-        saved = getattr(outcome, "accepted", False) and not getattr(outcome, "replayed", False)
-        if saved and self.on_saved is not None:
+        if outcome.accepted and not outcome.replayed and self.on_saved is not None:
             self.on_saved()
         return _encode.encode(outcome)
 

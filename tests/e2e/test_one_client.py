@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import msgspec
 import pytest
 from aiohttp.test_utils import TestClient
 
@@ -21,7 +22,13 @@ from shared.contracts.envelopes import Command, CreateTable
 from shared.contracts.errors import Unavailable
 from shared.messaging.port import Delivery
 from shared.tables.client import TableClient
-from shared.tournaments.actions import MANAGER, StartTournament, TournamentCommand
+from shared.tournaments.actions import (
+    KIND_HEADER,
+    MANAGER,
+    TOURNAMENT_KIND,
+    StartTournament,
+    TournamentCommand,
+)
 from tests.platform import embedded_config, register
 
 TIMEOUT = 0.5  # seconds: nobody answers, so every send takes this long
@@ -99,3 +106,20 @@ async def test_a_reply_that_is_no_outcome_is_bad_reply(
     answer = await tables.send(cup)
     assert not answer.accepted and answer.error is not None
     assert answer.error.code == "bad_reply"
+
+
+async def test_table_and_tournament_workers_answer_a_body_that_is_no_command_alike() -> None:
+    """One handler skeleton: the same refusal from the table and the tournament worker."""
+    platform = Platform(embedded_config())
+    await platform.start()
+    try:
+        answers = [
+            msgspec.json.decode(await platform.broker.request(0, b"{}", timeout=10, headers=h))
+            for h in ({}, {KIND_HEADER: TOURNAMENT_KIND})
+        ]
+    finally:
+        await platform.stop()
+    assert [(a["accepted"], a["error"]["code"]) for a in answers] == [
+        (False, "bad_command"),
+        (False, "bad_command"),
+    ]

@@ -1,7 +1,7 @@
 """Every sender of shard commands goes through the one `TableClient`: with no table service
-to answer, the gateway's table and tournament routes, the open-table sweep and the
-tournament manager all meet the same `broker_timeout` (503, retryable), and a reply that is
-no outcome is `bad_reply`, never an exception."""
+to answer, the gateway's table and tournament routes, the open-table sweep, notify's
+deadlines and the tournament manager all meet the same `broker_timeout` (503, retryable),
+and a reply that is no outcome is `bad_reply`, never an exception."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import GatewaySettings
+from services.notify.timers import Timers
 from services.table.sweeper import OpenTableSweeper
 from services.tournament.manager import TournamentManager
 from shared.contracts.envelopes import Command, CreateTable
@@ -73,6 +74,11 @@ async def test_no_reply_is_broker_timeout_for_every_sender(
     sweeper.open[idle] = (1, datetime.now(UTC) - timedelta(hours=2))
     assert await sweeper.sweep() == 0
     assert idle in sweeper.open  # not given up: swept again next round
+
+    timers = Timers(None, None, platform.broker, None, None, None)  # type: ignore[arg-type]
+    timers.tables.timeout = TIMEOUT  # type: ignore[union-attr]
+    await timers._time_out(idle, 0, 3, "bot", 3)  # not sent: tried again on a later tick
+    assert timers.timed_out == []
 
     manager = TournamentManager(platform.store, platform.broker, None, timeout=TIMEOUT)  # type: ignore[arg-type]
     start = TournamentCommand(

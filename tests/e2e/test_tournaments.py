@@ -207,3 +207,19 @@ async def test_a_match_table_in_my_tables_names_its_tournament(client: TestClien
     summary = await ok(await client.get(f"/api/tables/{match['table_id']}",
                                         headers=entrants[0].auth))  # fmt: skip
     assert summary["tournament"] == tid
+
+
+async def test_a_tournament_command_repeated_in_another_request_is_answered_as_a_repeat(
+    client: TestClient,
+) -> None:
+    """One fingerprint for table and tournament commands: who asks what. The request's
+    correlation id is not part of it, so a client's retry is a repeat, not a reused id."""
+    tid, _ = await signed_up(client, 2)
+    late = await register(client, "late")
+    body = {"command_id": uuid.uuid4().hex}
+    first = await ok(await client.post(f"/api/tournaments/{tid}/join", json=body,
+                                        headers={**late.auth, "X-Request-ID": "one"}))  # fmt: skip
+    again = await ok(await client.post(f"/api/tournaments/{tid}/join", json=body,
+                                        headers={**late.auth, "X-Request-ID": "two"}))  # fmt: skip
+    assert not first.get("replayed") and again.get("replayed")
+    assert again["version"] == first["version"]

@@ -159,16 +159,16 @@ class TableWorker(ShardHandler[Command, Outcome]):
         others. Only a store outage fails the batch.
         """
         outcomes: list[Outcome | None] = [None] * len(batch)
-        digests = [fingerprint(command) for command in batch]  # once per command
         staged: list[tuple[int, Table, Staged]] = []
-        deferred: list[int] = []  # decided alone after the joint save, in order
+        deferred: dict[int, str | None] = {}  # decided alone after the joint save, in order,
+        # with the fingerprint of a command decided (and staged) once already
         tainted: set[str] = set()  # tables whose aggregate a failed decision may have touched
         for index, command in enumerate(batch):
             if command.table_id in tainted:
-                deferred.append(index)
+                deferred[index] = None
                 continue
             try:
-                decided = self._decide(command, digests[index])
+                decided = self._decide(command, fingerprint(command))
             except SenetError as exc:
                 outcomes[index] = rejected(command, exc)
                 continue
@@ -183,7 +183,7 @@ class TableWorker(ShardHandler[Command, Outcome]):
                     tainted.add(command.table_id)
                     moved = [e for e in staged if str(e[1].id) == command.table_id]
                     staged = [e for e in staged if str(e[1].id) != command.table_id]
-                    deferred += [entry[0] for entry in moved]
+                    deferred |= {i: entry.digest for i, _, entry in moved}
                 self.tables.evict(command.table_id)
                 continue
             if decided.table is None:
@@ -201,14 +201,14 @@ class TableWorker(ShardHandler[Command, Outcome]):
                 raise
             except Exception:
                 self._forget(staged)
-                deferred += [index for index, _, _ in staged]
+                deferred |= {i: entry.digest for i, _, entry in staged}
             else:
                 stored_at = _positions(saved)
                 for index, _, decided in staged:
                     last = id(decided.pending[-1])
                     outcomes[index] = _at(decided.outcome, stored_at.get(last, 0))
         for index in sorted(deferred):
-            outcomes[index] = self.decide_and_store(batch[index], digests[index])
+            outcomes[index] = self.decide_and_store(batch[index], deferred[index])
         assert all(o is not None for o in outcomes)
         return [o for o in outcomes if o is not None]
 

@@ -2,8 +2,9 @@
 
 It follows the tournament events of the store's notification log after its position (the
 log read by topic: the table events are not read), in log order:
-- a `RoundPaired`: opens each match table of the round on that table's shard (everyone
-  seated, game started), then tells the tournament (`NoteTablesOpened`);
+- a `RoundPaired`: has each match table of the round opened by the table worker
+  (`OpenMatch` to the table's shard: everyone seated, game started, the tournament's
+  timing chosen), then tells the tournament (`NoteTablesOpened`);
 - any tournament event: rewrites that tournament's read-model rows (summary, standings).
 
 And it follows the match tables: a table's `SeedRevealed` on the events exchange wakes it
@@ -13,13 +14,13 @@ in the tables read model (`rm_tables`), and records each one's result with its t
 (`RecordResult`), whose decider then pairs the next round (another `RoundPaired` in the
 log) or finishes the tournament.
 
-Exactly once, across restarts and SIGKILL: every effect is a command with a fixed id to an
-aggregate that remembers the ids it accepted, and a match table's id is fixed by the
-pairing, so an effect done again (after a crash before the position moved) is answered as
-a repeat and changes nothing; the position moves, with the read-model rows, in one
-transaction after the batch's effects were all accepted. An effect refused for a bug is
-logged and skipped; one that cannot reach the broker or the store stops the batch, which
-is tried again.
+Exactly once, across restarts and SIGKILL: every effect is a command (sent through the one
+`TableClient`) with a fixed id to an aggregate that remembers the ids it accepted, and a
+match table's id is fixed by the pairing, so an effect done again (after a crash before
+the position moved) is answered as a repeat and changes nothing; the position moves, with
+the read-model rows, in one transaction after the batch's effects were all accepted. An
+effect refused for a bug is logged and skipped; one that cannot reach the broker or the
+store stops the batch, which is tried again.
 
 It is a `LogFollower` (`shared.tables.follower`) reading the log by topic, its position
 kept in the read model (`rm_tournament_positions`).

@@ -19,6 +19,7 @@ from shared.notify.endpoints import EndpointPolicy
 from shared.notify.timing import Timing
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+from shared.tables.client import TableClient
 
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -89,6 +90,7 @@ class NotifyContext:
 SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
+TABLES = web.AppKey("tables", TableClient)  # commands to the shards, the one client
 PROJECTOR = web.AppKey("projector", ViewProjector)
 LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded

@@ -34,7 +34,7 @@ from shared.games.contract import GameSpec
 from shared.games.registry import pinned_game
 from shared.tables import decide as decider
 from shared.tables import state as table_state
-from shared.tables.events import TableCreated
+from shared.tables.events import TableCreated, TimingChosen
 from shared.tables.state import TableState
 
 DivergenceKind = Literal[
@@ -139,7 +139,11 @@ def _expected(
         seated = sorted(command.seated, key=lambda s: s.seat)
         players = [s.player_id for s in seated]
         names = [s.name for s in seated]
-        return decider.rematch_opening(header.table_id, header.opened(), players, names).events
+        # Only a tournament's match table chooses a timing in its opening.
+        chosen = command.timing if header.tournament else None
+        timing = msgspec.convert(chosen, TimingChosen) if chosen else None
+        opened = header.opened()
+        return decider.match_opening(header.table_id, opened, players, names, timing).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
     decision = decider.decide(state, _actor(state, command), _action(command, state), spec=spec)

@@ -18,6 +18,7 @@ from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+from shared.tables.client import TableClient
 from shared.tables.timing import Timing
 
 
@@ -91,6 +92,7 @@ class NotifyContext:
 SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
+TABLES = web.AppKey("tables", TableClient)  # commands to the shards, the one client
 PROJECTOR = web.AppKey("projector", ViewProjector)
 LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded

@@ -12,7 +12,6 @@ import asyncio
 import uuid
 from typing import cast
 
-import msgspec
 import structlog
 
 from services.notify.clock import Clock
@@ -21,16 +20,15 @@ from services.notify.outbox import Outbox
 from services.notify.quiet import paused
 from services.notify.settings import HOUR, NotifySettings, Timing
 from services.notify.turns import TurnTracker
-from shared.contracts.envelopes import Command, Outcome, TimeoutPolicy, TimeOutTurn
+from shared.contracts.envelopes import Command, TimeoutPolicy, TimeOutTurn
 from shared.messaging.port import Broker
-from shared.messaging.routing import shard_of
 from shared.notify.timing import legacy_timing
+from shared.tables.client import TableClient
 from shared.tables.state import PLAYING, TableState
 from shared.tables.timing import in_effect
 
 log = structlog.get_logger("senet.notify")
 NOTIFY_PLAYER = "senet:notify"  # the player id the table service sees on timeouts
-_decode_outcome = msgspec.json.Decoder(Outcome)
 
 
 def timeout_command_id(table_id: str, turn: int, seat: int) -> str:
@@ -52,7 +50,7 @@ class Timers:
     ) -> None:
         self.tracker = tracker
         self.outbox = outbox
-        self.broker = broker
+        self.tables = TableClient(broker) if broker is not None else None
         self.settings = settings
         self.clock = clock
         self.metrics = metrics
@@ -141,7 +139,7 @@ class Timers:
     async def _time_out(
         self, table_id: str, seat: int, turn: int, policy: str, version: int
     ) -> None:
-        if self.broker is None:
+        if self.tables is None:
             return
         command = Command(
             command_id=timeout_command_id(table_id, turn, seat),
@@ -151,19 +149,15 @@ class Timers:
             expected_version=version,
             correlation_id=uuid.uuid4().hex,
         )
-        shard = shard_of(table_id, self.broker.topology.shards)
-        try:
-            reply = await self.broker.request(shard, msgspec.json.encode(command), timeout=10.0)
-        except Exception as exc:
-            log.warning("timeout_not_sent", table_id=table_id, seat=seat, error=str(exc))
-            return
-        outcome = _decode_outcome.decode(reply)
-        if outcome.accepted:
+        outcome = await self.tables.send(command)
+        code = outcome.error.code if outcome.error else ""
+        if code in ("broker_timeout", "broker_unavailable"):  # sent again on a later tick
+            log.warning("timeout_not_sent", table_id=table_id, seat=seat, code=code)
+        elif outcome.accepted:
             self.timed_out.append(command.command_id)
             log.info("turn_timed_out", table_id=table_id, seat=seat, turn=turn, policy=policy)
         else:
-            log.info("timeout_rejected", table_id=table_id, seat=seat,
-                     code=outcome.error.code if outcome.error else "")  # fmt: skip
+            log.info("timeout_rejected", table_id=table_id, seat=seat, code=code)
 
 
 def _iso(epoch: float) -> str:

@@ -173,10 +173,12 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
         # A rematch, or a tournament's match table: opened with everyone seated, started.
         if first.payload.get("rematch_of") or first.payload.get("tournament"):
             seated = [_seat_record(e.payload) for e in run if e.name == "SeatTaken"]
-            timed = next((e.payload for e in run if e.name == "TimingChosen"), None)
+            # A match table's opening ends with the tournament's timing, if it set one.
+            chosen = next((e for e in run if e.name == "TimingChosen"), None)
+            timing = {k: v for k, v in chosen.payload.items() if k != "type"} if chosen else None
             return CommandRecord(
                 command_id=first.command_id, kind="rematch", seat=0, player_id=creator,
-                seated=seated, timing=_timing(timed) if timed is not None else None,
+                seated=seated, timing=timing,
             )  # fmt: skip
         return CommandRecord(
             command_id=first.command_id, kind="create", seat=0, player_id=creator, player_name=name
@@ -239,9 +241,10 @@ def _lobby_command(first: StoredEvent, player: str, run: list[StoredEvent]) -> C
             player_id=str(payload["by"]), target=int(payload["seat"]),
         )  # fmt: skip
     if first.name == "TimingChosen":
+        chosen = {k: v for k, v in payload.items() if k != "type"}
         return CommandRecord(
             command_id=first.command_id, kind="timing", seat=first.seat, player_id=player,
-            timing=_timing(payload),
+            timing=chosen,
         )  # fmt: skip
     if first.name == "InvitationChanged":
         return CommandRecord(
@@ -293,8 +296,3 @@ def _lobby_command(first: StoredEvent, player: str, run: list[StoredEvent]) -> C
             player_id=str(payload.get("by", "")),
         )  # fmt: skip
     return None
-
-
-def _timing(payload: dict[str, Any]) -> dict[str, Any]:
-    """The timing a `TimingChosen` recorded (its fields, without the tag)."""
-    return {k: v for k, v in payload.items() if k != "type"}

@@ -140,9 +140,11 @@ def _expected(
         seated = sorted(command.seated, key=lambda s: s.seat)
         players = [s.player_id for s in seated]
         names = [s.name for s in seated]
-        timing = None if command.timing is None else msgspec.convert(command.timing, type=Timing)
+        # Only a tournament's match table chooses a timing in its opening.
+        chosen = command.timing if header.tournament else None
+        timing = msgspec.convert(chosen, Timing) if chosen else None
         opened = header.opened()
-        return decider.rematch_opening(header.table_id, opened, players, names, timing).events
+        return decider.match_opening(header.table_id, opened, players, names, timing).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
     decision = _decided(state, _actor(state, command), _action(command, state), spec)

@@ -186,9 +186,18 @@ class OpenRematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     from_table: str
 
 
+class OpenMatch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The tournament manager: open the match table the tournament's pairing put at this
+    table's id (everyone seated in the pairing's order, the game started, the tournament's
+    turn timing chosen). The table worker reads the pairing from the tournament."""
+
+    tournament: str
+
+
 Action = (
     CreateTable
     | OpenRematch
+    | OpenMatch
     | Rematch
     | RequestUndo
     | AnswerUndo

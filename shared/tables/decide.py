@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 from uuid import NAMESPACE_URL, uuid5
 
 import msgspec
@@ -30,13 +30,13 @@ from shared.contracts.envelopes import (
     AnswerUndo,
     CancelTable,
     ChooseTiming,
-    Command,
     CreateTable,
     DeclineInvitation,
     ExpireTable,
     InvitePlayer,
     JoinTable,
     LeaveTable,
+    OpenMatch,
     OpenRematch,
     PlayMove,
     Rematch,
@@ -112,8 +112,19 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True):
 # ---- idempotency and opening --------------------------------------------------------
 
 
-def fingerprint(command: Command) -> str:
-    """A digest of what the command asks, to tell a repeat from a reused id."""
+class Asking(Protocol):
+    """A command of any aggregate (a table's `Command`, a `TournamentCommand`)."""
+
+    @property
+    def player_id(self) -> str: ...
+
+    @property
+    def action(self) -> Any: ...
+
+
+def fingerprint(command: Asking) -> str:
+    """A digest of what the command asks (who, what), to tell a repeat from a reused id:
+    the one fingerprint of table and tournament commands, computed once per command."""
     body = msgspec.json.encode([command.player_id, command.action])
     return hashlib.sha256(body).hexdigest()[:32]
 
@@ -194,15 +205,10 @@ def rematch_created(old: TableState, seed: str) -> TableCreated:
 
 
 def rematch_opening(
-    table_id: str,
-    opened: TableCreated,
-    players: list[str],
-    names: list[str],
-    timing: Timing | None = None,
+    table_id: str, opened: TableCreated, players: list[str], names: list[str]
 ) -> Decision:
     """A rematch's events in one command: TableCreated, every seat taken in the agreed order,
-    and the start (its setup drawn as a StartTable at that version would draw it); then the
-    table's `timing` if it has one (a tournament's match table), by the timing rules."""
+    and the start (its setup drawn as a StartTable at that version would draw it)."""
     state = created(table_id, opened)
     events: list[Any] = [opened]
     for seat, (player_id, name) in enumerate(zip(players, names, strict=True)):
@@ -211,9 +217,18 @@ def rematch_opening(
         state = evolve(state, taken)
     started = TableStarted(players=list(players), commitment=opened.commitment)
     events += [started, *state.spec.setup(state.seats, state.options, step_rng(state))]
-    if timing is not None:
-        events.append(timing_chosen(timing))
     return Decision(events=events, seat=0)
+
+
+def match_opening(
+    table_id: str, opened: TableCreated, players: list[str], names: list[str],
+    timing: Timing | None,
+) -> Decision:  # fmt: skip
+    """A tournament's match table in one command: opened as a rematch is, then the
+    tournament's turn timing (if it sets one) chosen by the timing rules (after the setup,
+    which it leaves as a rematch's)."""
+    events = rematch_opening(table_id, opened, players, names).events
+    return Decision(events=[*events, timing_chosen(timing)] if timing else events, seat=0)
 
 
 # ---- commands at an existing table --------------------------------------------------
@@ -229,7 +244,7 @@ def decide(
 ) -> Decision:
     """The events `player_id`'s action causes at the table (None: no such table yet)."""
     if state is None:
-        if isinstance(action, CreateTable | OpenRematch):
+        if isinstance(action, CreateTable | OpenRematch | OpenMatch):
             raise BadRequest("a new table is opened with `open_table`", code="bad_command")
         raise NotFound("no such table", code="unknown_table")
     if expected_version is not None and expected_version != state.version:
@@ -557,6 +572,7 @@ def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: Game
 _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     CreateTable: _exists,
     OpenRematch: _exists,
+    OpenMatch: _exists,
     Rematch: _rematch,
     RequestUndo: _request_undo,
     AnswerUndo: _answer_undo,

@@ -159,6 +159,8 @@ async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
 async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
     platform: Platform, client: TestClient
 ) -> None:
+    """The timing is the match table's own fact: its opening command chose it
+    (`TimingChosen`), recorded by the table worker with the rest of the opening."""
     tid, entrants = await signed_up(
         client, 2, fmt="swiss", move_deadline=12, timeout_policy="forfeit"
     )
@@ -173,10 +175,18 @@ async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
     log = await ok(await client.get(f"/api/tables/{table_id}/events", headers=player.auth))
     [chosen] = [e["payload"] for e in log["items"] if e["name"] == "TimingChosen"]
     assert {k: chosen[k] for k in timing} == timing
+    assert set(await asyncio.to_thread(_command_ids, platform, table_id)) == {
+        f"open-match:{table_id}"
+    }  # one command, the table worker's, opened it all
     by_id = {p.player_id: p for p in entrants}
     await play(client, table_id, by_id, 1)
     record = await asyncio.to_thread(export_table, platform.store, table_id)
     assert verify_record(record).ok  # the audit re-decides the opening with its timing
+
+
+def _command_ids(platform: Platform, table_id: str) -> list[str]:
+    """The command id of each stored event of a table."""
+    return [e.command_id for e in platform.store.events.get(uuid.UUID(table_id))]
 
 
 async def test_a_tournament_starts_by_itself_once_its_sign_up_deadline_is_past(
@@ -205,3 +215,19 @@ async def test_a_match_table_in_my_tables_names_its_tournament(client: TestClien
     summary = await ok(await client.get(f"/api/tables/{match['table_id']}",
                                         headers=entrants[0].auth))  # fmt: skip
     assert summary["tournament"] == tid
+
+
+async def test_a_tournament_command_repeated_in_another_request_is_answered_as_a_repeat(
+    client: TestClient,
+) -> None:
+    """One fingerprint for table and tournament commands: who asks what. The request's
+    correlation id is not part of it, so a client's retry is a repeat, not a reused id."""
+    tid, _ = await signed_up(client, 2)
+    late = await register(client, "late")
+    body = {"command_id": uuid.uuid4().hex}
+    first = await ok(await client.post(f"/api/tournaments/{tid}/join", json=body,
+                                        headers={**late.auth, "X-Request-ID": "one"}))  # fmt: skip
+    again = await ok(await client.post(f"/api/tournaments/{tid}/join", json=body,
+                                        headers={**late.auth, "X-Request-ID": "two"}))  # fmt: skip
+    assert not first.get("replayed") and again.get("replayed")
+    assert again["version"] == first["version"]

@@ -16,10 +16,10 @@ from services.gateway.views.projector import ViewProjector
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
-from shared.notify.timing import Timing
 from shared.readmodels import ReadModels
 from shared.store import EventStore
 from shared.tables.client import TableClient
+from shared.tables.timing import Timing
 
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -85,6 +85,8 @@ class NotifyContext:
     signing_key: bytes = b""
     endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
     timing: Timing = field(default_factory=Timing)  # notify's defaults: a table chose none
+    # table id -> an old store's TableTiming record of it (read once a table, bounded)
+    legacy_timings: dict[str, Timing | None] = field(default_factory=dict)
 
 
 SETTINGS = web.AppKey("settings", GatewaySettings)

@@ -36,6 +36,7 @@ from shared.tables import decide as decider
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated, TimingChosen
 from shared.tables.state import TableState
+from shared.tables.timing import EndlessReminders, Timing
 
 DivergenceKind = Literal[
     "event_added", "event_removed", "event_differs", "events_reordered", "command_refused",
@@ -141,12 +142,12 @@ def _expected(
         names = [s.name for s in seated]
         # Only a tournament's match table chooses a timing in its opening.
         chosen = command.timing if header.tournament else None
-        timing = msgspec.convert(chosen, TimingChosen) if chosen else None
+        timing = msgspec.convert(chosen, Timing) if chosen else None
         opened = header.opened()
         return decider.match_opening(header.table_id, opened, players, names, timing).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
-    decision = decider.decide(state, _actor(state, command), _action(command, state), spec=spec)
+    decision = _decided(state, _actor(state, command), _action(command, state), spec)
     bot_move = command.move if command.kind == "timeout" else None
     if bot_move is not None and _plain(bot_move) != _plain(decision.move):
         raise SenetError(
@@ -154,6 +155,20 @@ def _expected(
             code="bot_move_differs",
         )
     return decision.events
+
+
+def _decided(state: TableState, actor: str, action: Action, spec: GameSpec) -> decider.Decision:
+    """The decider's decision; a timing recorded before reminders had to end (an endless
+    one) is re-decided by every other rule of its time (docs/notifications.md)."""
+    try:
+        return decider.decide(state, actor, action, spec=spec)
+    except EndlessReminders:
+        if not isinstance(action, ChooseTiming):
+            raise
+    ending = msgspec.structs.replace(action, repeat_every=0.0)
+    decision = decider.decide(state, actor, ending, spec=spec)
+    recorded = TimingChosen(**msgspec.structs.asdict(action))
+    return msgspec.structs.replace(decision, events=[recorded])
 
 
 def _action(command: CommandRecord, state: TableState) -> Action:

@@ -169,7 +169,8 @@ class AnswerUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unk
 
 class ChooseTiming(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """The creator chooses the table's reminders, deadline and timeout policy before the
-    start (hours; the gateway checks the bounds, the table who and when)."""
+    start (hours; the table decides who, when and within which bounds,
+    `shared.tables.timing`)."""
 
     first_reminder: float
     repeat_every: float

@@ -90,6 +90,7 @@ from shared.tables.events import (
 )
 from shared.tables.outcome import table_result
 from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, created, evolve
+from shared.tables.timing import Timing, timing_refusal
 
 MAX_SEAT_NAME = 40
 MAX_INVITED = 20  # open invitations by name at one table
@@ -221,13 +222,13 @@ def rematch_opening(
 
 def match_opening(
     table_id: str, opened: TableCreated, players: list[str], names: list[str],
-    timing: TimingChosen | None,
+    timing: Timing | None,
 ) -> Decision:  # fmt: skip
     """A tournament's match table in one command: opened as a rematch is, then the
-    tournament's turn timing (if it sets one) chosen (after the setup, which it leaves as
-    a rematch's)."""
+    tournament's turn timing (if it sets one) chosen by the timing rules (after the setup,
+    which it leaves as a rematch's)."""
     events = rematch_opening(table_id, opened, players, names).events
-    return Decision(events=[*events, timing] if timing is not None else events, seat=0)
+    return Decision(events=[*events, timing_chosen(timing)] if timing else events, seat=0)
 
 
 # ---- commands at an existing table --------------------------------------------------
@@ -352,11 +353,20 @@ def _withdraw(
 def _choose_timing(
     state: TableState, player_id: str, action: ChooseTiming, spec: GameSpec
 ) -> Decision:
-    """The creator chooses the turn timing, before the start."""
+    """The creator chooses the turn timing, before the start, within the timing rules
+    (`shared.tables.timing`: bounds, and reminders that end)."""
     seat = _creator(state, player_id, "choose its timing")
     _lobby_open(state)
-    chosen = TimingChosen(**{name: getattr(action, name) for name in action.__struct_fields__})
-    return Decision(events=[chosen], seat=seat)
+    return Decision(events=[timing_chosen(Timing(**msgspec.structs.asdict(action)))], seat=seat)
+
+
+def timing_chosen(timing: Timing) -> TimingChosen:
+    """The `TimingChosen` of a timing the rules accept; raises `bad_timing` or
+    `endless_reminders` (422) otherwise."""
+    refusal = timing_refusal(timing)
+    if refusal is not None:
+        raise refusal
+    return TimingChosen(**msgspec.structs.asdict(timing))
 
 
 def _is_sha256(value: str) -> bool:

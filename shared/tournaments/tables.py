@@ -11,10 +11,10 @@ import msgspec
 
 from shared.contracts.errors import Conflict, NotFound
 from shared.games.registry import get_game
-from shared.notify.timing import Timing
 from shared.tables import decide as decider
 from shared.tables.decide import commitment_of
-from shared.tables.events import TableCreated, TimingChosen
+from shared.tables.events import TableCreated
+from shared.tables.timing import Timing
 from shared.tournaments.events import TournamentCreated
 from shared.tournaments.state import TournamentState
 
@@ -45,8 +45,7 @@ def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]
     known = {e.player_id: e.name for e in state.entrants}
     names = [known.get(p, p) for p in players]
     timing = match_timing(created)
-    chosen = TimingChosen(**msgspec.structs.asdict(timing)) if timing is not None else None
-    return list(decider.match_opening(table_id, opened, players, names, chosen).events)
+    return list(decider.match_opening(table_id, opened, players, names, timing).events)
 
 
 def match_timing(created: TournamentCreated) -> Timing | None:

@@ -15,6 +15,8 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.tournament.manager import TournamentManager
+from shared.audit.export import export_table
+from shared.audit.verify import verify_record
 from shared.tournaments import readmodel
 from tests.platform import embedded_config, register
 from tests.tournamenthttp import code_of, ok, play, round_opened, signed_up
@@ -159,8 +161,6 @@ async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
 ) -> None:
     """The timing is the match table's own fact: its opening command chose it
     (`TimingChosen`), recorded by the table worker with the rest of the opening."""
-    from shared.tables.loading import table_log
-
     tid, entrants = await signed_up(
         client, 2, fmt="swiss", move_deadline=12, timeout_policy="forfeit"
     )
@@ -168,12 +168,20 @@ async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
                                 headers=entrants[0].auth))  # fmt: skip
     view = await round_opened(client, tid, 1)
     table_id = view["rounds"][0]["matches"][0]["table_id"]
-    logged = await asyncio.to_thread(table_log, platform.store, table_id)
-    (chosen,) = [e.event for e in logged if e.name == "TimingChosen"]
-    assert (chosen.deadline, chosen.policy, chosen.last_warning) == (12.0, "forfeit", 6.0)
+    player = next(p for p in entrants if p.player_id in view["rounds"][0]["matches"][0]["players"])
+    timing = await ok(await client.get(f"/api/tables/{table_id}/timing", headers=player.auth))
+    assert (timing["deadline"], timing["policy"], timing["last_warning"]) == (12.0, "forfeit", 6.0)
+    # The timing is a fact of the match table's own log, recorded when it was opened.
+    log = await ok(await client.get(f"/api/tables/{table_id}/events", headers=player.auth))
+    [chosen] = [e["payload"] for e in log["items"] if e["name"] == "TimingChosen"]
+    assert {k: chosen[k] for k in timing} == timing
     assert set(await asyncio.to_thread(_command_ids, platform, table_id)) == {
         f"open-match:{table_id}"
     }  # one command, the table worker's, opened it all
+    by_id = {p.player_id: p for p in entrants}
+    await play(client, table_id, by_id, 1)
+    record = await asyncio.to_thread(export_table, platform.store, table_id)
+    assert verify_record(record).ok  # the audit re-decides the opening with its timing
 
 
 def _command_ids(platform: Platform, table_id: str) -> list[str]:

@@ -18,18 +18,16 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-import msgspec
 import structlog
 
-from shared.contracts.envelopes import Command, ExpireTable, Outcome
+from shared.contracts.envelopes import Command, ExpireTable
 from shared.messaging.port import Broker
-from shared.messaging.routing import shard_of
 from shared.readmodels.db import ReadModelDB
 from shared.readmodels.schema import create_schema
+from shared.tables.client import TableClient
 
 log = structlog.get_logger("senet.table.sweep")
 DEFAULT_TTL = 7 * 24 * 3600.0
-SEND_TIMEOUT = 10.0
 SWEEPER = "senet-sweep"  # the player id of the sweep's commands
 
 
@@ -52,7 +50,7 @@ class OpenTableSweeper:
 
     def __init__(self, db: ReadModelDB, broker: Broker, ttl: float) -> None:
         self.db = db
-        self.broker = broker
+        self.tables = TableClient(broker)
         self.ttl = ttl
         self.every = min(max(ttl / 4, 0.05), 600.0)  # seconds between sweeps
         self._created = False
@@ -96,14 +94,13 @@ class OpenTableSweeper:
             player_id=SWEEPER,
             action=ExpireTable(version=version),
         )
-        shard = shard_of(table_id, self.broker.topology.shards)
-        reply = await self.broker.request(shard, msgspec.json.encode(command), timeout=SEND_TIMEOUT)
-        outcome = msgspec.json.decode(reply, type=Outcome)
+        outcome = await self.tables.send(command)
         if outcome.accepted:
             log.info("open_table_expired", table_id=table_id, version=version)
             return 1
         code = outcome.error.code if outcome.error else ""
         # table_active: a newer event is on its way to the read model; the others: gone
+        # (a broker_timeout or broker_unavailable is tried again next round)
         if code not in ("table_not_open", "table_cancelled", "unknown_table", "table_active"):
             log.warning("open_table_expiry_refused", table_id=table_id, code=code)
         return 0

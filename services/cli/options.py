@@ -1,46 +1,38 @@
-"""The one reader of settings: every option of every verb from its flag, else its `SENET_*`
-environment variable, else its default, with the variable named in its `--help`.
+"""The command line of every verb: a role's settings become flags (`add_settings`, from the
+typed definitions in services/cli/settings.py), a tool's options are its own arguments; then
+`apply_env` gives every flag its default from its `SENET_*` variable, once, at start-up.
 
-Variable names follow the option: `--store` is SENET_STORE, `--rate-limit` SENET_RATE_LIMIT;
-options of `senet bench` (and its kinds) are SENET_BENCH_<NAME>; a few keep older names
-(`RENAMED`). `apply_env` walks a finished parser, so every verb (a module of
-`services/cli/verbs/`) gets the same treatment without code of its own.
+A setting's variable is its own (shared/settings.py); a tool option's follows the option:
+`--timeout` of `senet selfplay` is SENET_TIMEOUT, options of `senet bench` (and its kinds)
+SENET_BENCH_<NAME>. `unknown_variables` names the SENET_* variables nothing reads.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import difflib
 import sys
 from collections.abc import Mapping
 from typing import Any
 
-from services.table.sweeper import DEFAULT_TTL, open_table_ttl
+import msgspec
+
+from shared.settings import FALSE, TRUE, Setting
+from shared.settings import settings_of as settings_of_type
 
 ENV_HELP = """
 Every option can also be set by an environment variable, named in its help: SENET_STORE,
-SENET_BROKER, SENET_PREFIX, SENET_PORT, ... (`senet VERB --help` lists them); also
-SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens, comma-separated; see `senet keys
-admin-token`) and the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
-SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_SOCKETS_PER_PLAYER,
-SENET_MAX_SOCKETS_PER_ADDRESS, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE, SENET_ALLOWED_ORIGINS,
-SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER (docs/operations.md).
-Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
+SENET_BROKER, SENET_PORT, SENET_RATE_LIMIT, ... (`senet VERB --help` lists them, and
+docs/operations.md every setting of every role); a flag wins over its variable. Stores are
+URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
 postgresql://user@host:port/db[?schema=NAME] (schema `senet` by default, created if
 missing). Brokers: memory or amqp://user:password@host:port/vhost.
 """
 
-RENAMED = {"smtp": "SMTP_URL", "timing": "NOTIFY_TIMING", "metrics_host": "HOST"}
-# Older names still read when the option's own variable is not set.
-OLDER = {("notify", "metrics_port"): "SENET_NOTIFY_METRICS_PORT"}
-RENAMED_IN = {("table", "workers"): "TABLE_WORKERS"}
-TRUE = {"1", "true", "yes", "on"}
-FALSE = {"0", "false", "no", "off", ""}
-
 
 def env_name(verb: str, dest: str) -> str:
-    """The SENET_* variable of an option of a verb ("" for the top level)."""
-    name = RENAMED_IN.get((verb, dest)) or RENAMED.get(dest) or dest.upper()
+    """The SENET_* variable of a tool's option ("" for the top level; settings name theirs)."""
+    name = dest.upper()
     return f"SENET_BENCH_{name}" if verb.split(" ")[0] == "bench" else f"SENET_{name}"
 
 
@@ -57,56 +49,54 @@ def add_log_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )  # fmt: skip
 
 
-def add_platform_options(parser: argparse.ArgumentParser, store_default: str) -> None:
-    """Where a platform keeps its events and messages: --store, --broker, --prefix, --shards."""
-    parser.add_argument("--store", default=store_default, help="event store URL [%(default)s]")
-    parser.add_argument("--broker", default="memory", help="broker URL [%(default)s]")
-    parser.add_argument(
-        "--prefix", default="senet",
-        help="name prefix of this platform's queues and exchanges [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
-    parser.add_argument(
-        "--open-table-ttl", type=_ttl, default=DEFAULT_TTL, metavar="SECONDS",
-        help="an open table idle this long is cancelled (more than 0, under ten years) "
-        "[%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--readmodels-projector", action=argparse.BooleanOptionalAction, default=True,
-        help="run the read-model projector in this process (off: lists are as current as "
-        "the projectors elsewhere keep them) [on]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--readmodels-pause", type=float, default=0.0, metavar="SECONDS",
-        help="a test hook: pause after each committed read-model batch [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--tournament-pause", type=float, default=0.0, metavar="SECONDS",
-        help="a test hook: the tournament manager pauses after each effect [%(default)s]",
-    )  # fmt: skip
+def add_settings(
+    parser: argparse.ArgumentParser, settings: type[msgspec.Struct], **defaults: Any
+) -> None:
+    """A flag for every setting of a role's settings type, in one help group per settings
+    group (`defaults`: another default for this verb, e.g. store="memory"). Each flag's
+    default is set later from its variable by `apply_env`; `settings_of(args)` builds the
+    object."""
+    parser.set_defaults(settings_type=settings)
+    groups: dict[type, Any] = {}
+    for item in settings_of_type(settings):
+        if item.group not in groups:
+            groups[item.group] = parser.add_argument_group(_title(item.group))
+        default = defaults.get(item.name, item.default)
+        shown = item.shown() if item.name not in defaults else str(default)
+        text = f"{item.help} [{shown}] [{item.variable}]".replace("%", "%%")
+        if item.is_bool and item.name.startswith("no_"):
+            options: dict[str, Any] = {"action": "store_true"}
+        elif item.is_bool:
+            options = {"action": argparse.BooleanOptionalAction}
+        else:
+            options = {"type": _flag_type(item), "metavar": item.metavar or _metavar(item)}
+        action = groups[item.group].add_argument(
+            item.flag, dest=item.name, default=default, help=text, **options
+        )
+        action.setting = item  # type: ignore[attr-defined]  # read by apply_env
 
 
-def _ttl(raw: str) -> float:
-    """`open_table_ttl`, its reason shown by argparse."""
-    try:
-        return open_table_ttl(raw)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
+def _title(group: type) -> str:
+    """A group's heading in `--help`: its docstring up to the first "(" or "."."""
+    first = " ".join((group.__doc__ or group.__name__).split("\n\n")[0].split())
+    return first.split(" (")[0].split(". ")[0].rstrip(".")
 
 
-def settings_env() -> Mapping[str, str]:
-    """The environment settings are read from (`GatewaySettings.from_env` parses its part)."""
-    return os.environ
+def _metavar(item: Setting) -> str:
+    if isinstance(item.default, int | float) and "seconds" in item.help:
+        return "SECONDS"
+    return "N" if isinstance(item.default, int | float) else "TEXT"
 
 
-def add_http_options(parser: argparse.ArgumentParser) -> None:
-    """Where the gateway listens: --host, --port, and its --table-cache."""
-    parser.add_argument("--host", default="127.0.0.1", help="bind address [%(default)s]")
-    parser.add_argument("--port", type=int, default=8080, help="HTTP port [%(default)s]")
-    parser.add_argument(
-        "--table-cache", type=int, default=None, metavar="N",
-        help="tables the views cache holds [2000]",
-    )  # fmt: skip
+def _flag_type(item: Setting) -> Any:
+    def convert(raw: str) -> Any:
+        try:
+            return item.convert(raw)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    convert.__name__ = item.name
+    return convert
 
 
 def log_json(args: argparse.Namespace) -> bool:
@@ -115,12 +105,9 @@ def log_json(args: argparse.Namespace) -> bool:
     return chosen if chosen is not None else not sys.stderr.isatty()
 
 
-def apply_env(
-    parser: argparse.ArgumentParser, env: Mapping[str, str] | None = None, verb: str = ""
-) -> None:
+def apply_env(parser: argparse.ArgumentParser, env: Mapping[str, str], verb: str = "") -> None:
     """Set each option's default from its variable (recursively for verbs); name the
     variable in its help. ValueError for a value the option would refuse."""
-    env = os.environ if env is None else env
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for name, sub in action.choices.items():
@@ -128,15 +115,53 @@ def apply_env(
             continue
         if not action.option_strings or isinstance(action, argparse._HelpAction):
             continue
+        item: Setting | None = getattr(action, "setting", None)
+        if item is not None:
+            _apply_setting(action, item, env)
+            continue
         variable = env_name(verb, action.dest)
         if action.help is not None and variable not in action.help:
             action.help = f"{action.help} [{variable}]"
         raw = env.get(variable)
-        if raw is None and (verb, action.dest) in OLDER:
-            raw = env.get(OLDER[verb, action.dest])
         if raw is None or action.default is argparse.SUPPRESS:
             continue
         action.default = _convert(action, variable, raw)
+
+
+def _apply_setting(action: argparse.Action, item: Setting, env: Mapping[str, str]) -> None:
+    """A setting's default from its variable (else an older one); ValueError naming it."""
+    for variable in (item.variable, *item.older):
+        raw = env.get(variable)
+        if raw is not None:
+            try:
+                action.default = item.convert(raw)
+            except ValueError as exc:
+                raise ValueError(f"{variable}={raw!r}: {exc}") from None
+            return
+
+
+def variables(parser: argparse.ArgumentParser, verb: str = "") -> set[str]:
+    """Every SENET_* variable the verbs of a parser read (settings, older names, options)."""
+    found: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found |= variables(sub, f"{verb} {name}".strip())
+        elif action.option_strings and not isinstance(action, argparse._HelpAction):
+            item: Setting | None = getattr(action, "setting", None)
+            found |= {item.variable, *item.older} if item else {env_name(verb, action.dest)}
+    return found
+
+
+def unknown_variables(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> list[str]:
+    """`SENET_X (did you mean SENET_Y?)` for each SENET_* variable no verb reads."""
+    known = variables(parser)
+    unknown = sorted(name for name in env if name.startswith("SENET_") and name not in known)
+    out = []
+    for name in unknown:
+        close = difflib.get_close_matches(name, known, n=1)
+        out.append(f"{name} (did you mean {close[0]}?)" if close else name)
+    return out
 
 
 def _convert(action: argparse.Action, variable: str, raw: str) -> Any:

@@ -9,10 +9,11 @@ from typing import Any
 
 import msgspec
 
-from services.cli.options import add_platform_options
+from services.cli.options import add_settings
 from services.cli.platform import ALL_ROLES, Platform, serving
 from services.cli.roles import platform_config
 from services.cli.selfplay import DEFAULT_TIMEOUT
+from services.cli.settings import EmbeddedSettings
 from shared.ports import free_port
 
 VERB = "selfplay"
@@ -54,7 +55,7 @@ def register(verbs: Any) -> None:
         "--timeout", type=float, default=DEFAULT_TIMEOUT,
         help="seconds to wait for an unreachable or unavailable gateway [%(default)s]",
     )  # fmt: skip
-    add_platform_options(parser, "memory")
+    add_settings(parser, EmbeddedSettings, store="memory")
 
 
 async def run(args: argparse.Namespace) -> int:

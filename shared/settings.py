@@ -132,7 +132,7 @@ def settings_of(group: type[msgspec.Struct]) -> list[Setting]:
                 shown_default=meta["shown_default"],
                 metavar=meta["metavar"],
                 parse=meta["parse"],
-            )  # fmt: skip
+            )
         )
     return found
 

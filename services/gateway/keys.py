@@ -22,7 +22,6 @@ from shared.readmodels import ReadModels
 from shared.settings import setting
 from shared.store import EventStore
 
-
 _HASH = re.compile(r"[0-9a-f]{64}")
 
 

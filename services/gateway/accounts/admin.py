@@ -1,8 +1,9 @@
 """Operators' admin tokens: configured as SHA-256 hashes, never stored in plain.
 
-`SENET_ADMIN_TOKENS` (`--admin-tokens`; `keys.admin_hashes`) holds a comma-separated list of token hashes (`senet keys admin-token`
-prints a fresh token and its hash). An admin request carries the token as a bearer token;
-without one the answer is 401, with a player's token 403 `not_admin`.
+`SENET_ADMIN_TOKENS` (`--admin-tokens`, read by `keys.admin_hashes`) holds a comma-separated
+list of token hashes (`senet keys admin-token` prints a fresh token and its hash). An admin
+request carries the token as a bearer token; without one the answer is 401, with a player's
+token 403 `not_admin`.
 """
 
 from __future__ import annotations

@@ -103,22 +103,25 @@ class Setting:
         return "" if value == "" else str(value)
 
 
-def settings_of(group: type[msgspec.Struct]) -> list[Setting]:
+def settings_of(group: type[msgspec.Struct], given: msgspec.Struct | None = None) -> list[Setting]:
     """Every setting of a Struct, groups walked in field order; TypeError for a field that is
-    neither a setting nor a group (every field of a settings Struct has a flag)."""
+    neither a setting nor a group (every field of a settings Struct has a flag). A group's
+    default instance gives its settings' defaults (`PlatformSettings(store="memory")`)."""
     hints = typing.get_type_hints(group, include_extras=True)
     found: list[Setting] = []
     for field in msgspec.structs.fields(group):
         hint = hints[field.name]
         meta = _meta(hint)
+        default = field.default_factory() if field.default is msgspec.NODEFAULT else field.default
+        if given is not None:
+            default = getattr(given, field.name)
         if meta is None:
             if isinstance(hint, type) and issubclass(hint, msgspec.Struct):
-                found += settings_of(hint)
+                found += settings_of(hint, default)
                 continue
             raise TypeError(f"{group.__name__}.{field.name} needs setting(...) or a group type")
         flag = meta["flag"] or "--" + field.name.replace("_", "-")
         variable = meta["variable"] or "SENET_" + flag.lstrip("-").replace("-", "_").upper()
-        default = field.default_factory() if field.default is msgspec.NODEFAULT else field.default
         found.append(
             Setting(
                 name=field.name,

@@ -49,21 +49,16 @@ def add_log_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )  # fmt: skip
 
 
-def add_settings(
-    parser: argparse.ArgumentParser, settings: type[msgspec.Struct], **defaults: Any
-) -> None:
+def add_settings(parser: argparse.ArgumentParser, settings: type[msgspec.Struct]) -> None:
     """A flag for every setting of a role's settings type, in one help group per settings
-    group (`defaults`: another default for this verb, e.g. store="memory"). Each flag's
-    default is set later from its variable by `apply_env`; `settings_of(args)` builds the
-    object."""
+    group. Each flag's default is set later from its variable by `apply_env`;
+    `settings_of(args)` builds the object."""
     parser.set_defaults(settings_type=settings)
     groups: dict[type, Any] = {}
     for item in settings_of_type(settings):
         if item.group not in groups:
             groups[item.group] = parser.add_argument_group(_title(item.group))
-        default = defaults.get(item.name, item.default)
-        shown = item.shown() if item.name not in defaults else str(default)
-        text = f"{item.help} [{shown}] [{item.variable}]".replace("%", "%%")
+        text = f"{item.help} [{item.shown()}] [{item.variable}]".replace("%", "%%")
         if item.is_bool and item.name.startswith("no_"):
             options: dict[str, Any] = {"action": "store_true"}
         elif item.is_bool:
@@ -71,7 +66,7 @@ def add_settings(
         else:
             options = {"type": _flag_type(item), "metavar": item.metavar or _metavar(item)}
         action = groups[item.group].add_argument(
-            item.flag, dest=item.name, default=default, help=text, **options
+            item.flag, dest=item.name, default=item.default, help=text, **options
         )
         action.setting = item  # type: ignore[attr-defined]  # read by apply_env
 

@@ -133,7 +133,7 @@ class NotifyRoleSettings(msgspec.Struct, frozen=True, kw_only=True):
 class EmbeddedSettings(msgspec.Struct, frozen=True, kw_only=True):
     """`senet selfplay`'s own platform (its store: memory unless told)."""
 
-    platform: PlatformSettings = PlatformSettings()
+    platform: PlatformSettings = PlatformSettings(store="memory")
     gateway: GatewaySettings = GatewaySettings()
 
 

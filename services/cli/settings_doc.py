@@ -14,7 +14,7 @@ END = "<!-- end of settings table -->"
 
 
 def _settings(parser: argparse.ArgumentParser) -> dict[tuple[Any, ...], tuple[Setting, list[str]]]:
-    """Each setting (flag and variables), with the verbs that have it (in `senet --help` order)."""
+    """Each setting (flag, variables, default), with the verbs that have it (in `senet --help` order)."""
     found: dict[tuple[Any, ...], tuple[Setting, list[str]]] = {}
     for action in parser._actions:
         if not isinstance(action, argparse._SubParsersAction):
@@ -23,7 +23,9 @@ def _settings(parser: argparse.ArgumentParser) -> dict[tuple[Any, ...], tuple[Se
             for option in sub._actions:
                 item: Setting | None = getattr(option, "setting", None)
                 if item is not None:
-                    found.setdefault((item.flag, item.variable, item.older), (item, []))[1].append(verb)
+                    found.setdefault((item.flag, item.variable, item.older), (item, []))[1].append(
+                        verb
+                    )
     return found
 
 

@@ -55,7 +55,7 @@ def register(verbs: Any) -> None:
         "--timeout", type=float, default=DEFAULT_TIMEOUT,
         help="seconds to wait for an unreachable or unavailable gateway [%(default)s]",
     )  # fmt: skip
-    add_settings(parser, EmbeddedSettings, store="memory")
+    add_settings(parser, EmbeddedSettings)
 
 
 async def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,196 @@
+"""Every setting of every role: its flag, its variable (and older names) and its default each
+reach the object the role runs with; a bad value says why; unknown variables are reported;
+nothing reads the environment once the settings are built; the docs list every setting."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from services.cli.main import build_parser, main
+from services.cli.platform import Platform
+from services.cli.roles import platform_config
+from services.cli.settings import settings_of
+from services.cli.settings_doc import BEGIN, END, markdown
+from services.gateway.keys import SETTINGS, GatewaySettings
+from shared.settings import Setting
+from shared.settings import settings_of as settings_of_type
+
+ROOT = Path(__file__).resolve().parents[2]
+ROLE_VERBS = ("serve", "gateway", "table", "relay", "scoring", "notify", "selfplay")
+HASH = "ab" * 32
+
+
+def _value(item: Setting) -> Any:
+    """A valid value of a setting that is not its default."""
+    default = item.default
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int | float):
+        return default + (1 if isinstance(default, int) else 1.5)
+    if isinstance(default, frozenset):
+        return frozenset({HASH})
+    if isinstance(default, tuple):
+        return ("a.example", "b.example")
+    if isinstance(default, msgspec.Struct):
+        return msgspec.structs.replace(default, deadline=48.0, policy="forfeit")
+    return f"x-{item.name}"
+
+
+def _text(value: Any) -> str:
+    """A value as a flag or a variable gives it."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple | frozenset):
+        return ",".join(sorted(value))
+    if isinstance(value, msgspec.Struct):
+        return msgspec.json.encode(value).decode()
+    return str(value)
+
+
+PLAIN = build_parser({})  # no variable set
+
+
+def _cases() -> list[tuple[str, Setting]]:
+    return [
+        (verb, item)
+        for verb in ROLE_VERBS
+        for item in settings_of_type(PLAIN.parse_args([verb]).settings_type)
+    ]
+
+
+def _running(settings: msgspec.Struct, name: str) -> Any:
+    """The value of a setting in a role's settings object (groups are its fields)."""
+    for group in msgspec.structs.asdict(settings).values():
+        if hasattr(group, name):
+            return getattr(group, name)
+    raise AssertionError(f"{name} not in {settings}")
+
+
+def _flag_args(item: Setting, value: Any) -> list[str]:
+    if item.is_bool:
+        return [item.flag] if value else [f"--no-{item.flag.removeprefix('--')}"]
+    return [item.flag, _text(value)]
+
+
+@pytest.mark.parametrize(("verb", "item"), _cases(), ids=lambda x: getattr(x, "flag", x))
+def test_flag_variable_older_name_and_default_each_reach_the_running_settings(
+    verb: str, item: Setting
+) -> None:
+    value = _value(item)
+    assert _running(settings_of(PLAIN.parse_args([verb])), item.name) == item.default
+    env = {item.variable: _text(value)}
+    assert _running(settings_of(build_parser(env).parse_args([verb])), item.name) == value
+    for older in item.older:
+        parsed = build_parser({older: _text(value)}).parse_args([verb])
+        assert _running(settings_of(parsed), item.name) == value
+    if not (item.is_bool and item.name.startswith("no_")):  # --no-relay has no opposite
+        against = {item.variable: _text(value)}  # the flag wins over the variable
+        parsed = build_parser(against).parse_args([verb, *_flag_args(item, item.default)])
+        assert _running(settings_of(parsed), item.name) == item.default
+    parsed = PLAIN.parse_args([verb, *_flag_args(item, value)])
+    assert _running(settings_of(parsed), item.name) == value
+
+
+def test_every_gateway_limit_has_a_flag_and_a_variable_on_the_gateway_verbs() -> None:
+    for verb in ("serve", "gateway"):
+        help_text = build_parser({})._subparsers._group_actions[0].choices[verb].format_help()  # type: ignore[union-attr]
+        for item in settings_of_type(GatewaySettings):
+            assert item.flag in help_text and item.variable in help_text, (verb, item.flag)
+
+
+def test_a_bad_value_says_why_for_a_flag_and_for_a_variable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        build_parser({}).parse_args(["gateway", "--rate-burst", "many"])
+    assert exit_.value.code == 2
+    assert "argument --rate-burst: expected a whole number" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        build_parser({}).parse_args(["gateway", "--max-in-flight", "-1"])
+    assert "argument --max-in-flight: Expected int >= 0" in capsys.readouterr().err
+    with pytest.raises(ValueError, match=r"SENET_NOTIFY_TIMING='\{\"deadline\": 1\}': "):
+        build_parser({"SENET_NOTIFY_TIMING": '{"deadline": 1}'})
+    with pytest.raises(ValueError, match="SENET_ADMIN_TOKENS='plain'.*SHA-256"):
+        build_parser({"SENET_ADMIN_TOKENS": "plain"})
+    with pytest.raises(ValueError, match="SENET_CLIENT_SEEDS='maybe': use 1 or 0"):
+        build_parser({"SENET_CLIENT_SEEDS": "maybe"})
+
+
+def test_a_bad_variable_stops_the_command_with_one_line() -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "SENET_RATE_LIMIT": "fast"}
+    done = subprocess.run(
+        [sys.executable, "-m", "services.cli.main", "gateway", "--store", "memory"],
+        capture_output=True, text=True, timeout=60, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip() == "senet: SENET_RATE_LIMIT='fast': expected a number"
+
+
+def test_an_unknown_senet_variable_is_reported_with_the_closest_name() -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "SENET_RATE_LIMT": "5"}
+    done = subprocess.run(
+        [sys.executable, "-m", "services.cli.main", "--log-json", "keys", "admin-token"],
+        capture_output=True, text=True, timeout=60, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    [line] = [x for x in done.stderr.splitlines() if "unknown_variable_ignored" in x]
+    assert "SENET_RATE_LIMT (did you mean SENET_RATE_LIMIT?)" in line
+
+
+async def test_the_environment_is_read_once_when_the_settings_are_built() -> None:
+    """Set every variable to another value after the parser read the environment: neither
+    the settings, nor the configuration, nor the running gateway see it."""
+    parser = build_parser({})
+    args = parser.parse_args(["serve", "--store", "memory"])
+    before = platform_config(args, frozenset({"gateway", "table"}))
+    changed = {item.variable: _text(_value(item)) for _, item in _cases()}
+    changed.pop("SENET_STORE")
+    saved = {name: os.environ.get(name) for name in changed}
+    os.environ.update(changed)
+    try:
+        again = parser.parse_args(["serve", "--store", "memory"])
+        config = platform_config(again, frozenset({"gateway", "table"}))
+        assert config.gateway == before.gateway == GatewaySettings()
+        assert config.notify == before.notify
+        async with Platform(config) as platform:
+            assert platform.app is not None
+            assert platform.app[SETTINGS] == GatewaySettings()
+    finally:
+        for name, old in saved.items():
+            if old is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = old
+
+
+def test_main_reads_the_process_environment(capsys: pytest.CaptureFixture[str]) -> None:
+    """The one place the environment is read: `main` (here a bad value proves it)."""
+    os.environ["SENET_SHARDS"] = "none"
+    try:
+        assert main(["keys", "admin-token"]) == 2
+    finally:
+        del os.environ["SENET_SHARDS"]
+    assert "SENET_SHARDS='none': expected a whole number" in capsys.readouterr().err
+
+
+def test_every_role_setting_is_in_docs_operations() -> None:
+    text = (ROOT / "docs" / "operations.md").read_text()
+    documented = text[text.index(BEGIN) : text.index(END) + len(END)]
+    assert documented == markdown(), "regenerate: python -m services.cli.settings_doc"
+
+
+def test_every_field_of_a_settings_group_is_a_setting() -> None:
+    class Loose(msgspec.Struct):
+        port: int = 1
+
+    with pytest.raises(TypeError, match="Loose.port needs setting"):
+        settings_of_type(Loose)
+    assert isinstance(build_parser({}).parse_args(["table"]), argparse.Namespace)

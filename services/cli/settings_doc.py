@@ -14,7 +14,7 @@ END = "<!-- end of settings table -->"
 
 
 def _settings(parser: argparse.ArgumentParser) -> dict[tuple[Any, ...], tuple[Setting, list[str]]]:
-    """Each setting (flag, variables, default), with the verbs that have it (in `senet --help` order)."""
+    """Each setting (flag, variables, default) with its verbs (in `senet --help` order)."""
     found: dict[tuple[Any, ...], tuple[Setting, list[str]]] = {}
     for action in parser._actions:
         if not isinstance(action, argparse._SubParsersAction):

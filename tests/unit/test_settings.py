@@ -118,7 +118,7 @@ def test_a_bad_value_says_why_for_a_flag_and_for_a_variable(
     assert "argument --max-in-flight: Expected int >= 0" in capsys.readouterr().err
     with pytest.raises(ValueError, match=r"SENET_NOTIFY_TIMING='\{\"deadline\": 1\}': "):
         build_parser({"SENET_NOTIFY_TIMING": '{"deadline": 1}'})
-    with pytest.raises(ValueError, match="SENET_ADMIN_TOKENS='plain'.*SHA-256"):
+    with pytest.raises(ValueError, match=r"SENET_ADMIN_TOKENS='plain'.*SHA-256"):
         build_parser({"SENET_ADMIN_TOKENS": "plain"})
     with pytest.raises(ValueError, match="SENET_CLIENT_SEEDS='maybe': use 1 or 0"):
         build_parser({"SENET_CLIENT_SEEDS": "maybe"})
@@ -191,6 +191,6 @@ def test_every_field_of_a_settings_group_is_a_setting() -> None:
     class Loose(msgspec.Struct):
         port: int = 1
 
-    with pytest.raises(TypeError, match="Loose.port needs setting"):
+    with pytest.raises(TypeError, match=r"Loose\.port needs setting"):
         settings_of_type(Loose)
     assert isinstance(build_parser({}).parse_args(["table"]), argparse.Namespace)

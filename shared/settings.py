@@ -89,6 +89,16 @@ class Setting:
                 reason = reason.replace(f"Expected {name}, got str", f"expected {plain}")
             raise ValueError(reason) from None
 
+    def text(self, value: Any) -> str:
+        """The text a flag or variable gives for a value (`convert` reads it back)."""
+        if isinstance(value, bool):
+            return "1" if value else "0"
+        if isinstance(value, msgspec.Struct):
+            return msgspec.json.encode(value).decode()
+        if isinstance(value, tuple | frozenset | list):
+            return ",".join(sorted(map(str, value)))
+        return str(value)
+
     def shown(self) -> str:
         """The default as the help and the docs show it."""
         if self.shown_default:
@@ -151,6 +161,19 @@ def build(group: type[S], values: Mapping[str, Any]) -> S:
         elif field.name in values:
             given[field.name] = values[field.name]
     return group(**given)
+
+
+def values(settings: msgspec.Struct) -> dict[str, Any]:
+    """Every setting's value in a settings object, by name (the inverse of `build`)."""
+    hints = typing.get_type_hints(type(settings), include_extras=True)
+    found: dict[str, Any] = {}
+    for field in msgspec.structs.fields(type(settings)):
+        value = getattr(settings, field.name)
+        if _meta(hints[field.name]) is None:
+            found |= values(value)
+        else:
+            found[field.name] = value
+    return found
 
 
 def _meta(hint: Any) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from shared.settings import FALSE, TRUE, Setting
+from shared.settings import FALSE, TRUE, Setting, values
 from shared.settings import settings_of as settings_of_type
 
 ENV_HELP = """
@@ -69,6 +69,22 @@ def add_settings(parser: argparse.ArgumentParser, settings: type[msgspec.Struct]
             item.flag, dest=item.name, default=item.default, help=text, **options
         )
         action.setting = item  # type: ignore[attr-defined]  # read by apply_env
+
+
+def flags_of(settings: msgspec.Struct) -> list[str]:
+    """The flags that give every setting of a settings object (for a child process, so no
+    variable it inherits decides instead)."""
+    given = values(settings)
+    flags: list[str] = []
+    for item in settings_of_type(type(settings)):
+        value = given[item.name]
+        if item.is_bool and item.name.startswith("no_"):
+            flags += [item.flag] if value else []
+        elif item.is_bool:
+            flags.append(item.flag if value else "--no-" + item.flag.removeprefix("--"))
+        else:
+            flags.append(f"{item.flag}={item.text(value)}")
+    return flags
 
 
 def _title(group: type) -> str:

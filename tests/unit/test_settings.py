@@ -17,8 +17,9 @@ import pytest
 from services.cli.main import build_parser, main
 from services.cli.platform import Platform
 from services.cli.roles import platform_config
-from services.cli.settings import settings_of
+from services.cli.settings import TableRoleSettings, WorkerSettings, settings_of
 from services.cli.settings_doc import BEGIN, END, markdown
+from services.cli.supervise import child_command
 from services.gateway.keys import SETTINGS, GatewaySettings
 from shared.settings import Setting
 from shared.settings import settings_of as settings_of_type
@@ -194,3 +195,20 @@ def test_every_field_of_a_settings_group_is_a_setting() -> None:
     with pytest.raises(TypeError, match=r"Loose\.port needs setting"):
         settings_of_type(Loose)
     assert isinstance(build_parser({}).parse_args(["table"]), argparse.Namespace)
+
+
+def test_a_worker_child_gets_every_setting_of_its_parent_whatever_it_inherits() -> None:
+    """`senet table --workers N` passes its settings on as flags: a variable the child
+    inherits (or one set only for the parent) decides nothing."""
+    parent_env = {"SENET_OPEN_TABLE_TTL": "60", "SENET_METRICS_PORT": "9100"}
+    args = build_parser(parent_env).parse_args(["table", "--workers", "3", "--shards", "4"])
+    command = child_command(args, 1)
+    child_env = {
+        item.variable: _text(_value(item)) for item in settings_of_type(args.settings_type)
+    }
+    child = settings_of(build_parser(child_env).parse_args(command[command.index("table") :]))
+    parent = settings_of(args)
+    assert isinstance(child, TableRoleSettings) and isinstance(parent, TableRoleSettings)
+    assert child.platform == parent.platform and child.platform.open_table_ttl == 60
+    assert child.workers == WorkerSettings(no_relay=True, workers=1)
+    assert child.metrics.metrics_port == 9102

@@ -40,7 +40,6 @@ from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
 
 GAMES = tuple(available_games())  # every registered game, round robin
-BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SAVE_EVENTS = 2000
 
 
@@ -53,7 +52,7 @@ def register(kinds: Any) -> None:
     parser.add_argument(
         "--store",
         default=None,
-        help="an empty store to fill [a fresh schema in $SENET_BENCH_POSTGRES, dropped after]",
+        help="an empty store to fill [a fresh schema in `senet bench --postgres`, dropped after]",
     )
     parser.set_defaults(bench_run=run_bench_audit)
 
@@ -63,7 +62,7 @@ async def run_bench_audit(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(args.postgres)
     try:
         store = open_store(url)
         if store.last_position() != 0:

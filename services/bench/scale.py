@@ -45,7 +45,6 @@ from shared.readmodels.schema import positions
 from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
 
-BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 BENCH_AMQP = "amqp://guest:guest@127.0.0.1:5672/"
 PLAYERS = 300
 SAMPLES = 200
@@ -74,7 +73,7 @@ async def run_bench_scale(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(args.postgres)
     report: dict[str, Any] = {"store": url.split(":", 1)[0], "active": args.active, "runs": {}}
     try:
         store = open_store(url)

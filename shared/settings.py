@@ -7,7 +7,8 @@ without `setting()` is a group of settings (a role's settings are groups). Nothi
 the environment: the CLI reads it once, at start-up (`services/cli/options.py`).
 
 To add a setting: add the field, with its default, to the Struct that uses it, annotated
-`Annotated[T, setting("what it does (units; 0: off)", ge=0)]`. Nothing else.
+`Annotated[T, setting("what it does (units; 0: off)", ge=0)]`. Nothing else. A Struct's
+`variable_prefix` ClassVar (default "SENET_") starts the variables of its settings.
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ class Setting:
     parse: Callable[[str], Any] | None
 
     @property
+    def is_number(self) -> bool:
+        """An int or a float (a bool is neither)."""
+        return _base(self.type) in (int, float)
+
+    @property
     def is_bool(self) -> bool:
         """A switch: `--flag/--no-flag` (or only `--no-x` for a field named no_x)."""
         return _base(self.type) is bool
@@ -85,6 +91,8 @@ class Setting:
             return msgspec.convert(value, self.type, strict=False)
         except msgspec.ValidationError as exc:
             reason = str(exc).replace("`", "")
+            if typing.get_origin(base) is typing.Literal:
+                reason = "one of " + ", ".join(map(str, typing.get_args(base)))
             for name, plain in (("int", "a whole number"), ("float", "a number")):
                 reason = reason.replace(f"Expected {name}, got str", f"expected {plain}")
             raise ValueError(reason) from None
@@ -131,7 +139,8 @@ def settings_of(group: type[msgspec.Struct], given: msgspec.Struct | None = None
                 continue
             raise TypeError(f"{group.__name__}.{field.name} needs setting(...) or a group type")
         flag = meta["flag"] or "--" + field.name.replace("_", "-")
-        variable = meta["variable"] or "SENET_" + flag.lstrip("-").replace("-", "_").upper()
+        prefix = getattr(group, "variable_prefix", "SENET_")
+        variable = meta["variable"] or prefix + flag.lstrip("-").replace("-", "_").upper()
         found.append(
             Setting(
                 name=field.name,
@@ -189,6 +198,6 @@ def _base(hint: Any) -> Any:
     """The type under Annotated and `X | None`."""
     while typing.get_origin(hint) is Annotated:
         hint = hint.__origin__
-    if isinstance(hint, types.UnionType):
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
         hint = next(arg for arg in typing.get_args(hint) if arg is not type(None))
     return hint

@@ -31,17 +31,20 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
 import aiohttp
+import msgspec
 
 from services.bench.audit import GAMES, SAVE_EVENTS, _save
 from services.bench.autoplay import SelfPlay
 from services.bench.schemas import postgres_schema
+from services.cli.options import add_settings
 from shared.accounts.ledger import register as register_player
 from shared.ports import free_port
 from shared.readmodels import ReadModelDB
 from shared.readmodels.schema import positions
+from shared.settings import setting
 from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
 
@@ -54,17 +57,26 @@ START_PATIENCE = 900.0  # seconds a first start may take to build the read model
 def register(kinds: Any) -> None:
     """Register `senet bench scale`."""
     parser = kinds.add_parser("scale", help="start-up time and memory against archive size")
-    parser.add_argument(
-        "--games", default="1000,10000", help="finished games, comma-separated [%(default)s]"
-    )
-    parser.add_argument("--active", type=int, default=1000, help="tables under way [1000]")
-    parser.add_argument("--seed", type=int, default=1, help="the bots' seed")
-    parser.add_argument("--store", default=None, help="an empty store [a fresh PG schema]")
-    parser.add_argument(
-        "--amqp", default=BENCH_AMQP,
-        help="RabbitMQ for gateway/scoring/notify ('' to skip them)",
-    )  # fmt: skip
+    add_settings(parser, ScaleOptions)
     parser.set_defaults(bench_run=run_bench_scale)
+
+
+class ScaleOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bench scale`."""
+
+    variable_prefix: ClassVar[str] = "SENET_BENCH_"
+    games: Annotated[
+        str,
+        setting("finished games, comma-separated", variable="SENET_BENCH_SCALE_GAMES"),
+    ] = "1000,10000"  # not SENET_BENCH_GAMES: that is bench audit's (a number)
+    active: Annotated[int, setting("tables under way", ge=0)] = 1000
+    seed: Annotated[int, setting("the bots' seed")] = 1
+    store: Annotated[
+        str | None, setting("an empty store", shown_default="a fresh PG schema", metavar="URL")
+    ] = None
+    amqp: Annotated[
+        str, setting("RabbitMQ for gateway/scoring/notify ('' to skip them)", metavar="URL")
+    ] = BENCH_AMQP
 
 
 async def run_bench_scale(args: argparse.Namespace) -> int:

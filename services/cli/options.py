@@ -1,10 +1,8 @@
-"""The command line of every verb: a role's settings become flags (`add_settings`, from the
-typed definitions in services/cli/settings.py), a tool's options are its own arguments; then
-`apply_env` gives every flag its default from its `SENET_*` variable, once, at start-up.
-
-A setting's variable is its own (shared/settings.py); a tool option's follows the option:
-`--timeout` of `senet selfplay` is SENET_TIMEOUT, options of `senet bench` (and its kinds)
-SENET_BENCH_<NAME>. `unknown_variables` names the SENET_* variables nothing reads.
+"""The command line of every verb from typed settings (shared/settings.py explains them):
+`add_settings` gives a verb a flag for each setting of its settings type (the roles' in
+services/cli/settings.py, a tool's in its verb module), `apply_env` sets each flag's default
+from its `SENET_*` variable once, at start-up, and `unknown_variables` names the SENET_*
+variables nothing reads. A flag wins over its variable, a variable over the default.
 """
 
 from __future__ import annotations
@@ -13,11 +11,11 @@ import argparse
 import difflib
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
-from shared.settings import FALSE, TRUE, Setting, values
+from shared.settings import Setting, setting, values
 from shared.settings import settings_of as settings_of_type
 
 ENV_HELP = """
@@ -30,30 +28,39 @@ missing). Brokers: memory or amqp://user:password@host:port/vhost.
 """
 
 
-def env_name(verb: str, dest: str) -> str:
-    """The SENET_* variable of a tool's option ("" for the top level; settings name theirs)."""
-    name = dest.upper()
-    return f"SENET_BENCH_{name}" if verb.split(" ")[0] == "bench" else f"SENET_{name}"
+class LogSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Logging (before or after the verb)."""
+
+    log_json: Annotated[
+        bool | None,
+        setting("JSON log lines", shown_default="JSON unless stderr is a terminal"),
+    ] = None
+    log_level: Annotated[
+        Literal["DEBUG", "INFO", "WARNING", "ERROR"],
+        setting("DEBUG, INFO, WARNING or ERROR (DEBUG also prints start-up tracebacks)",
+                parse=str.upper, metavar="LEVEL"),
+    ] = "INFO"  # fmt: skip
 
 
 def add_log_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
-    """`--log-json` and `--log-level`, before the verb (top) or after it (each verb)."""
-    parser.add_argument(
-        "--log-json", action=argparse.BooleanOptionalAction,
-        default=None if top else argparse.SUPPRESS,
-        help="JSON log lines (the default when stderr is not a terminal)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--log-level", default="INFO" if top else argparse.SUPPRESS,
-        help="DEBUG, INFO, WARNING or ERROR (DEBUG also prints start-up tracebacks)",
-    )  # fmt: skip
+    """`--log-json` and `--log-level`, before the verb (top: read from their variables) or
+    after it (each verb: given only when typed)."""
+    add_flags(parser, LogSettings, suppress=not top)
 
 
 def add_settings(parser: argparse.ArgumentParser, settings: type[msgspec.Struct]) -> None:
-    """A flag for every setting of a role's settings type, in one help group per settings
-    group. Each flag's default is set later from its variable by `apply_env`;
-    `settings_of(args)` builds the object."""
+    """The flags of a verb's settings type (`add_flags`); `settings_of(args)` builds the
+    settings object of the parsed arguments."""
     parser.set_defaults(settings_type=settings)
+    add_flags(parser, settings)
+
+
+def add_flags(
+    parser: argparse.ArgumentParser, settings: type[msgspec.Struct], *, suppress: bool = False
+) -> None:
+    """A flag for every setting of a settings type, in one help group per settings group.
+    Each flag's default is set later from its variable by `apply_env` (`suppress`: no
+    default, the flag is in the arguments only when typed)."""
     groups: dict[type, Any] = {}
     for item in settings_of_type(settings):
         if item.group not in groups:
@@ -66,7 +73,11 @@ def add_settings(parser: argparse.ArgumentParser, settings: type[msgspec.Struct]
         else:
             options = {"type": _flag_type(item), "metavar": item.metavar or _metavar(item)}
         action = groups[item.group].add_argument(
-            item.flag, dest=item.name, default=item.default, help=text, **options
+            item.flag,
+            dest=item.name,
+            help=text,
+            **options,
+            default=argparse.SUPPRESS if suppress else item.default,
         )
         action.setting = item  # type: ignore[attr-defined]  # read by apply_env
 
@@ -94,9 +105,9 @@ def _title(group: type) -> str:
 
 
 def _metavar(item: Setting) -> str:
-    if isinstance(item.default, int | float) and "seconds" in item.help:
-        return "SECONDS"
-    return "N" if isinstance(item.default, int | float) else "TEXT"
+    if item.is_number:
+        return "SECONDS" if "seconds" in item.help else "N"
+    return "TEXT"
 
 
 def _flag_type(item: Setting) -> Any:
@@ -116,27 +127,16 @@ def log_json(args: argparse.Namespace) -> bool:
     return chosen if chosen is not None else not sys.stderr.isatty()
 
 
-def apply_env(parser: argparse.ArgumentParser, env: Mapping[str, str], verb: str = "") -> None:
-    """Set each option's default from its variable (recursively for verbs); name the
-    variable in its help. ValueError for a value the option would refuse."""
+def apply_env(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> None:
+    """Set each flag's default from its setting's variable (or an older name), in every
+    verb; ValueError naming the variable and why for a value the setting refuses."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for name, sub in action.choices.items():
-                apply_env(sub, env, f"{verb} {name}".strip())
-            continue
-        if not action.option_strings or isinstance(action, argparse._HelpAction):
-            continue
+            for sub in action.choices.values():
+                apply_env(sub, env)
         item: Setting | None = getattr(action, "setting", None)
-        if item is not None:
+        if item is not None and action.default is not argparse.SUPPRESS:
             _apply_setting(action, item, env)
-            continue
-        variable = env_name(verb, action.dest)
-        if action.help is not None and variable not in action.help:
-            action.help = f"{action.help} [{variable}]"
-        raw = env.get(variable)
-        if raw is None or action.default is argparse.SUPPRESS:
-            continue
-        action.default = _convert(action, variable, raw)
 
 
 def _apply_setting(action: argparse.Action, item: Setting, env: Mapping[str, str]) -> None:
@@ -151,16 +151,16 @@ def _apply_setting(action: argparse.Action, item: Setting, env: Mapping[str, str
             return
 
 
-def variables(parser: argparse.ArgumentParser, verb: str = "") -> set[str]:
-    """Every SENET_* variable the verbs of a parser read (settings, older names, options)."""
+def variables(parser: argparse.ArgumentParser) -> set[str]:
+    """Every SENET_* variable the verbs of a parser read (older names included)."""
     found: set[str] = set()
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for name, sub in action.choices.items():
-                found |= variables(sub, f"{verb} {name}".strip())
-        elif action.option_strings and not isinstance(action, argparse._HelpAction):
-            item: Setting | None = getattr(action, "setting", None)
-            found |= {item.variable, *item.older} if item else {env_name(verb, action.dest)}
+            for sub in action.choices.values():
+                found |= variables(sub)
+        item: Setting | None = getattr(action, "setting", None)
+        if item is not None:
+            found |= {item.variable, *item.older}
     return found
 
 
@@ -173,20 +173,6 @@ def unknown_variables(parser: argparse.ArgumentParser, env: Mapping[str, str]) -
         close = difflib.get_close_matches(name, known, n=1)
         out.append(f"{name} (did you mean {close[0]}?)" if close else name)
     return out
-
-
-def _convert(action: argparse.Action, variable: str, raw: str) -> Any:
-    if isinstance(action, argparse._StoreTrueAction | argparse.BooleanOptionalAction):
-        if raw.strip().lower() not in TRUE | FALSE:
-            raise ValueError(f"{variable}={raw!r}: use 1 or 0")
-        return raw.strip().lower() in TRUE
-    try:
-        value = action.type(raw) if callable(action.type) else raw
-    except (TypeError, ValueError, argparse.ArgumentTypeError) as exc:
-        raise ValueError(f"{variable}={raw!r}: {exc}") from exc
-    if action.choices is not None and value not in action.choices:
-        raise ValueError(f"{variable}={raw!r}: one of {', '.join(map(str, action.choices))}")
-    return value
 
 
 def options_without_help(parser: argparse.ArgumentParser, verb: str = "") -> list[str]:

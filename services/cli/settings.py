@@ -130,11 +130,10 @@ class NotifyRoleSettings(msgspec.Struct, frozen=True, kw_only=True):
     metrics: NotifyMetricsSettings = NotifyMetricsSettings()
 
 
-class EmbeddedSettings(msgspec.Struct, frozen=True, kw_only=True):
-    """`senet selfplay`'s own platform (its store: memory unless told)."""
+class StoreSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """The store a tool reads (`replay`, `export`, `rebuild`)."""
 
-    platform: PlatformSettings = PlatformSettings(store="memory")
-    gateway: GatewaySettings = GatewaySettings()
+    store: Annotated[str, setting("event store URL", metavar="URL")] = DEFAULT_STORE
 
 
 def settings_of(args: argparse.Namespace) -> msgspec.Struct:

@@ -8,6 +8,8 @@ import argparse
 import os
 import subprocess
 import sys
+import types
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -21,17 +23,30 @@ from services.cli.settings import TableRoleSettings, WorkerSettings, settings_of
 from services.cli.settings_doc import BEGIN, END, markdown
 from services.cli.supervise import child_command
 from services.gateway.keys import SETTINGS, GatewaySettings
-from shared.settings import Setting
+from shared.readmodels import MODELS
+from shared.settings import Setting, values
 from shared.settings import settings_of as settings_of_type
 
 ROOT = Path(__file__).resolve().parents[2]
-ROLE_VERBS = ("serve", "gateway", "table", "relay", "scoring", "notify", "selfplay")
+ROLE_VERBS = ("serve", "gateway", "table", "relay", "scoring", "notify")
+TOOLS = (["selfplay"], ["rebuild"], ["replay", "t"], ["export", "t"], ["bench"],
+         ["bench", "load"], ["bench", "audit"], ["bench", "peers"], ["bench", "scale"])  # fmt: skip
+VERBS = [[verb] for verb in ROLE_VERBS] + list(TOOLS)
 HASH = "ab" * 32
 
 
 def _value(item: Setting) -> Any:
     """A valid value of a setting that is not its default."""
     default = item.default
+    base = item.type.__origin__  # under Annotated
+    if typing.get_origin(base) in (typing.Union, types.UnionType):
+        base = typing.get_args(base)[0]
+    if item.name == "only":
+        return sorted(MODELS)[0]
+    if typing.get_origin(base) is typing.Literal:
+        return typing.get_args(base)[0]
+    if default is None:
+        return 3 if item.is_number else f"x-{item.name}"
     if isinstance(default, bool):
         return not default
     if isinstance(default, int | float):
@@ -59,20 +74,17 @@ def _text(value: Any) -> str:
 PLAIN = build_parser({})  # no variable set
 
 
-def _cases() -> list[tuple[str, Setting]]:
+def _cases() -> list[tuple[list[str], Setting]]:
     return [
         (verb, item)
-        for verb in ROLE_VERBS
-        for item in settings_of_type(PLAIN.parse_args([verb]).settings_type)
+        for verb in VERBS
+        for item in settings_of_type(PLAIN.parse_args(verb).settings_type)
     ]
 
 
 def _running(settings: msgspec.Struct, name: str) -> Any:
-    """The value of a setting in a role's settings object (groups are its fields)."""
-    for group in msgspec.structs.asdict(settings).values():
-        if hasattr(group, name):
-            return getattr(group, name)
-    raise AssertionError(f"{name} not in {settings}")
+    """The value of a setting in a settings object (its groups walked)."""
+    return values(settings)[name]
 
 
 def _flag_args(item: Setting, value: Any) -> list[str]:
@@ -81,28 +93,48 @@ def _flag_args(item: Setting, value: Any) -> list[str]:
     return [item.flag, _text(value)]
 
 
-@pytest.mark.parametrize(("verb", "item"), _cases(), ids=lambda x: getattr(x, "flag", x))
+@pytest.mark.parametrize(
+    ("verb", "item"), _cases(), ids=lambda x: getattr(x, "flag", None) or "-".join(x)
+)
 def test_flag_variable_older_name_and_default_each_reach_the_running_settings(
-    verb: str, item: Setting
+    verb: list[str], item: Setting
 ) -> None:
     value = _value(item)
-    assert _running(settings_of(PLAIN.parse_args([verb])), item.name) == item.default
+    assert _running(settings_of(PLAIN.parse_args(verb)), item.name) == item.default
     env = {item.variable: _text(value)}
-    assert _running(settings_of(build_parser(env).parse_args([verb])), item.name) == value
+    assert _running(settings_of(build_parser(env).parse_args(verb)), item.name) == value
     for older in item.older:
-        parsed = build_parser({older: _text(value)}).parse_args([verb])
+        parsed = build_parser({older: _text(value)}).parse_args(verb)
         assert _running(settings_of(parsed), item.name) == value
-    if not (item.is_bool and item.name.startswith("no_")):  # --no-relay has no opposite
+    if item.default is not None and not (item.is_bool and item.name.startswith("no_")):
         against = {item.variable: _text(value)}  # the flag wins over the variable
-        parsed = build_parser(against).parse_args([verb, *_flag_args(item, item.default)])
+        parsed = build_parser(against).parse_args([*verb, *_flag_args(item, item.default)])
         assert _running(settings_of(parsed), item.name) == item.default
-    parsed = PLAIN.parse_args([verb, *_flag_args(item, value)])
+    parsed = PLAIN.parse_args([*verb, *_flag_args(item, value)])
     assert _running(settings_of(parsed), item.name) == value
 
 
-def test_every_gateway_limit_has_a_flag_and_a_variable_on_the_gateway_verbs() -> None:
+def test_no_variable_is_read_as_two_types() -> None:
+    """A variable read by two verbs means the same to both (else setting it for one would
+    stop the other)."""
+    kinds: dict[str, set[Any]] = {}
+    for _, item in _cases():
+        base = item.type.__origin__
+        kinds.setdefault(item.variable, set()).add(
+            next(a for a in typing.get_args(base) if a is not type(None))
+            if typing.get_origin(base) in (typing.Union, types.UnionType)
+            else base
+        )
+    assert {name: kind for name, kind in kinds.items() if len(kind) > 1} == {}
+
+
+def test_every_gateway_limit_has_a_flag_and_a_variable_on_the_gateway_verbs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     for verb in ("serve", "gateway"):
-        help_text = build_parser({})._subparsers._group_actions[0].choices[verb].format_help()  # type: ignore[union-attr]
+        with pytest.raises(SystemExit):
+            PLAIN.parse_args([verb, "--help"])
+        help_text = capsys.readouterr().out
         for item in settings_of_type(GatewaySettings):
             assert item.flag in help_text and item.variable in help_text, (verb, item.flag)
 
@@ -152,7 +184,7 @@ async def test_the_environment_is_read_once_when_the_settings_are_built() -> Non
     parser = build_parser({})
     args = parser.parse_args(["serve", "--store", "memory"])
     before = platform_config(args, frozenset({"gateway", "table"}))
-    changed = {item.variable: _text(_value(item)) for _, item in _cases()}
+    changed = {item.variable: _text(_value(item)) for verb, item in _cases() if verb == ["serve"]}
     changed.pop("SENET_STORE")
     saved = {name: os.environ.get(name) for name in changed}
     os.environ.update(changed)

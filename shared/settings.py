@@ -7,8 +7,10 @@ without `setting()` is a group of settings (a role's settings are groups). Nothi
 the environment: the CLI reads it once, at start-up (`services/cli/options.py`).
 
 To add a setting: add the field, with its default, to the Struct that uses it, annotated
-`Annotated[T, setting("what it does (units; 0: off)", ge=0)]`. Nothing else. A Struct's
-`variable_prefix` ClassVar (default "SENET_") starts the variables of its settings.
+`Annotated[T, setting("what it does (units; 0: off)", ge=0)]` (bounds only on a type without
+`| None`), and for a role's setting refresh the table (`python -m services.cli.settings_doc`;
+a test says when). Nothing else: the flag, the variable, the help and the check follow. A
+Struct's `variable_prefix` ClassVar (default "SENET_") starts the variables of its settings.
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ class Setting:
         return "" if value == "" else str(value)
 
 
-def settings_of(group: type[msgspec.Struct], given: msgspec.Struct | None = None) -> list[Setting]:
+def settings_in(group: type[msgspec.Struct], given: msgspec.Struct | None = None) -> list[Setting]:
     """Every setting of a Struct, groups walked in field order; TypeError for a field that is
     neither a setting nor a group (every field of a settings Struct has a flag). A group's
     default instance gives its settings' defaults (`PlatformSettings(store="memory")`)."""
@@ -135,7 +137,7 @@ def settings_of(group: type[msgspec.Struct], given: msgspec.Struct | None = None
             default = getattr(given, field.name)
         if meta is None:
             if isinstance(hint, type) and issubclass(hint, msgspec.Struct):
-                found += settings_of(hint, default)
+                found += settings_in(hint, default)
                 continue
             raise TypeError(f"{group.__name__}.{field.name} needs setting(...) or a group type")
         flag = meta["flag"] or "--" + field.name.replace("_", "-")

@@ -15,8 +15,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from shared.settings import Setting, setting, values
-from shared.settings import settings_of as settings_of_type
+from shared.settings import Setting, setting, settings_in, values
 
 ENV_HELP = """
 Every option can also be set by an environment variable, named in its help: SENET_STORE,
@@ -62,7 +61,7 @@ def add_flags(
     Each flag's default is set later from its variable by `apply_env` (`suppress`: no
     default, the flag is in the arguments only when typed)."""
     groups: dict[type, Any] = {}
-    for item in settings_of_type(settings):
+    for item in settings_in(settings):
         if item.group not in groups:
             groups[item.group] = parser.add_argument_group(_title(item.group))
         text = f"{item.help} [{item.shown()}] [{item.variable}]".replace("%", "%%")
@@ -87,7 +86,7 @@ def flags_of(settings: msgspec.Struct) -> list[str]:
     variable it inherits decides instead)."""
     given = values(settings)
     flags: list[str] = []
-    for item in settings_of_type(type(settings)):
+    for item in settings_in(type(settings)):
         value = given[item.name]
         if item.is_bool and item.name.startswith("no_"):
             flags += [item.flag] if value else []

@@ -24,8 +24,7 @@ from services.cli.settings_doc import BEGIN, END, markdown
 from services.cli.supervise import child_command
 from services.gateway.keys import SETTINGS, GatewaySettings
 from shared.readmodels import MODELS
-from shared.settings import Setting, values
-from shared.settings import settings_of as settings_of_type
+from shared.settings import Setting, settings_in, values
 
 ROOT = Path(__file__).resolve().parents[2]
 ROLE_VERBS = ("serve", "gateway", "table", "relay", "scoring", "notify")
@@ -76,9 +75,7 @@ PLAIN = build_parser({})  # no variable set
 
 def _cases() -> list[tuple[list[str], Setting]]:
     return [
-        (verb, item)
-        for verb in VERBS
-        for item in settings_of_type(PLAIN.parse_args(verb).settings_type)
+        (verb, item) for verb in VERBS for item in settings_in(PLAIN.parse_args(verb).settings_type)
     ]
 
 
@@ -135,7 +132,7 @@ def test_every_gateway_limit_has_a_flag_and_a_variable_on_the_gateway_verbs(
         with pytest.raises(SystemExit):
             PLAIN.parse_args([verb, "--help"])
         help_text = capsys.readouterr().out
-        for item in settings_of_type(GatewaySettings):
+        for item in settings_in(GatewaySettings):
             assert item.flag in help_text and item.variable in help_text, (verb, item.flag)
 
 
@@ -225,7 +222,7 @@ def test_every_field_of_a_settings_group_is_a_setting() -> None:
         port: int = 1
 
     with pytest.raises(TypeError, match=r"Loose\.port needs setting"):
-        settings_of_type(Loose)
+        settings_in(Loose)
     assert isinstance(build_parser({}).parse_args(["table"]), argparse.Namespace)
 
 
@@ -235,9 +232,7 @@ def test_a_worker_child_gets_every_setting_of_its_parent_whatever_it_inherits() 
     parent_env = {"SENET_OPEN_TABLE_TTL": "60", "SENET_METRICS_PORT": "9100"}
     args = build_parser(parent_env).parse_args(["table", "--workers", "3", "--shards", "4"])
     command = child_command(args, 1)
-    child_env = {
-        item.variable: _text(_value(item)) for item in settings_of_type(args.settings_type)
-    }
+    child_env = {item.variable: _text(_value(item)) for item in settings_in(args.settings_type)}
     child = settings_of(build_parser(child_env).parse_args(command[command.index("table") :]))
     parent = settings_of(args)
     assert isinstance(child, TableRoleSettings) and isinstance(parent, TableRoleSettings)

@@ -79,36 +79,40 @@ def _cases() -> list[tuple[list[str], Setting]]:
     ]
 
 
-def _running(settings: msgspec.Struct, name: str) -> Any:
-    """The value of a setting in a settings object (its groups walked)."""
-    return values(settings)[name]
-
-
 def _flag_args(item: Setting, value: Any) -> list[str]:
     if item.is_bool:
         return [item.flag] if value else [f"--no-{item.flag.removeprefix('--')}"]
     return [item.flag, _text(value)]
 
 
-@pytest.mark.parametrize(
-    ("verb", "item"), _cases(), ids=lambda x: getattr(x, "flag", None) or "-".join(x)
-)
+@pytest.mark.parametrize("verb", VERBS, ids=" ".join)
 def test_flag_variable_older_name_and_default_each_reach_the_running_settings(
-    verb: list[str], item: Setting
+    verb: list[str],
 ) -> None:
-    value = _value(item)
-    assert _running(settings_of(PLAIN.parse_args(verb)), item.name) == item.default
-    env = {item.variable: _text(value)}
-    assert _running(settings_of(build_parser(env).parse_args(verb)), item.name) == value
-    for older in item.older:
-        parsed = build_parser({older: _text(value)}).parse_args(verb)
-        assert _running(settings_of(parsed), item.name) == value
-    if item.default is not None and not (item.is_bool and item.name.startswith("no_")):
-        against = {item.variable: _text(value)}  # the flag wins over the variable
-        parsed = build_parser(against).parse_args([*verb, *_flag_args(item, item.default)])
-        assert _running(settings_of(parsed), item.name) == item.default
-    parsed = PLAIN.parse_args([*verb, *_flag_args(item, value)])
-    assert _running(settings_of(parsed), item.name) == value
+    """For every setting of the verb: its default when nothing is given, its variable's value
+    (an older name's too), its flag's value, and the flag over the variable."""
+    items = settings_in(PLAIN.parse_args(verb).settings_type)
+    wanted = {item.name: _value(item) for item in items}
+    env = {item.variable: _text(wanted[item.name]) for item in items}
+    older = {name: _text(wanted[item.name]) for item in items for name in item.older}
+    flags = [arg for item in items for arg in _flag_args(item, wanted[item.name])]
+    back = [arg for item in items if _flag_back(item) for arg in _flag_args(item, item.default)]
+    assert values(settings_of(PLAIN.parse_args(verb))) == {i.name: i.default for i in items}
+    assert values(settings_of(build_parser(env).parse_args(verb))) == wanted
+    from_older = values(settings_of(build_parser(older).parse_args(verb)))
+    assert {item.name: from_older[item.name] for item in items if item.older} == {
+        item.name: wanted[item.name] for item in items if item.older
+    }
+    assert values(settings_of(PLAIN.parse_args([*verb, *flags]))) == wanted
+    over = values(settings_of(build_parser(env).parse_args([*verb, *back])))
+    assert {i.name: over[i.name] for i in items if _flag_back(i)} == {
+        i.name: i.default for i in items if _flag_back(i)
+    }
+
+
+def _flag_back(item: Setting) -> bool:
+    """A flag can give the default back (not a None, not --no-relay's off)."""
+    return item.default is not None and not (item.is_bool and item.name.startswith("no_"))
 
 
 def test_no_variable_is_read_as_two_types() -> None:

@@ -96,7 +96,7 @@ class ServeSettings(msgspec.Struct, frozen=True, kw_only=True):
     platform: PlatformSettings = PlatformSettings()
     http: HttpSettings = HttpSettings()
     gateway: GatewaySettings = GatewaySettings()
-    notify: NotifySettings = NotifySettings()
+    notify: NotifySettings = NotifySettings(public_url="")  # "": this gateway's address
 
 
 class GatewayRoleSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -126,7 +126,7 @@ class NotifyRoleSettings(msgspec.Struct, frozen=True, kw_only=True):
     """`senet notify`."""
 
     platform: PlatformSettings = PlatformSettings()
-    notify: NotifySettings = NotifySettings()
+    notify: NotifySettings = NotifySettings(public_url="")  # "": this gateway's address
     metrics: NotifyMetricsSettings = NotifyMetricsSettings()
 
 

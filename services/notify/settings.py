@@ -40,7 +40,7 @@ class NotifySettings(msgspec.Struct, frozen=True, kw_only=True):
     public_url: Annotated[
         str,
         setting("base URL of links in mails", shown_default="http://HOST:PORT", metavar="URL"),
-    ] = ""  # empty: the gateway's own http://HOST:PORT (the CLI fills it in)
+    ] = "http://127.0.0.1:8080"  # the CLI's default is "": its gateway's own http://HOST:PORT
     mail_from: Annotated[str, setting("From: of every mail")] = "senet <noreply@senet.invalid>"
     vapid_private_key: Annotated[
         str,

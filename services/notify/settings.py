@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 
 from shared.notify.endpoints import EndpointPolicy
-from shared.notify.timing import Timing, timing_problem
 from shared.settings import setting
+from shared.tables.timing import Timing, timing_problem
 
 __all__ = ["HOUR", "NotifySettings", "Timing"]
 

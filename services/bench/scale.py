@@ -27,6 +27,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -218,7 +219,7 @@ async def _serve_figures(url: str, tokens: dict[str, str], active: list[str]) ->
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     argv = ["serve", "--store", url, "--port", str(port), "--prefix", "b" + uuid.uuid4().hex[:8]]
-    logs = Path(os.environ.get("TMPDIR", "/tmp"))
+    logs = Path(tempfile.gettempdir())
     out: dict[str, Any] = {}
     # First start: the read models are built from the log (or brought up to date).
     began = time.monotonic()
@@ -291,7 +292,7 @@ def _percentiles(values: list[float]) -> dict[str, float]:
 async def _role_figures(url: str, amqp: str) -> dict[str, Any]:
     prefix = "b" + uuid.uuid4().hex[:8]
     common = ["--store", url, "--broker", amqp, "--prefix", prefix]
-    logs = Path(os.environ.get("TMPDIR", "/tmp"))
+    logs = Path(tempfile.gettempdir())
     out: dict[str, Any] = {}
     port = free_port()
     for role, argv, marker in (

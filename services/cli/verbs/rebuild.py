@@ -23,14 +23,6 @@ log = structlog.get_logger("senet.rebuild")
 LOG_EVERY = 2.0  # seconds between progress lines when stderr is not a terminal
 
 
-def register(verbs: Any) -> None:
-    """Register the verb."""
-    parser = verbs.add_parser(
-        VERB, help="rebuild the read models (lists, results, verdicts) from the event log"
-    )
-    add_settings(parser, RebuildSettings)
-
-
 def _model(raw: str) -> str:
     if raw not in MODELS:
         raise ValueError(f"one of {', '.join(sorted(MODELS))}")
@@ -52,6 +44,14 @@ class RebuildSettings(msgspec.Struct, frozen=True, kw_only=True):
 
     rebuild: RebuildOptions = RebuildOptions()
     store: StoreSettings = StoreSettings()
+
+
+def register(verbs: Any) -> None:
+    """Register the verb."""
+    parser = verbs.add_parser(
+        VERB, help="rebuild the read models (lists, results, verdicts) from the event log"
+    )
+    add_settings(parser, RebuildSettings)
 
 
 class Bar:

@@ -26,16 +26,6 @@ from shared.tournaments.views import view_of
 VERB = "replay"
 
 
-def register(verbs: Any) -> None:
-    """Register the verb."""
-    parser = verbs.add_parser(
-        VERB,
-        help="show a table at any event (as a seat saw it), or re-decide it with --verify",
-    )
-    parser.add_argument("table", help="the table id")
-    add_settings(parser, ReplaySettings)
-
-
 class ReplayOptions(msgspec.Struct, frozen=True, kw_only=True):
     """What to show."""
 
@@ -53,6 +43,16 @@ class ReplaySettings(msgspec.Struct, frozen=True, kw_only=True):
 
     replay: ReplayOptions = ReplayOptions()
     store: StoreSettings = StoreSettings()
+
+
+def register(verbs: Any) -> None:
+    """Register the verb."""
+    parser = verbs.add_parser(
+        VERB,
+        help="show a table at any event (as a seat saw it), or re-decide it with --verify",
+    )
+    parser.add_argument("table", help="the table id")
+    add_settings(parser, ReplaySettings)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -47,13 +47,6 @@ GAMES = tuple(available_games())  # every registered game, round robin
 SAVE_EVENTS = 2000
 
 
-def register(kinds: Any) -> None:
-    """Register `senet bench audit`."""
-    parser = kinds.add_parser("audit", help="replay+verify per game; rebuild of the read models")
-    add_settings(parser, AuditOptions)
-    parser.set_defaults(bench_run=run_bench_audit)
-
-
 class AuditOptions(msgspec.Struct, frozen=True, kw_only=True):
     """`senet bench audit`."""
 
@@ -66,6 +59,13 @@ class AuditOptions(msgspec.Struct, frozen=True, kw_only=True):
         setting("an empty store to fill", metavar="URL",
                 shown_default="a fresh schema in `senet bench --postgres`, dropped after"),
     ] = None  # fmt: skip
+
+
+def register(kinds: Any) -> None:
+    """Register `senet bench audit`."""
+    parser = kinds.add_parser("audit", help="replay+verify per game; rebuild of the read models")
+    add_settings(parser, AuditOptions)
+    parser.set_defaults(bench_run=run_bench_audit)
 
 
 async def run_bench_audit(args: argparse.Namespace) -> int:

@@ -47,13 +47,6 @@ RATE_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)  # offered load / saturation th
 READY_SECONDS = 90.0
 
 
-def register(kinds: Any) -> None:
-    """Register `senet bench load` (and nothing heavy: matplotlib is imported on --plot)."""
-    load = kinds.add_parser("load", help="bot games through the gateway: latency, throughput")
-    add_settings(load, LoadOptions)
-    load.set_defaults(bench_run=run_load)
-
-
 class LoadOptions(msgspec.Struct, frozen=True, kw_only=True):
     """`senet bench load`."""
 
@@ -83,6 +76,13 @@ class LoadOptions(msgspec.Struct, frozen=True, kw_only=True):
         str | None,
         setting("offered moves/s for the sweep, a,b,c", shown_default="from the saturation"),
     ] = None
+
+
+def register(kinds: Any) -> None:
+    """Register `senet bench load` (and nothing heavy: matplotlib is imported on --plot)."""
+    load = kinds.add_parser("load", help="bot games through the gateway: latency, throughput")
+    add_settings(load, LoadOptions)
+    load.set_defaults(bench_run=run_load)
 
 
 @dataclass

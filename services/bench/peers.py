@@ -54,13 +54,6 @@ COUNTS_SECONDS = 5.0  # how long a missing count is tried again
 AFTER_KILL = 1.0  # seconds the durability run goes on after the kill (every call fails)
 
 
-def register(kinds: Any) -> None:
-    """Register `senet bench peers`."""
-    peers = kinds.add_parser("peers", help="senet beside boardgame.io: the same game, one run")
-    add_settings(peers, PeersOptions)
-    peers.set_defaults(bench_run=run_peers)
-
-
 class PeersOptions(msgspec.Struct, frozen=True, kw_only=True):
     """`senet bench peers`."""
 
@@ -75,6 +68,13 @@ class PeersOptions(msgspec.Struct, frozen=True, kw_only=True):
         "memory,postgres,durable"
     )
     no_durability: Annotated[bool, setting("skip the SIGKILL check")] = False
+
+
+def register(kinds: Any) -> None:
+    """Register `senet bench peers`."""
+    peers = kinds.add_parser("peers", help="senet beside boardgame.io: the same game, one run")
+    add_settings(peers, PeersOptions)
+    peers.set_defaults(bench_run=run_peers)
 
 
 @dataclass

@@ -55,13 +55,6 @@ SAMPLES = 200
 START_PATIENCE = 900.0  # seconds a first start may take to build the read models
 
 
-def register(kinds: Any) -> None:
-    """Register `senet bench scale`."""
-    parser = kinds.add_parser("scale", help="start-up time and memory against archive size")
-    add_settings(parser, ScaleOptions)
-    parser.set_defaults(bench_run=run_bench_scale)
-
-
 class ScaleOptions(msgspec.Struct, frozen=True, kw_only=True):
     """`senet bench scale`."""
 
@@ -78,6 +71,13 @@ class ScaleOptions(msgspec.Struct, frozen=True, kw_only=True):
     amqp: Annotated[
         str, setting("RabbitMQ for gateway/scoring/notify ('' to skip them)", metavar="URL")
     ] = BENCH_AMQP
+
+
+def register(kinds: Any) -> None:
+    """Register `senet bench scale`."""
+    parser = kinds.add_parser("scale", help="start-up time and memory against archive size")
+    add_settings(parser, ScaleOptions)
+    parser.set_defaults(bench_run=run_bench_scale)
 
 
 async def run_bench_scale(args: argparse.Namespace) -> int:

@@ -59,8 +59,11 @@ def routed(tables: CommandHandler, tournaments: TournamentWorker) -> CommandHand
     return handle
 
 
-def fingerprint(command: Any) -> str:
-    """A digest of what a command asks (its id aside), to tell a repeat from a reused id."""
+def fingerprint(command: TournamentCommand | OpenMatchTable) -> str:
+    """A digest of what a command asks (its id and correlation id aside: a repeat comes in
+    another request), to tell a repeat from a reused id."""
+    if isinstance(command, TournamentCommand):
+        command = msgspec.structs.replace(command, correlation_id="")
     body = _encode.encode(msgspec.structs.replace(command, command_id=""))
     return hashlib.sha256(body).hexdigest()[:32]
 

@@ -15,7 +15,8 @@ TOURNAMENT_KIND = "tournament"
 MATCH_TABLE_KIND = "tournament-table"
 # The command id that opens a match table is this prefix and the table id (one per table).
 MATCH_OPENING = "open-match:"
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+# A tournament's name as typed (checked and normalised by the decider: `shared.names`).
+Name = Annotated[str, msgspec.Meta(max_length=240)]
 
 
 class CreateTournament(

@@ -70,6 +70,7 @@ async def test_a_tournament_id_does_not_follow_from_the_creator_and_command_id(
     assert created["tournament_id"] != str(uuid.uuid5(uuid.NAMESPACE_URL, key))
     again = await _create(client, host.auth, visibility="private", command_id="c1")
     assert again["tournament_id"] == created["tournament_id"]  # a repeat names the same one
+    assert again["invitation"] == created["invitation"]  # with the same code
     other = await ok(await client.post("/api/me/tokens", json={"name": "phone"},
                                        headers=host.auth), 201)  # fmt: skip
     phone = {"Authorization": f"Bearer {other['token']}"}

@@ -11,6 +11,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
 from shared.store import EventStore
+from shared.store.retries import retried
 
 _NAMESPACE = uuid5(NAMESPACE_URL, "senet:table-timing")
 POLICIES = ("bot", "forfeit")
@@ -89,13 +90,17 @@ def load_timing(store: EventStore, table_id: str) -> Timing | None:
 
 
 def choose_timing(store: EventStore, table_id: str, timing: Timing) -> None:
-    """Record a table's timing."""
+    """Record a table's timing (again after a concurrent choice saved first)."""
     data = msgspec.to_builtins(timing)
-    try:
-        chosen: Any = store.repository.get(timing_id(table_id))
-    except AggregateNotFoundError:
-        store.save(TableTiming(table_id=table_id, timing=data))
-        return
-    assert isinstance(chosen, TableTiming)
-    chosen.change(data)
-    store.save(chosen)
+
+    def once() -> None:
+        try:
+            chosen: Any = store.repository.get(timing_id(table_id))
+        except AggregateNotFoundError:
+            store.save(TableTiming(table_id=table_id, timing=data))
+            return
+        assert isinstance(chosen, TableTiming)
+        chosen.change(data)
+        store.save(chosen)
+
+    retried(once, "the table's timing")

@@ -426,7 +426,8 @@ async def _fire(client: TestClient, method: str, shot: Shot) -> list[int]:
         await response.read()
         return response.status
 
-    return list(await asyncio.gather(*(one(p, b) for p, b in zip(shot.who, shot.bodies))))
+    pairs = zip(shot.who, shot.bodies, strict=True)
+    return list(await asyncio.gather(*(one(p, b) for p, b in pairs)))
 
 
 async def test_concurrent_writes_at_every_write_route_answer_no_5xx(client: TestClient) -> None:

@@ -97,4 +97,3 @@ async def test_a_tournament_name_is_normalised_as_a_player_name(client: TestClie
     created = await _create(client, host.auth, name="  Spring   Cup  ")
     view = await ok(await client.get(f"/api/tournaments/{created['tournament_id']}"))
     assert view["summary"]["name"] == "Spring Cup"
-

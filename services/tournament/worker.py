@@ -39,7 +39,7 @@ from shared.tournaments.actions import (
     TournamentOutcome,
 )
 from shared.tournaments.aggregate import Tournament
-from shared.tournaments.tables import match_opening, match_timing
+from shared.tournaments.tables import match_opening, match_seed, match_timing
 
 log = structlog.get_logger("senet.tournament")
 _encode = msgspec.json.Encoder()
@@ -173,7 +173,8 @@ class TournamentWorker:
             missing = NotFound("no such tournament", code="unknown_tournament")
             return _rejected(command.command_id, command.tournament_id, missing)
         try:
-            seed = secrets.token_bytes(32).hex()
+            created = tournament.tournament.created
+            seed = match_seed(created, str(table_id)) or secrets.token_bytes(32).hex()
             events = match_opening(tournament.tournament, str(table_id), seed)
         except SenetError as exc:
             return _rejected(command.command_id, command.tournament_id, exc)

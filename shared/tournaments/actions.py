@@ -38,7 +38,7 @@ class CreateTournament(
     forfeits: ForfeitPolicy = "last"
     visibility: Visibility = "public"
     invitation: str = ""  # SHA-256 of the invitation code (a private tournament)
-    seed: str = ""  # 64 hex digits; "" draws one
+    seed: str = ""  # 64 hex digits, chosen by self-play (`client_seeds`); "" draws one
 
 
 class JoinTournament(

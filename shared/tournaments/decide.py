@@ -95,6 +95,7 @@ def new_tournament(player_id: str, action: CreateTournament, seed: str) -> Tourn
         signup_deadline=deadline, move_deadline=action.move_deadline,
         timeout_policy=action.timeout_policy, forfeits=action.forfeits,
         visibility=action.visibility, invitation=action.invitation, seed=seed,
+        chosen_seed=bool(action.seed),
     )  # fmt: skip
 
 

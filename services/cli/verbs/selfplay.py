@@ -27,8 +27,8 @@ def register(verbs: Any) -> None:
     parser.add_argument(
         "--seed", type=int, default=1,
         help="seed of the bots' choices (and, on the embedded platform with its memory "
-        "store, of the tables' dice and decks, so the same command plays the same games) "
-        "[%(default)s]",
+        "store, of the tables' dice and decks and a tournament's names, pairings and ids, "
+        "so the same command plays the same games) [%(default)s]",
     )  # fmt: skip
     parser.add_argument(
         "--concurrency", type=int, default=4, help="games played at once [%(default)s]"
@@ -96,16 +96,19 @@ async def _tournament(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """`selfplay --tournament`: against `--url`, or an embedded platform of our own."""
     from services.cli.tournament_play import run_tournament
 
-    def play(url: str) -> Any:
+    def play(url: str, seeded: bool = False) -> Any:
         return run_tournament(
             url, args.tournament, args.players, args.game, args.seats, args.rounds, args.seed,
-            args.timeout, options,
+            args.timeout, options, seeded=seeded,
         )  # fmt: skip
 
     if args.url:
         return int(await play(args.url))
     port = free_port()
-    async with Platform(platform_config(args, ALL_ROLES)) as platform:
+    config = platform_config(args, ALL_ROLES)
+    seeded = args.store == "memory"  # as for single games: a fresh store repeats ids
+    config.gateway = msgspec.structs.replace(config.gateway, client_seeds=seeded)
+    async with Platform(config) as platform:
         assert platform.app is not None
         async with serving(platform.app, "127.0.0.1", port):
-            return int(await play(f"http://127.0.0.1:{port}"))
+            return int(await play(f"http://127.0.0.1:{port}", seeded))

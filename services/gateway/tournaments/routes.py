@@ -22,7 +22,7 @@ from services.gateway.http.storecall import in_store
 from services.gateway.keys import BROKER, READMODELS, SETTINGS, STORE
 from shared.accounts import players
 from shared.contracts.envelopes import TimeoutPolicy, Visibility
-from shared.contracts.errors import NotFound
+from shared.contracts.errors import BadRequest, NotFound
 from shared.observability import correlation
 from shared.readmodels.queries import decode_cursor, encode_cursor, limit_of
 from shared.readmodels.rows import Page
@@ -70,6 +70,10 @@ class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     forfeits: ForfeitPolicy = "last"
     visibility: Visibility = "public"
     command_id: CommandId | None = None
+    # The tournament's seed, 64 hex digits; only where the gateway allows it (`client_seeds`,
+    # self-play): it names the tournament and the seeds of its match tables, so that the
+    # same self-play command plays the same tournament.
+    seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
 
 
 class TournamentCommandBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -111,8 +115,16 @@ async def create_tournament(request: web.Request) -> web.Response:
         code = _code_of(key)
     if body.visibility != "private":
         code = ""
+    if body.seed is not None:
+        if not request.app[SETTINGS].client_seeds:
+            raise BadRequest(
+                "a tournament's seed draws its tables' seeds: this gateway does not let "
+                "clients choose it", code="seed_not_allowed",
+            )  # fmt: skip
+        tournament_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:seeded-tournament:{body.seed}"))
     fields = msgspec.structs.asdict(body)
     fields.pop("command_id")
+    fields["seed"] = body.seed or ""
     fields["options"] = msgspec.Raw(_encode.encode(body.options))
     action = CreateTournament(**fields, invitation=invitation_hash(code))
     outcome = await _send(request, tournament_id, who.player_id, action, body.command_id)

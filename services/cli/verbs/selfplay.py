@@ -13,6 +13,7 @@ from services.cli.options import add_platform_options
 from services.cli.platform import ALL_ROLES, Platform, serving
 from services.cli.roles import platform_config
 from services.cli.selfplay import DEFAULT_TIMEOUT
+from shared.games.registry import GAME_PACKAGES
 from shared.ports import free_port
 
 VERB = "selfplay"
@@ -21,7 +22,10 @@ VERB = "selfplay"
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(VERB, help="bots play full games through the HTTP API")
-    parser.add_argument("--game", default="ra", help="the game [%(default)s]")
+    parser.add_argument(
+        "--game", default="ra", choices=tuple(GAME_PACKAGES), metavar="GAME",
+        help="the game: %(choices)s [%(default)s]",
+    )  # fmt: skip
     parser.add_argument("--players", type=int, default=3, help="seats per table [%(default)s]")
     parser.add_argument("--games", type=int, default=1, help="games to play [%(default)s]")
     parser.add_argument(

@@ -33,6 +33,11 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     # are well under 200 MB); others are loaded from the store when asked for.
     table_cache: int = 2000
     ws_max_message: int = 4 * 1024  # bytes; a larger client message closes the socket (1009)
+    # Frames a client may send on one socket (they only push: a client sends its pongs and
+    # its close): a bucket of ws_message_burst refilled at ws_message_rate per second; past
+    # it the socket is closed with 4429 (0: no limit).
+    ws_message_rate: float = 10.0
+    ws_message_burst: int = 100
     # Generous defaults: they stop runaway clients without slowing bots, benchmarks or
     # tests; a deployment for people sets them lower (docs/operations.md, API hardening).
     # per bearer token; calls without a known token: per client address

@@ -15,23 +15,32 @@ from services.cli.roles import platform_config
 from services.cli.selfplay import DEFAULT_TIMEOUT
 from services.cli.settings import PlatformSettings
 from services.gateway.keys import GatewaySettings
+from shared.games.registry import GAME_PACKAGES
 from shared.ports import free_port
 from shared.settings import setting
 
 VERB = "selfplay"
 
 
+def _game(raw: str) -> str:
+    if raw not in GAME_PACKAGES:
+        raise ValueError(f"one of {', '.join(GAME_PACKAGES)}")
+    return raw
+
+
 class PlayOptions(msgspec.Struct, frozen=True, kw_only=True):
     """What the bots play."""
 
-    game: Annotated[str, setting("the game")] = "ra"
+    game: Annotated[
+        str, setting(f"the game: {', '.join(GAME_PACKAGES)}", parse=_game, metavar="GAME")
+    ] = "ra"
     players: Annotated[int, setting("seats per table", ge=1)] = 3
     games: Annotated[int, setting("games to play", ge=0)] = 1
     seed: Annotated[
         int,
         setting("seed of the bots' choices (and, on the embedded platform with its memory "
-                "store, of the tables' dice and decks, so the same command plays the same "
-                "games)"),
+                "store, of the tables' dice and decks and a tournament's names, pairings and "
+                "ids, so the same command plays the same games)"),
     ] = 1  # fmt: skip
     concurrency: Annotated[int, setting("games played at once", ge=1)] = 4
     options: Annotated[str, setting("table options as JSON", metavar="JSON")] = "{}"
@@ -107,16 +116,19 @@ async def _tournament(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """`selfplay --tournament`: against `--url`, or an embedded platform of our own."""
     from services.cli.tournament_play import run_tournament
 
-    def play(url: str) -> Any:
+    def play(url: str, seeded: bool = False) -> Any:
         return run_tournament(
             url, args.tournament, args.players, args.game, args.seats, args.rounds, args.seed,
-            args.timeout, options,
+            args.timeout, options, seeded=seeded,
         )  # fmt: skip
 
     if args.url:
         return int(await play(args.url))
     port = free_port()
-    async with Platform(platform_config(args, ALL_ROLES)) as platform:
+    config = platform_config(args, ALL_ROLES)
+    seeded = args.store == "memory"  # as for single games: a fresh store repeats ids
+    config.gateway = msgspec.structs.replace(config.gateway, client_seeds=seeded)
+    async with Platform(config) as platform:
         assert platform.app is not None
         async with serving(platform.app, "127.0.0.1", port):
-            return int(await play(f"http://127.0.0.1:{port}"))
+            return int(await play(f"http://127.0.0.1:{port}", seeded))

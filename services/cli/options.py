@@ -114,7 +114,7 @@ def _flag_type(item: Setting) -> Any:
         try:
             return item.convert(raw)
         except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+            raise argparse.ArgumentTypeError(f"{raw!r}: {exc}") from None
 
     convert.__name__ = item.name
     return convert

@@ -32,6 +32,7 @@ TOOLS = (["selfplay"], ["rebuild"], ["replay", "t"], ["export", "t"], ["bench"],
          ["bench", "load"], ["bench", "audit"], ["bench", "peers"], ["bench", "scale"])  # fmt: skip
 VERBS = [[verb] for verb in ROLE_VERBS] + list(TOOLS)
 HASH = "ab" * 32
+CHOSEN = {"only": sorted(MODELS)[0], "game": "cantstop"}  # settings with a closed set of values
 
 
 def _value(item: Setting) -> Any:
@@ -40,8 +41,8 @@ def _value(item: Setting) -> Any:
     base = item.type.__origin__  # under Annotated
     if typing.get_origin(base) in (typing.Union, types.UnionType):
         base = typing.get_args(base)[0]
-    if item.name == "only":
-        return sorted(MODELS)[0]
+    if item.name in CHOSEN:
+        return CHOSEN[item.name]
     if typing.get_origin(base) is typing.Literal:
         return typing.get_args(base)[0]
     if default is None:
@@ -146,10 +147,10 @@ def test_a_bad_value_says_why_for_a_flag_and_for_a_variable(
     with pytest.raises(SystemExit) as exit_:
         build_parser({}).parse_args(["gateway", "--rate-burst", "many"])
     assert exit_.value.code == 2
-    assert "argument --rate-burst: expected a whole number" in capsys.readouterr().err
+    assert "argument --rate-burst: 'many': expected a whole number" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         build_parser({}).parse_args(["gateway", "--max-in-flight", "-1"])
-    assert "argument --max-in-flight: Expected int >= 0" in capsys.readouterr().err
+    assert "argument --max-in-flight: '-1': Expected int >= 0" in capsys.readouterr().err
     with pytest.raises(ValueError, match=r"SENET_NOTIFY_TIMING='\{\"deadline\": 1\}': "):
         build_parser({"SENET_NOTIFY_TIMING": '{"deadline": 1}'})
     with pytest.raises(ValueError, match=r"SENET_ADMIN_TOKENS='plain'.*SHA-256"):

@@ -83,11 +83,13 @@ def add_flags(
 
 def flags_of(settings: msgspec.Struct) -> list[str]:
     """The flags that give every setting of a settings object (for a child process, so no
-    variable it inherits decides instead)."""
+    variable it inherits decides instead); a setting at None has no flag to give it."""
     given = values(settings)
     flags: list[str] = []
     for item in settings_in(type(settings)):
         value = given[item.name]
+        if value is None:
+            continue
         if item.is_bool and item.name.startswith("no_"):
             flags += [item.flag] if value else []
         elif item.is_bool:

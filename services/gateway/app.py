@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 
 from aiohttp import WSCloseCode, web
 
@@ -14,6 +15,8 @@ from services.gateway.http.guards import limits_middleware
 from services.gateway.http.limits import Limiter
 from services.gateway.http.observe import observe_middleware
 from services.gateway.keys import (
+    HISTORY,
+    HistoryReads,
     BROKER,
     CHAT,
     IDENTITIES,
@@ -37,6 +40,7 @@ from shared.observability.http import PROBES
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+from shared.tables.reader import PastStates
 
 READ_BUFSIZE = 2**16  # aiohttp's default
 
@@ -73,6 +77,8 @@ def create_app(
         sockets_per_player=settings.max_sockets_per_player,
         sockets_per_address=settings.max_sockets_per_address,
         arriving_per_address=settings.max_arriving_per_address,
+        history_per_player=settings.max_history_in_flight_per_player,
+        history_total=settings.max_history_in_flight,
     )
     app[STORE] = store
     app[BROKER] = broker
@@ -87,10 +93,14 @@ def create_app(
     app[CHAT] = ChatHub(broker)
     app[SIGN_INS] = SignInDesk(store, lambda player_id: ledger.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
+    threads = max(1, settings.max_history_in_flight or 4)
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="history")
+    app[HISTORY] = HistoryReads(pool, PastStates(settings.past_states))
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
     app.cleanup_ctx.append(_projector_ctx)
     app.cleanup_ctx.append(_sign_in_ctx)
+    app.on_cleanup.append(_stop_history)
     app.on_shutdown.append(_close_sockets)
     return app
 
@@ -105,6 +115,10 @@ async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
     await app[REVOCATIONS].start()
     yield
     await app[READMODELS].stop()
+
+
+async def _stop_history(app: web.Application) -> None:
+    app[HISTORY].pool.shutdown(wait=False, cancel_futures=True)
 
 
 async def _sign_in_ctx(app: web.Application) -> AsyncIterator[None]:

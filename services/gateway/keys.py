@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import msgspec
@@ -19,6 +20,7 @@ from shared.notify.endpoints import EndpointPolicy
 from shared.notify.timing import Timing
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+from shared.tables.reader import PastStates
 
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -39,6 +41,13 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     rate_burst: int = 2000  # requests a caller may send at once before the rate applies
     max_in_flight_per_player: int = 8  # unanswered writes per token (0: no limit)
     max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
+    # Reads that fold a table's history (`view?at=`, `/views`): unanswered ones per token
+    # and in this gateway (0: no limit); they run on their own threads, as many as the
+    # gateway's bound, so they never hold the store threads other requests need. Past
+    # states folded are kept for later steps of a replay (LRU, a few tens of KB each).
+    max_history_in_flight_per_player: int = 2
+    max_history_in_flight: int = 4
+    past_states: int = 512
     max_sockets_per_player: int = 32  # open WebSockets per token (0: no limit)
     max_sockets_per_address: int = 512  # open WebSockets per client address (0: no limit)
     # Slow senders: a request's headers, and a write's body, must arrive within these
@@ -86,6 +95,14 @@ class NotifyContext:
     timing: Timing = field(default_factory=Timing)  # notify's defaults: a table chose none
 
 
+@dataclass
+class HistoryReads:
+    """What reads of a table's history run on: their own threads, and the past states kept."""
+
+    pool: ThreadPoolExecutor
+    past: PastStates
+
+
 SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
@@ -97,4 +114,7 @@ CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the 
 REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every gateway
 SIGN_INS = web.AppKey("sign_ins", SignInDesk)  # sign-in requests, recorded off the request path
 READMODELS = web.AppKey("readmodels", ReadModels)  # lists and pages, from the read models
-NOTIFY = web.AppKey("notify", NotifyContext)  # what the settings routes need from notify
+NOTIFY = web.AppKey("notify", NotifyContext)
+HISTORY = web.AppKey(
+    "history", HistoryReads
+)  # past views: threads and folded states  # what the settings routes need from notify

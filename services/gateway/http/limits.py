@@ -68,6 +68,8 @@ class Limiter:
         sockets_per_player: int = 0,
         sockets_per_address: int = 0,
         arriving_per_address: int = 0,
+        history_per_player: int = 0,
+        history_total: int = 0,
     ) -> None:
         self.rate = rate
         self.burst = max(burst, 1)
@@ -83,6 +85,10 @@ class Limiter:
         self._sockets: Counter[str] = Counter()
         self.arriving_per_address = arriving_per_address
         self._arriving: Counter[str] = Counter()
+        self.history_per_player = history_per_player
+        self.history_total = history_total
+        self._history: Counter[str] = Counter()
+        self.history_in_flight = 0
 
     def take(self, key: str) -> None:
         """Count one request of a caller (`token_key` or `address_key`); TooManyRequests
@@ -148,6 +154,30 @@ class Limiter:
                 self._in_flight[key] -= 1
                 if not self._in_flight[key]:
                     del self._in_flight[key]
+
+    @contextlib.contextmanager
+    def folding(self, key: str) -> Iterator[None]:
+        """Hold a slot for one read that folds a table's history (a past view, a range of
+        them) while it runs: bounded per caller and per gateway as writes are;
+        TooManyRequests (`too_many_in_flight`) past either bound."""
+        if self.history_total and self.history_in_flight >= self.history_total:
+            raise TooManyRequests(
+                "the gateway is reading too many past views now", code="too_many_in_flight"
+            )
+        if self.history_per_player and self._history[key] >= self.history_per_player:
+            raise TooManyRequests(
+                f"more than {self.history_per_player} of your past-view reads are in flight",
+                code="too_many_in_flight",
+            )
+        self.history_in_flight += 1
+        self._history[key] += 1
+        try:
+            yield
+        finally:
+            self.history_in_flight -= 1
+            self._history[key] -= 1
+            if not self._history[key]:
+                del self._history[key]
 
     @contextlib.contextmanager
     def arriving(self, address: str) -> Iterator[None]:

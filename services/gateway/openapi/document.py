@@ -250,6 +250,16 @@ ROUTES: list[Route] = [
         viewers=True,
     ),
     Route(
+        "GET",
+        "/api/tables/{table_id}/views",
+        view_at.views_between,
+        "My views after each version from ?from= to ?to= (at most 50): a replay's steps",
+        None,
+        view_at.PastViews,
+        query=("from", "to", "seat", "invite"),
+        viewers=True,
+    ),
+    Route(
         "POST",
         "/api/tables/{table_id}/moves",
         routes.submit_move,
@@ -675,6 +685,8 @@ QUERY: dict[str, dict[str, Any]] = {
     "min_version": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
     "after": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
     "at": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
+    "from": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
+    "to": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
     "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
     "seat": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},  # your own: 403 for another
     "token": {"type": "string"},

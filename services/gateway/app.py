@@ -15,10 +15,9 @@ from services.gateway.http.guards import limits_middleware
 from services.gateway.http.limits import Limiter
 from services.gateway.http.observe import observe_middleware
 from services.gateway.keys import (
-    HISTORY,
-    HistoryReads,
     BROKER,
     CHAT,
+    HISTORY,
     IDENTITIES,
     LIMITER,
     PROJECTOR,
@@ -29,6 +28,7 @@ from services.gateway.keys import (
     SOCKETS,
     STORE,
     GatewaySettings,
+    HistoryReads,
 )
 from services.gateway.openapi.document import setup_routes
 from services.gateway.views.projector import ViewProjector

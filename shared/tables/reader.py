@@ -125,10 +125,10 @@ def _logged(event: Any, decode: bool = True) -> LoggedEvent:
 
 
 def all_events(store: EventStore, table_id: str) -> list[LoggedEvent]:
-    """Every event of a table (an export or an audit needs them all); 400 `bad_table_id`,
-    404 `unknown_table`."""
+    """Every event of a table, payloads as stored and not decoded (an export or an audit
+    needs them all); 400 `bad_table_id`, 404 `unknown_table`."""
     table_key_or_400(table_id)
-    found = events(store, table_id)
+    found = events(store, table_id, decode=False)
     if not found:
         raise NotFound(f"no table {table_id} in this store", code="unknown_table")
     return found

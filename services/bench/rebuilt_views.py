@@ -13,7 +13,7 @@ from shared.store import EventStore
 from shared.tables import state as table_state
 from shared.tables.events import TableCreated
 from shared.tables.follower import LogFollower
-from shared.tables.loading import LoggedEvent
+from shared.tables.reader import LoggedEvent
 
 
 class RebuiltViews(LogFollower):

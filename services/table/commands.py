@@ -18,7 +18,7 @@ from shared.store import EventStore
 from shared.tables import decide as decider
 from shared.tables.aggregate import Table
 from shared.tables.decide import Decision, fingerprint
-from shared.tables.loading import load_table
+from shared.tables.reader import load_state
 
 __all__ = ["Decision", "decide", "fingerprint", "open_rematch", "open_table", "record"]
 
@@ -41,7 +41,7 @@ def open_rematch(command: Command, action: OpenRematch, store: EventStore) -> Ta
     """The agreed rematch of a finished table, everyone seated and the game started, with a
     new secret seed; refused unless that table agreed on this one and the caller plays it."""
     table_id = table_uuid(command.table_id)
-    old = load_table(store, action.from_table)
+    old = load_state(store, action.from_table)
     if old is None:
         raise NotFound("no such table", code="unknown_table")
     if old.state.rematch_table != str(table_id):

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from services.bench.autoplay import SelfPlay
 from shared.audit.export import fold, stored_events
 from shared.store import open_store
-from shared.tables.loading import load_table
+from shared.tables.reader import load_state
 
 
 @settings(max_examples=12, deadline=None)
@@ -24,7 +24,7 @@ def test_snapshot_plus_newer_events_equals_the_full_fold(game: str, seed: int, c
     table_id = str(table.id)
     at = max(1, round(cut * table.version))
     store.take_snapshot(table.id, version=at)  # a snapshot anywhere in the game
-    loaded = load_table(store, table_id, snapshot_every=10**9)
+    loaded = load_state(store, table_id, save=False)
     assert loaded is not None
     assert loaded.snapshot_version == at
     assert loaded.events_read == table.version - at
@@ -37,9 +37,9 @@ def test_a_finished_game_is_snapshotted_by_its_first_load_and_then_read_in_one_s
     store = open_store("memory")
     table = SelfPlay(5).play("ra")
     store.save(table)
-    first = load_table(store, str(table.id))
+    first = load_state(store, str(table.id))
     assert first is not None and first.snapshot_saved and first.events_read == table.version
-    second = load_table(store, str(table.id))
+    second = load_state(store, str(table.id))
     assert second is not None and not second.snapshot_saved
     assert (second.snapshot_version, second.events_read) == (table.version, 0)
     assert second.state == first.state
@@ -50,6 +50,6 @@ def test_an_unknown_table_or_another_aggregate_is_none() -> None:
 
     store = open_store("memory")
     player, _ = register(store, "ann")
-    assert load_table(store, str(player.id)) is None
-    assert load_table(store, "not-a-uuid") is None
-    assert load_table(store, "00000000-0000-4000-8000-000000000000") is None
+    assert load_state(store, str(player.id)) is None
+    assert load_state(store, "not-a-uuid") is None
+    assert load_state(store, "00000000-0000-4000-8000-000000000000") is None

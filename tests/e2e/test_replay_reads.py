@@ -9,7 +9,9 @@ read, and a range of views is one request with the same cost plus the range's ev
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,9 +19,11 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
+from services.gateway.keys import LIMITER, GatewaySettings
+from services.gateway.tables import view_at
 from services.gateway.tables.view_at import MAX_VIEWS
 from shared.tables.reader import CHECKPOINT
-from tests.platform import Player, open_table, play_moves, view
+from tests.platform import Player, embedded_config, open_table, play_moves, register, view
 
 
 @dataclass
@@ -124,3 +128,50 @@ async def test_a_bad_range_is_400_bad_version(client: TestClient, query: str) ->
     response = await client.get(f"/api/tables/{table_id}/views?{query}", headers=players[0].auth)
     assert response.status == 400, query
     assert (await response.json())["code"] == "bad_version"
+
+
+@pytest.fixture
+async def bounded(aiohttp_client: Any) -> AsyncIterator[TestClient]:
+    """A gateway that lets a token fold one past view at a time, and two in all."""
+    config = embedded_config()
+    config.gateway = GatewaySettings(max_history_in_flight_per_player=1, max_history_in_flight=2)
+    platform = Platform(config)
+    await platform.start()
+    try:
+        yield await aiohttp_client(platform.app)
+    finally:
+        await platform.stop()
+
+
+async def test_past_views_in_flight_are_bounded_per_token_and_per_gateway(
+    bounded: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id, (ann, bob) = await open_table(bounded, "ra", 2)
+    cy = await register(bounded, "cy")
+    release = threading.Event()
+    real = view_at.load_state
+
+    def held(*args: Any, **kwargs: Any) -> Any:  # the store read waits until released
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(view_at, "load_state", held)
+    limiter = bounded.app[LIMITER]
+    base = f"/api/tables/{table_id}"
+    first = asyncio.create_task(bounded.get(f"{base}/view?at=2", headers=ann.auth))
+    async with asyncio.timeout(10):  # a bound instead of a hang if it never arrives
+        while limiter.history_in_flight < 1:
+            await asyncio.sleep(0.01)
+    refused = await bounded.get(f"{base}/view?at=3", headers=ann.auth)
+    assert (refused.status, (await refused.json())["code"]) == (429, "too_many_in_flight")
+    second = asyncio.create_task(bounded.get(f"{base}/views?from=1&to=3", headers=bob.auth))
+    async with asyncio.timeout(10):
+        while limiter.history_in_flight < 2:
+            await asyncio.sleep(0.01)
+    refused = await bounded.get(f"{base}/view?at=4", headers=cy.auth)
+    assert (refused.status, (await refused.json())["code"]) == (429, "too_many_in_flight")
+    assert (await bounded.get(f"{base}/events", headers=cy.auth)).status == 200  # not history
+    release.set()
+    assert [r.status for r in await asyncio.gather(first, second)] == [200, 200]
+    assert limiter.history_in_flight == 0
+    assert (await bounded.get(f"{base}/view?at=4", headers=cy.auth)).status == 200

@@ -183,3 +183,18 @@ def test_a_malformed_limit_stops_the_command_with_a_message(
     monkeypatch.setenv("SENET_RATE_LIMIT", "fast")
     assert main(["--log-level", "WARNING", "gateway", "--store", "memory"]) == 2
     assert "rate_limit" in capsys.readouterr().err
+
+
+def test_reads_of_history_in_flight_are_bounded_per_caller_and_in_total() -> None:
+    limiter = Limiter(rate=0, burst=1, per_player=0, total=0, history_per_player=1, history_total=2)
+    with limiter.folding("a"):
+        with pytest.raises(TooManyRequests) as caught, limiter.folding("a"):
+            pass
+        assert caught.value.code == "too_many_in_flight"
+        with limiter.folding("b"), pytest.raises(TooManyRequests), limiter.folding("c"):
+            pass
+        with limiter.in_flight("a"):  # a write is not a history read: its own bound
+            pass
+    assert limiter.history_in_flight == 0
+    with limiter.folding("a"):
+        pass  # the slot was given back

@@ -189,25 +189,22 @@ def load_aggregate(
             return None, kept  # no aggregate: the cache keeps states only
     snapshot = _nearest_snapshot(store, key, table_id, upto)
     since = snapshot.originator_version if snapshot is not None else 0
-    start: LoadedTable | None = None
     if past is not None and upto is not None:
         start = past.get(table_id, upto)
-        # From the kept state only if it is nearer than the snapshot and no checkpoint lies
+        # From a kept state only if it is nearer than the snapshot and no checkpoint lies
         # between (then the snapshot's fold saves it).
-        if start is not None and (
-            start.state.version <= since or start.state.version // CHECKPOINT != upto // CHECKPOINT
-        ):
-            start = None
-    if start is not None:
-        loaded = _fold_states(store, key, start, upto)
-        if loaded is not None:
-            past.put(table_id, loaded)  # type: ignore[union-attr]
-        return None, loaded
+        nearer = start is not None and since < start.state.version
+        if start is not None and nearer and start.state.version // CHECKPOINT == upto // CHECKPOINT:
+            loaded = _fold_states(store, key, start, upto)
+            if loaded is not None:
+                past.put(table_id, loaded)
+            return None, loaded
     aggregate: Any = snapshot.mutate(None) if snapshot is not None else None
     times = _snapshot_times(snapshot)
     read = 0
     saved = 0
-    for event in store.events.get(key, gt=since or None, lte=upto):
+    stored: Iterable[Any] = store.events.get(key, gt=since or None, lte=upto)
+    for event in stored:
         aggregate = event.mutate(aggregate)
         if not isinstance(aggregate, Table):
             return None, None  # another kind of aggregate (a player's id is a UUID too)
@@ -221,7 +218,7 @@ def load_aggregate(
     if save and read and finished and upto is None:  # its views are read from here on
         saved += _save_snapshot(store, aggregate, times)
     if snapshot is not None and times is None:
-        times = _times_before(store, key, aggregate.table, since)
+        times = _times_before(store, key, aggregate.table)
     loaded = LoadedTable(
         aggregate.table,
         created_at=aggregate.created_on.isoformat(),
@@ -285,13 +282,13 @@ def _snapshot_times(snapshot: Any) -> dict[int, str] | None:
     return {int(version): str(time) for version, time in kept}
 
 
-def _times_before(store: EventStore, key: UUID, state: TableState, since: int) -> dict[int, str]:
+def _times_before(store: EventStore, key: UUID, state: TableState) -> dict[int, str]:
     """The turn times of a table read from a snapshot that kept none (saved before they
     were kept): its events since the oldest turn under way (a turn's worth)."""
     began = {v for v in state.turn_began if v}
     if not began:
         return {}
-    stored = store.events.get(key, gt=min(began) - 1, lte=max(began))
+    stored: Iterable[Any] = store.events.get(key, gt=min(began) - 1, lte=max(began))
     return {
         e.originator_version: e.timestamp.isoformat()
         for e in stored

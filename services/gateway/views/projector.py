@@ -218,7 +218,7 @@ class ViewProjector:
         if envelope.version > version + 1:
             await self._read_newer(table_id)
             return
-        event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
+        event = table_state.decode_stored(model.state.spec, envelope.name, envelope.payload)
         self._fold(model, event, envelope.time)
         if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
             self._snapshot_later(table_id)

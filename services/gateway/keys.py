@@ -41,10 +41,11 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     rate_burst: int = 2000  # requests a caller may send at once before the rate applies
     max_in_flight_per_player: int = 8  # unanswered writes per token (0: no limit)
     max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
-    # Reads that fold a table's history (`view?at=`, `/views`): unanswered ones per token
-    # and in this gateway (0: no limit); they run on their own threads, as many as the
-    # gateway's bound, so they never hold the store threads other requests need. Past
-    # states folded are kept for later steps of a replay (LRU, a few tens of KB each).
+    # Reads of a table's history (`view?at=`, `/views`): served at once per token (more
+    # wait their turn, a bounded queue) and in this gateway (0: no limit); they run on
+    # their own threads, as many as the gateway's bound, so they never hold the store
+    # threads other requests need. Past states folded are kept for later steps of a
+    # replay (LRU, a few tens of KB each).
     max_history_in_flight_per_player: int = 2
     max_history_in_flight: int = 4
     past_states: int = 512

@@ -19,6 +19,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
+from services.gateway.http.limits import HISTORY_QUEUE
 from services.gateway.keys import LIMITER, GatewaySettings
 from services.gateway.tables import view_at
 from services.gateway.tables.view_at import MAX_VIEWS
@@ -143,7 +144,7 @@ async def bounded(aiohttp_client: Any) -> AsyncIterator[TestClient]:
         await platform.stop()
 
 
-async def test_past_views_in_flight_are_bounded_per_token_and_per_gateway(
+async def test_past_views_wait_their_turn_per_token_and_are_bounded_per_gateway(
     bounded: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table_id, (ann, bob) = await open_table(bounded, "ra", 2)
@@ -158,20 +159,25 @@ async def test_past_views_in_flight_are_bounded_per_token_and_per_gateway(
     monkeypatch.setattr(view_at, "load_state", held)
     limiter = bounded.app[LIMITER]
     base = f"/api/tables/{table_id}"
-    first = asyncio.create_task(bounded.get(f"{base}/view?at=2", headers=ann.auth))
-    async with asyncio.timeout(10):  # a bound instead of a hang if it never arrives
-        while limiter.history_in_flight < 1:
-            await asyncio.sleep(0.01)
-    refused = await bounded.get(f"{base}/view?at=3", headers=ann.auth)
-    assert (refused.status, (await refused.json())["code"]) == (429, "too_many_in_flight")
-    second = asyncio.create_task(bounded.get(f"{base}/views?from=1&to=3", headers=bob.auth))
-    async with asyncio.timeout(10):
-        while limiter.history_in_flight < 2:
-            await asyncio.sleep(0.01)
+
+    async def until(condition: Any) -> None:
+        async with asyncio.timeout(10):  # a bound instead of a hang if it never comes
+            while not condition():
+                await asyncio.sleep(0.01)
+
+    def ask(who: Player, path: str) -> asyncio.Task[Any]:
+        return asyncio.create_task(bounded.get(f"{base}/{path}", headers=who.auth))
+
+    first = ask(ann, "view?at=2")
+    await until(lambda: limiter.history_in_flight == 1)
+    queued = [ask(ann, f"view?at={3 + i % 2}") for i in range(HISTORY_QUEUE)]
+    second = ask(bob, "views?from=1&to=3")
+    await until(lambda: limiter.history_in_flight == 2)  # ann's others wait their turn
     refused = await bounded.get(f"{base}/view?at=4", headers=cy.auth)
     assert (refused.status, (await refused.json())["code"]) == (429, "too_many_in_flight")
     assert (await bounded.get(f"{base}/events", headers=cy.auth)).status == 200  # not history
     release.set()
-    assert [r.status for r in await asyncio.gather(first, second)] == [200, 200]
+    answers = await asyncio.gather(first, second, *queued)
+    assert {r.status for r in answers} == {200}
     assert limiter.history_in_flight == 0
     assert (await bounded.get(f"{base}/view?at=4", headers=cy.auth)).status == 200

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from services.cli.main import build_parser, main
 from services.cli.roles import platform_config
-from services.gateway.http.limits import Limiter, is_allowed_origin, token_key
+from services.gateway.http.limits import HISTORY_QUEUE, Limiter, is_allowed_origin, token_key
 from services.gateway.keys import GatewaySettings
 from shared.contracts.errors import TooManyRequests
 
@@ -185,16 +187,31 @@ def test_a_malformed_limit_stops_the_command_with_a_message(
     assert "rate_limit" in capsys.readouterr().err
 
 
-def test_reads_of_history_in_flight_are_bounded_per_caller_and_in_total() -> None:
+async def test_reads_of_history_wait_their_turn_per_caller_and_are_bounded_in_total() -> None:
     limiter = Limiter(rate=0, burst=1, per_player=0, total=0, history_per_player=1, history_total=2)
-    with limiter.folding("a"):
-        with pytest.raises(TooManyRequests) as caught, limiter.folding("a"):
+    release = asyncio.Event()
+
+    async def read(key: str) -> None:
+        async with limiter.folding(key):
+            await release.wait()
+
+    first = asyncio.create_task(read("a"))
+    await asyncio.sleep(0)
+    queued = [asyncio.create_task(read("a")) for _ in range(HISTORY_QUEUE)]
+    await asyncio.sleep(0)
+    assert limiter.history_in_flight == 1  # a's others wait for its one slot
+    with pytest.raises(TooManyRequests) as caught:
+        async with limiter.folding("a"):  # past the queue
             pass
-        assert caught.value.code == "too_many_in_flight"
-        with limiter.folding("b"), pytest.raises(TooManyRequests), limiter.folding("c"):
+    assert caught.value.code == "too_many_in_flight"
+    other = asyncio.create_task(read("b"))
+    await asyncio.sleep(0)
+    assert limiter.history_in_flight == 2
+    with pytest.raises(TooManyRequests):
+        async with limiter.folding("c"):  # past the gateway's bound
             pass
-        with limiter.in_flight("a"):  # a write is not a history read: its own bound
-            pass
+    release.set()
+    await asyncio.gather(first, other, *queued)
     assert limiter.history_in_flight == 0
-    with limiter.folding("a"):
-        pass  # the slot was given back
+    async with limiter.folding("a"):
+        pass  # the slots were given back

@@ -4,18 +4,20 @@ WebSocket origin rule. `guards.py` applies them to requests."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from shared.contracts.errors import TooManyRequests
 
 Clock = Callable[[], float]
+HISTORY_QUEUE = 16  # a caller's history reads that may wait, per slot of its own
 
 
 @dataclass
@@ -87,7 +89,8 @@ class Limiter:
         self._arriving: Counter[str] = Counter()
         self.history_per_player = history_per_player
         self.history_total = history_total
-        self._history: Counter[str] = Counter()
+        self._history: Counter[str] = Counter()  # reads running or waiting, per caller
+        self._history_turns: dict[str, asyncio.Semaphore] = {}
         self.history_in_flight = 0
 
     def take(self, key: str) -> None:
@@ -155,29 +158,42 @@ class Limiter:
                 if not self._in_flight[key]:
                     del self._in_flight[key]
 
-    @contextlib.contextmanager
-    def folding(self, key: str) -> Iterator[None]:
-        """Hold a slot for one read that folds a table's history (a past view, a range of
-        them) while it runs: bounded per caller and per gateway as writes are;
-        TooManyRequests (`too_many_in_flight`) past either bound."""
+    @contextlib.asynccontextmanager
+    async def folding(self, key: str) -> AsyncIterator[None]:
+        """Hold a slot for one read of a table's history (a past view, a range of them)
+        while it runs. A caller's reads beyond `history_per_player` wait their turn (so a
+        loop of replays by one token is served a few at a time, not ahead of everybody
+        else), up to `HISTORY_QUEUE` times that many; past that, or past `history_total`
+        reads in this gateway, TooManyRequests (`too_many_in_flight`)."""
         if self.history_total and self.history_in_flight >= self.history_total:
             raise TooManyRequests(
                 "the gateway is reading too many past views now", code="too_many_in_flight"
             )
-        if self.history_per_player and self._history[key] >= self.history_per_player:
+        per = self.history_per_player
+        if per and self._history[key] >= per * (1 + HISTORY_QUEUE):
             raise TooManyRequests(
-                f"more than {self.history_per_player} of your past-view reads are in flight",
+                f"more than {per} of your past-view reads are in flight",
                 code="too_many_in_flight",
             )
-        self.history_in_flight += 1
         self._history[key] += 1
         try:
-            yield
+            turn = self._history_turns.setdefault(key, asyncio.Semaphore(per)) if per else None
+            async with turn if turn is not None else contextlib.nullcontext():
+                if self.history_total and self.history_in_flight >= self.history_total:
+                    raise TooManyRequests(
+                        "the gateway is reading too many past views now",
+                        code="too_many_in_flight",
+                    )
+                self.history_in_flight += 1
+                try:
+                    yield
+                finally:
+                    self.history_in_flight -= 1
         finally:
-            self.history_in_flight -= 1
             self._history[key] -= 1
             if not self._history[key]:
                 del self._history[key]
+                self._history_turns.pop(key, None)
 
     @contextlib.contextmanager
     def arriving(self, address: str) -> Iterator[None]:

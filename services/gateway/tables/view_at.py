@@ -44,13 +44,13 @@ class PastViews(msgspec.Struct, frozen=True, kw_only=True):
 
 async def view_at(request: web.Request) -> web.Response:
     """The caller's view after event `?at=` (1 to the table's version); 400 `bad_version` else."""
-    model, who = await _watched(request)
-    at = _version(request, "at", model.state.version)
-    table_id = model.state.table_id
-    kept = request.app[HISTORY].past.get(table_id, at)
-    if kept is not None and kept.state.version == at:  # folded already: no store read
-        return json_response(_view(kept, who))
-    with request.app[LIMITER].folding(_caller(request)):
+    async with request.app[LIMITER].folding(_caller(request)):
+        model, who = await _watched(request)
+        at = _version(request, "at", model.state.version)
+        table_id = model.state.table_id
+        kept = request.app[HISTORY].past.get(table_id, at)
+        if kept is not None and kept.state.version == at:  # folded already: no store read
+            return json_response(_view(kept, who))
         shown = await in_history(request, _views, *_reading(request, table_id, at, at), who)
     return json_response(shown[0])
 
@@ -58,17 +58,16 @@ async def view_at(request: web.Request) -> web.Response:
 async def views_between(request: web.Request) -> web.Response:
     """GET /api/tables/{id}/views?from=A&to=B: the caller's views after versions A to B
     (1 <= A <= B <= the table's version, at most MAX_VIEWS); 400 `bad_version` else."""
-    model, who = await _watched(request)
-    last = model.state.version
-    first = _version(request, "from", last)
-    upto = _version(request, "to", last)
-    if upto < first or upto - first >= MAX_VIEWS:
-        message = f"to must be from {first} to {min(last, first + MAX_VIEWS - 1)}"
-        raise BadRequest(message, code="bad_version", details={"parameter": "to"})
-    with request.app[LIMITER].folding(_caller(request)):
-        shown = await in_history(
-            request, _views, *_reading(request, model.state.table_id, first, upto), who
-        )
+    async with request.app[LIMITER].folding(_caller(request)):
+        model, who = await _watched(request)
+        last = model.state.version
+        first = _version(request, "from", last)
+        upto = _version(request, "to", last)
+        if upto < first or upto - first >= MAX_VIEWS:
+            message = f"to must be from {first} to {min(last, first + MAX_VIEWS - 1)}"
+            raise BadRequest(message, code="bad_version", details={"parameter": "to"})
+        reading = _reading(request, model.state.table_id, first, upto)
+        shown = await in_history(request, _views, *reading, who)
     return json_response(PastViews(first=first, last=upto, version=last, items=shown))
 
 

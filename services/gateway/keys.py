@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from aiohttp import web
 from services.gateway.accounts.revocations import Revocations
 from services.gateway.chat.hub import ChatHub
 from services.gateway.http.limits import Limiter
-from services.gateway.views.projector import ViewProjector
+from services.gateway.views.projector import TableModel, ViewProjector
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
@@ -98,10 +99,27 @@ class NotifyContext:
 
 @dataclass
 class HistoryReads:
-    """What reads of a table's history run on: their own threads, and the past states kept."""
+    """What reads of a table's history run on: their own threads, the past states kept
+    (to fold from), and the past tables whose views were asked for (LRU, as many)."""
 
     pool: ThreadPoolExecutor
     past: PastStates
+    models: OrderedDict[tuple[str, int], TableModel] = field(default_factory=OrderedDict)
+
+    def kept(self, table_id: str, version: int) -> TableModel | None:
+        """The past table kept at that version, if any."""
+        model = self.models.get((table_id, version))
+        if model is not None:
+            self.models.move_to_end((table_id, version))
+        return model
+
+    def keep(self, model: TableModel) -> None:
+        """Keep a past table (by its id and version); the least recently used one goes."""
+        key = (model.state.table_id, model.state.version)
+        self.models[key] = model
+        self.models.move_to_end(key)
+        while len(self.models) > max(self.past.size, 1):
+            self.models.popitem(last=False)
 
 
 SETTINGS = web.AppKey("settings", GatewaySettings)

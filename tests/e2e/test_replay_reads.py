@@ -93,9 +93,12 @@ async def test_a_past_view_reads_one_snapshot_and_the_events_since_it(
 async def test_turn_times_of_a_past_view_cost_no_more_reads(
     client: TestClient, reads: Reads
 ) -> None:
-    table_id, players, last = await _long_table(client)
+    table_id, players = await open_table(client, "istanbul", 2)  # long: not over soon
+    await play_moves(client, table_id, players, seed=4, limit=60)
     live = await view(client, table_id, players[0])
-    assert live["turn_since"], "somebody must act: the view says since when"
+    last = live["table"]["version"]
+    assert last > CHECKPOINT and live["turn_since"], "somebody must act: since when"
+    await _past(client, f"/api/tables/{table_id}/view?at={last - 1}", players[0])  # checkpoints
     reads.clear()
     past = await _past(client, f"/api/tables/{table_id}/view?at={last}", players[0])
     assert past["turn_since"] == live["turn_since"]

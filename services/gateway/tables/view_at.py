@@ -13,8 +13,6 @@ gateway (`Limiter.folding`), so replays never hold the threads other requests ne
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 from aiohttp import web
 
@@ -48,11 +46,18 @@ async def view_at(request: web.Request) -> web.Response:
         model, who = await _watched(request)
         at = _version(request, "at", model.state.version)
         table_id = model.state.table_id
-        kept = request.app[HISTORY].past.get(table_id, at)
-        if kept is not None and kept.state.version == at:  # folded already: no store read
-            return json_response(_view(kept, who))
-        shown = await in_history(request, _views, *_reading(request, table_id, at, at), who)
-    return json_response(shown[0])
+        history = request.app[HISTORY]
+        then = history.kept(table_id, at)
+        if then is None:
+            kept = history.past.get(table_id, at)
+            if kept is not None and kept.state.version == at:  # folded already: no store read
+                then = _model(kept)
+            else:
+                reading = _reading(request, table_id, at, at)
+                then = (await in_history(request, _models, *reading))[0]
+            history.keep(then)
+        body = views.player_frame(then, _seat(then, who))  # encoded once per seat
+    return web.Response(body=body, content_type="application/json")
 
 
 async def views_between(request: web.Request) -> web.Response:
@@ -67,7 +72,11 @@ async def views_between(request: web.Request) -> web.Response:
             message = f"to must be from {first} to {min(last, first + MAX_VIEWS - 1)}"
             raise BadRequest(message, code="bad_version", details={"parameter": "to"})
         reading = _reading(request, model.state.table_id, first, upto)
-        shown = await in_history(request, _views, *reading, who)
+        steps = await in_history(request, _models, *reading)
+        history = request.app[HISTORY]
+        for step in steps:
+            history.keep(step)
+        shown = [views.player_view(step, _seat(step, who)) for step in steps]
     return json_response(PastViews(first=first, last=upto, version=last, items=shown))
 
 
@@ -104,11 +113,11 @@ def _reading(
     return request.app[STORE], request.app[HISTORY].past, table_id, first, upto
 
 
-def _views(
-    store: EventStore, past: PastStates, table_id: str, first: int, upto: int, who: Any
-) -> list[views.PlayerView]:
-    """The caller's views after versions `first` to `upto`; blocking: one snapshot, the
-    events after it up to `upto`."""
+def _models(
+    store: EventStore, past: PastStates, table_id: str, first: int, upto: int
+) -> list[TableModel]:
+    """The table after versions `first` to `upto`; blocking: one snapshot, the events
+    after it up to `upto`."""
     start = load_state(store, table_id, first, past=past)
     if start is None:
         raise NotFound("no such table", code="unknown_table")
@@ -116,19 +125,21 @@ def _views(
     if upto > first:
         newer = events(store, table_id, after=first, upto=upto, decode=False)
         steps.extend(fold_states(start, newer))
-        past.put(table_id, steps[-1])  # a replay's next step starts here
-    return [_view(step, who) for step in steps]
+        past.put(table_id, steps[-1])  # a replay's next block starts here
+    return [_model(step) for step in steps]
 
 
-def _view(loaded: LoadedTable, who: Identity | None) -> views.PlayerView:
-    """The view the caller had then: from the seat it held then (None: no seat yet)."""
-    state = loaded.state
-    then = TableModel(
-        state, created_at=loaded.created_at, updated_at=loaded.updated_at,
+def _model(loaded: LoadedTable) -> TableModel:
+    """A past state as a cached table (its views are computed and encoded once per seat)."""
+    return TableModel(
+        loaded.state, created_at=loaded.created_at, updated_at=loaded.updated_at,
         turn_times=dict(loaded.turn_times),
     )  # fmt: skip
-    seat = state.seat_of(who.player_id) if who is not None else None
-    return views.player_view(then, seat)
+
+
+def _seat(then: TableModel, who: Identity | None) -> int | None:
+    """The seat the caller held then (None: no seat yet, or a spectator)."""
+    return then.state.seat_of(who.player_id) if who is not None else None
 
 
 async def my_view(request: web.Request) -> web.Response:

@@ -72,7 +72,7 @@ async def views_between(request: web.Request) -> web.Response:
             message = f"to must be from {first} to {min(last, first + MAX_VIEWS - 1)}"
             raise BadRequest(message, code="bad_version", details={"parameter": "to"})
         reading = _reading(request, model.state.table_id, first, upto)
-        steps = await in_history(request, _models, *reading)
+        steps = await in_history(request, _models, *reading, who)  # views computed there
         history = request.app[HISTORY]
         for step in steps:
             history.keep(step)
@@ -114,10 +114,15 @@ def _reading(
 
 
 def _models(
-    store: EventStore, past: PastStates, table_id: str, first: int, upto: int
+    store: EventStore,
+    past: PastStates,
+    table_id: str,
+    first: int,
+    upto: int,
+    who: Identity | None = None,
 ) -> list[TableModel]:
-    """The table after versions `first` to `upto`; blocking: one snapshot, the events
-    after it up to `upto`."""
+    """The table after versions `first` to `upto`, the caller's views computed and cached
+    in them; blocking: one snapshot, the events after it."""
     start = load_state(store, table_id, first, past=past)
     if start is None:
         raise NotFound("no such table", code="unknown_table")
@@ -126,7 +131,10 @@ def _models(
         newer = events(store, table_id, after=first, upto=upto, decode=False)
         steps.extend(fold_states(start, newer))
         past.put(table_id, steps[-1])  # a replay's next block starts here
-    return [_model(step) for step in steps]
+    models = [_model(step) for step in steps]
+    for model in models:  # the game's views off the event loop (cached per seat)
+        views.player_view(model, _seat(model, who))
+    return models
 
 
 def _model(loaded: LoadedTable) -> TableModel:

@@ -54,7 +54,7 @@ async def view_at(request: web.Request) -> web.Response:
                 then = _model(kept)
             else:
                 reading = _reading(request, table_id, at, at)
-                then = (await in_history(request, _models, *reading))[0]
+                then = (await in_history(request, _models, *reading, who))[0]
             history.keep(then)
         body = views.player_frame(then, _seat(then, who))  # encoded once per seat
     return web.Response(body=body, content_type="application/json")
@@ -119,7 +119,7 @@ def _models(
     table_id: str,
     first: int,
     upto: int,
-    who: Identity | None = None,
+    who: Identity | None,
 ) -> list[TableModel]:
     """The table after versions `first` to `upto`, the caller's views computed and cached
     in them; blocking: one snapshot, the events after it."""

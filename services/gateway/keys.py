@@ -18,10 +18,11 @@ from services.gateway.views.projector import TableModel, ViewProjector
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
-from shared.notify.timing import Timing
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+from shared.tables.client import TableClient
 from shared.tables.reader import PastStates
+from shared.tables.timing import Timing
 
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -95,6 +96,8 @@ class NotifyContext:
     signing_key: bytes = b""
     endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
     timing: Timing = field(default_factory=Timing)  # notify's defaults: a table chose none
+    # table id -> an old store's TableTiming record of it (read once a table, bounded)
+    legacy_timings: dict[str, Timing | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -125,6 +128,7 @@ class HistoryReads:
 SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
+TABLES = web.AppKey("tables", TableClient)  # commands to the shards, the one client
 PROJECTOR = web.AppKey("projector", ViewProjector)
 LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded

@@ -12,8 +12,8 @@ from shared.tournaments.events import ForfeitPolicy, Format
 # The header that tells a shard consumer a message is for a tournament, not a table.
 KIND_HEADER = "x-senet-kind"
 TOURNAMENT_KIND = "tournament"
-MATCH_TABLE_KIND = "tournament-table"
-# The command id that opens a match table is this prefix and the table id (one per table).
+# The command id that opens a match table (`OpenMatch`, a table command) is this prefix and
+# the table id (one per table).
 MATCH_OPENING = "open-match:"
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
 
@@ -110,17 +110,8 @@ class TournamentCommand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknow
     correlation_id: str = ""
 
 
-class OpenMatchTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The process manager asks the shard of a match table to open it: everyone seated and
-    the game started, as the tournament's pairing says."""
-
-    command_id: str
-    tournament_id: str
-    table_id: str
-
-
 class TournamentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """The answer to a tournament command or a match table's opening."""
+    """The answer to a tournament command."""
 
     command_id: str
     tournament_id: str

@@ -437,7 +437,8 @@ ROUTES: list[Route] = [
         "A table's reminders and deadline in effect (its choice, else the defaults)",
         None,
         notify_routes.Timing,
-        auth=False,
+        query=("invite",),
+        viewers=True,
     ),
     Route(
         "PUT",

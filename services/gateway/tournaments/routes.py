@@ -18,20 +18,22 @@ from eventsourcing.application import AggregateNotFoundError
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import BROKER, READMODELS, SETTINGS, STORE
+from services.gateway.keys import READMODELS, STORE, TABLES
 from shared.contracts.envelopes import TimeoutPolicy, Visibility
 from shared.contracts.errors import NotFound
 from shared.observability import correlation
 from shared.readmodels.queries import decode_cursor, encode_cursor, limit_of
 from shared.readmodels.rows import Page
 from shared.store import EventStore
-from shared.tournaments import client, readmodel
+from shared.tables.client import accepted
+from shared.tournaments import readmodel
 from shared.tournaments.actions import (
     CancelTournament,
     CreateTournament,
     JoinTournament,
     StartTournament,
     TournamentAction,
+    TournamentCommand,
     TournamentOutcome,
     WithdrawFromTournament,
 )
@@ -156,11 +158,11 @@ async def _send(
     action: TournamentAction,
     command_id: str | None,
 ) -> TournamentOutcome:
-    return await client.send(
-        request.app[BROKER], tournament_id=tournament_id, player_id=player_id, action=action,
-        timeout=request.app[SETTINGS].command_timeout, command_id=command_id,
-        correlation_id=correlation.current(),
+    command = TournamentCommand(
+        command_id=command_id or uuid.uuid4().hex, tournament_id=tournament_id,
+        player_id=player_id, action=action, correlation_id=correlation.current(),
     )  # fmt: skip
+    return accepted(await request.app[TABLES].send(command))
 
 
 def _hash(code: str) -> str:

@@ -38,6 +38,7 @@ async def test_a_route_open_to_viewers_wants_a_token_unless_the_table_lets_anyon
         "ws",
         "chat",
         "chat/ws",
+        "timing",
     }
     for route in watched:
         path = route.path.replace("{table_id}", table_id)

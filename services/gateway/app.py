@@ -81,6 +81,8 @@ def create_app(
         arriving_per_address=settings.max_arriving_per_address,
         history_per_player=settings.max_history_in_flight_per_player,
         history_total=settings.max_history_in_flight,
+        history_rate=settings.history_rate,
+        history_burst=settings.history_burst,
     )
     app[STORE] = store
     app[BROKER] = broker

@@ -50,6 +50,8 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     # replay (LRU, a few tens of KB each).
     max_history_in_flight_per_player: int = 2
     max_history_in_flight: int = 4
+    history_rate: float = 20.0  # such reads per second per token; more wait (0: no pace)
+    history_burst: int = 40  # such reads a token may make at once before the pace applies
     past_states: int = 512
     max_sockets_per_player: int = 32  # open WebSockets per token (0: no limit)
     max_sockets_per_address: int = 512  # open WebSockets per client address (0: no limit)

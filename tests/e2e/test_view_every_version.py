@@ -8,20 +8,39 @@ seat shown is the one the caller had then.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from typing import Any
+
 import pytest
 from aiohttp.test_utils import TestClient
 
+from services.cli.platform import Platform
+from services.gateway.keys import GatewaySettings
 from shared.games.registry import available_games
-from tests.platform import open_table, play_moves, register, view
+from tests.platform import embedded_config, open_table, play_moves, register, view
 
 CASES = [(game, 2) for game in available_games()] + [("sobek", 3)]
 MOVES = 40  # random moves: past the start and the setup, into the game
 
 
+@pytest.fixture
+async def unpaced(aiohttp_client: Any) -> AsyncIterator[TestClient]:
+    """A gateway whose history reads are not paced (each token asks every version)."""
+    config = embedded_config()
+    config.gateway = GatewaySettings(history_rate=0)
+    platform = Platform(config)
+    await platform.start()
+    try:
+        yield await aiohttp_client(platform.app)
+    finally:
+        await platform.stop()
+
+
 @pytest.mark.parametrize(("game", "seats"), CASES)
 async def test_every_version_of_a_random_game_has_a_view_for_everyone(
-    client: TestClient, game: str, seats: int
+    unpaced: TestClient, game: str, seats: int
 ) -> None:
+    client = unpaced
     table_id, players = await open_table(client, game, seats)
     await play_moves(client, table_id, players, seed=len(game) + seats, limit=MOVES)
     last = (await view(client, table_id, players[0]))["table"]["version"]

@@ -8,6 +8,7 @@ import pytest
 
 from services.cli.main import build_parser, main
 from services.cli.roles import platform_config
+from services.gateway.http import limits
 from services.gateway.http.limits import HISTORY_QUEUE, Limiter, is_allowed_origin, token_key
 from services.gateway.keys import GatewaySettings
 from shared.contracts.errors import TooManyRequests
@@ -215,3 +216,30 @@ async def test_reads_of_history_wait_their_turn_per_caller_and_are_bounded_in_to
     assert limiter.history_in_flight == 0
     async with limiter.folding("a"):
         pass  # the slots were given back
+
+
+async def test_reads_of_history_past_their_burst_wait_for_the_callers_pace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock()
+    limiter = Limiter(
+        rate=0, burst=1, per_player=0, total=0, clock=clock,
+        history_per_player=2, history_rate=10.0, history_burst=2,
+    )  # fmt: skip
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:  # the pace asks to wait: recorded, not slept
+        waits.append(seconds)
+
+    monkeypatch.setattr(limits.asyncio, "sleep", sleep)
+    for _ in range(4):
+        async with limiter.folding("a"):
+            pass
+    assert waits == [pytest.approx(0.1), pytest.approx(0.2)]  # the third and fourth owe
+    async with limiter.folding("b"):  # another caller has its own pace
+        pass
+    assert len(waits) == 2
+    clock.now += 10  # later: the burst again
+    async with limiter.folding("a"):
+        pass
+    assert len(waits) == 2

@@ -90,11 +90,6 @@ def envelope_of(store: EventStore, notification: Notification) -> EventEnvelope:
     )
 
 
-def routing_key(envelope: EventEnvelope) -> str:
-    """The events exchange routing key: `<game>.<EventName>.<table_id>`."""
-    return f"{envelope.game}.{envelope.name}.{envelope.table_id}"
-
-
 def _fast_envelope(store: EventStore, notification: Notification) -> EventEnvelope | None:
     """A Table.Recorded read straight from its stored JSON, its payload not decoded (rebuilds
     are bound by this: eventsourcing's mapper decodes the payload, the envelope re-encodes

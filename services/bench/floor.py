@@ -190,8 +190,9 @@ def _figures(latencies: list[float], elapsed: float) -> dict[str, float]:
 
 async def _new_table(http: aiohttp.ClientSession) -> tuple[str, list[str], list[int]]:
     tokens = []
-    for i in range(3):
-        async with http.post("/api/players", json={"name": f"bench{i}"}) as response:
+    for _ in range(3):  # names are unique: one new player per seat of each table
+        name = f"bench-{uuid.uuid4().hex[:12]}"
+        async with http.post("/api/players", json={"name": name}) as response:
             tokens.append((await response.json())["token"])
     async with http.post(
         "/api/tables", json={"game": "ra", "seats": 3}, headers=_auth(tokens[0])

@@ -22,7 +22,7 @@ from shared.tables.decide import Decision, fingerprint
 from shared.tables.loading import load_table
 from shared.tournaments.actions import MANAGER
 from shared.tournaments.aggregate import Tournament
-from shared.tournaments.tables import match_opening
+from shared.tournaments.tables import match_opening, match_seed
 
 __all__ = [
     "Decision",
@@ -71,9 +71,10 @@ def open_rematch(command: Command, action: OpenRematch, store: EventStore, diges
 
 @DECIDE_SECONDS.time()
 def open_match(command: Command, action: OpenMatch, store: EventStore, digest: str) -> Table:
-    """A tournament's match table as its pairing says, with a new secret seed and the
-    tournament's timing; refused unless the tournament manager asks it and the tournament
-    paired a match at this table."""
+    """A tournament's match table as its pairing says, with a new secret seed (derived from
+    the tournament's when self-play chose it: `match_seed`) and the tournament's timing;
+    refused unless the tournament manager asks it and the tournament paired a match at this
+    table."""
     table_id = table_uuid(command.table_id)
     if command.player_id != MANAGER:
         raise Forbidden("only the tournament manager opens match tables", code="not_manager")
@@ -83,7 +84,8 @@ def open_match(command: Command, action: OpenMatch, store: EventStore, digest: s
         tournament = None
     if not isinstance(tournament, Tournament):
         raise NotFound("no such tournament", code="unknown_tournament")
-    seed = secrets.token_bytes(32).hex()
+    created = tournament.tournament.created
+    seed = match_seed(created, str(table_id)) or secrets.token_bytes(32).hex()
     events = match_opening(tournament.tournament, str(table_id), seed)
     table = Table.open(table_id, events[0], command.command_id, digest, command.correlation_id)
     record(table, command, Decision(events=events[1:], seat=0), digest)

@@ -15,7 +15,8 @@ TOURNAMENT_KIND = "tournament"
 # The command id that opens a match table (`OpenMatch`, a table command) is this prefix and
 # the table id (one per table).
 MATCH_OPENING = "open-match:"
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+# A tournament's name as typed (checked and normalised by the decider: `shared.names`).
+Name = Annotated[str, msgspec.Meta(max_length=240)]
 
 
 class CreateTournament(
@@ -37,7 +38,7 @@ class CreateTournament(
     forfeits: ForfeitPolicy = "last"
     visibility: Visibility = "public"
     invitation: str = ""  # SHA-256 of the invitation code (a private tournament)
-    seed: str = ""  # 64 hex digits; "" draws one
+    seed: str = ""  # 64 hex digits, chosen by self-play (`client_seeds`); "" draws one
 
 
 class JoinTournament(

@@ -5,6 +5,7 @@ timing the tournament asks of its tables (`TimingChosen`). The table worker deci
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgspec
@@ -46,6 +47,14 @@ def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]
     names = [known.get(p, p) for p in players]
     timing = match_timing(created)
     return list(decider.match_opening(table_id, opened, players, names, timing).events)
+
+
+def match_seed(created: TournamentCreated, table_id: str) -> str | None:
+    """The seed of a match table when the tournament's seed was chosen by self-play (the
+    tables repeat with it); None: a real tournament, whose tables draw secret seeds."""
+    if not created.chosen_seed:
+        return None
+    return hashlib.sha256(f"senet:match:{created.seed}:{table_id}".encode()).hexdigest()
 
 
 def match_timing(created: TournamentCreated) -> Timing | None:

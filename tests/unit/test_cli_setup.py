@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from services.cli.main import build_parser
-from services.cli.options import env_name, options_without_help
+from services.cli.options import options_without_help
 from services.cli.roles import start_line
 from shared.ports import free_port
 from shared.redact import redact, redact_event
@@ -62,10 +62,9 @@ def test_one_reader_sets_any_option_from_its_variable_and_flags_win() -> None:
     assert parser.parse_args(["serve", "--port", "9002"]).port == 9002
     assert parser.parse_args(["selfplay"]).timeout == 3.5
     assert parser.parse_args(["replay", "t"]).at == 4
-    assert parser.parse_args(["notify"]).push_hosts == "x"
+    assert parser.parse_args(["notify"]).push_hosts == ("x",)
     assert parser.parse_args(["bench", "load"]).tables == 7
     assert parser.parse_args(["serve"]).log_json is False
-    assert env_name("table", "workers") == "SENET_TABLE_WORKERS"
 
 
 def test_a_bad_variable_is_a_clear_error() -> None:
@@ -99,6 +98,16 @@ def test_credentials_are_redacted_in_the_start_line_and_log_fields() -> None:
     event = {"event": "x", "error": "connect amqp://u:p4ss@h/ failed", "n": 1}
     assert "p4ss" not in str(redact_event(None, "info", event))
     assert redact("smtp://mail:pw@host:25 and amqp://h/") == "smtp://mail:***@host:25 and amqp://h/"
+
+
+def test_a_table_worker_on_the_in_memory_broker_says_it_reaches_no_gateway() -> None:
+    parser = build_parser(env={})
+    line = start_line(parser.parse_args(["table"]), frozenset({"table", "relay"}))
+    assert "reaches no other process" in line["warning"] and "--broker amqp://" in line["warning"]
+    served = start_line(parser.parse_args(["serve"]), frozenset({"table", "gateway"}))
+    assert "warning" not in served  # one process: the broker reaches everything in it
+    real = parser.parse_args(["table", "--broker", "amqp://guest:guest@127.0.0.1/"])
+    assert "warning" not in start_line(real, frozenset({"table", "relay"}))
 
 
 def test_postgresql_stores_default_to_their_own_schema() -> None:

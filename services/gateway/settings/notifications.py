@@ -43,6 +43,7 @@ from shared.notify.preferences import (
 )
 from shared.notify.timing import legacy_timing
 from shared.store import EventStore
+from shared.store.retries import retried
 from shared.tables.timing import Timing, in_effect
 
 
@@ -126,10 +127,13 @@ async def _changed(
 
 
 def _change(store: EventStore, player_id: str, change: Change) -> PreferencesView:
-    prefs = load_or_open(store, player_id)
-    change(prefs)
-    store.save(prefs)
-    return _view(prefs)
+    def once() -> PreferencesView:
+        prefs = load_or_open(store, player_id)
+        change(prefs)
+        store.save(prefs)
+        return _view(prefs)
+
+    return retried(once, "your preferences")
 
 
 def _view(prefs: Preferences) -> PreferencesView:
@@ -198,11 +202,12 @@ async def add_push_subscription(request: web.Request) -> web.Response:
 
 
 def _add_push(store: EventStore, player_id: str, sub: dict[str, Any]) -> PreferencesView:
-    prefs = load_or_open(store, player_id)
+    return _change(store, player_id, lambda prefs: _added(prefs, sub))
+
+
+def _added(prefs: Preferences, sub: dict[str, Any]) -> None:
     check_room_for(prefs, sub["endpoint"])
     prefs.add_push(sub)
-    store.save(prefs)
-    return _view(prefs)
 
 
 async def push_key(request: web.Request) -> web.Response:

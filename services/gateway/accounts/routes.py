@@ -1,4 +1,4 @@
-"""A player's tokens (list, name, revoke, issue) and signing in again by e-mail.
+"""Registering, who I am, my tokens (list, name, revoke, issue) and signing in again by e-mail.
 
 The token is the account: there is no password. A player may hold several tokens (one per
 device), each with a name; revoking one stops it at once on every gateway

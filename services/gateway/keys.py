@@ -155,6 +155,13 @@ class HistoryReads:
     past: PastStates
     models: OrderedDict[tuple[str, int], TableModel] = field(default_factory=OrderedDict)
 
+    async def start(self) -> None:
+        """Nothing to start: the threads start with the first read."""
+
+    async def stop(self) -> None:
+        """Stop the threads (a read still running finishes; queued ones are dropped)."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
     def kept(self, table_id: str, version: int) -> TableModel | None:
         """The past table kept at that version, if any."""
         model = self.models.get((table_id, version))

@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
-from services.gateway.openapi.document import ROUTES
+from services.gateway.openapi.routes import ROUTES
 from tests.platform import open_table, register, view
 
 

@@ -10,7 +10,12 @@ import pytest
 from services.cli.main import build_parser, main
 from services.cli.roles import platform_config
 from services.gateway.http import limits
-from services.gateway.http.limits import HISTORY_QUEUE, Limiter, is_allowed_origin, token_key
+from services.gateway.http.limits import (
+    HISTORY_QUEUE,
+    Limiter,
+    hashed_token_key,
+    is_allowed_origin,
+)
 from shared.contracts.errors import TooManyRequests
 
 
@@ -109,7 +114,7 @@ def test_bodies_still_arriving_are_capped_per_address_and_given_back() -> None:
 
 def test_anonymous_sockets_share_a_cap_per_address_not_one_for_everyone() -> None:
     limiter = Limiter(rate=0, burst=1, per_player=0, total=0, sockets_per_player=1)
-    anonymous = token_key("")
+    anonymous = hashed_token_key("")  # no token
     with limiter.socket(anonymous, "a:1"):
         with pytest.raises(TooManyRequests), limiter.socket(anonymous, "a:1"):
             pass

@@ -21,7 +21,7 @@ from services.gateway.http.limits import address_key, hashed_token_key
 from services.gateway.http.request import json_response, table_model, viewer_seat
 from services.gateway.http.storecall import in_history
 from services.gateway.keys import HISTORY, LIMITER, STORE
-from services.gateway.tables import routes
+from services.gateway.tables import play
 from services.gateway.views import player as views
 from services.gateway.views.projector import TableModel
 from shared.contracts.errors import BadRequest, NotFound
@@ -151,7 +151,7 @@ def _seat(then: TableModel, who: Identity | None) -> int | None:
 
 
 async def my_view(request: web.Request) -> web.Response:
-    """GET /api/tables/{id}/view: with `?at=` the past view, else today's (`routes.my_view`)."""
+    """GET /api/tables/{id}/view: with `?at=` the past view, else today's (`play.my_view`)."""
     if "at" in request.query:
         return await view_at(request)
-    return await routes.my_view(request)
+    return await play.my_view(request)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from aiohttp import WSCloseCode, web
@@ -17,6 +18,7 @@ from services.gateway.http.observe import observe_middleware
 from services.gateway.keys import (
     BROKER,
     CHAT,
+    HISTORY,
     IDENTITIES,
     LIMITER,
     PROJECTOR,
@@ -28,6 +30,7 @@ from services.gateway.keys import (
     STORE,
     TABLES,
     GatewaySettings,
+    HistoryReads,
 )
 from services.gateway.openapi.document import setup_routes
 from services.gateway.views.projector import ViewProjector
@@ -40,6 +43,7 @@ from shared.observability.probes import Probes, StoreCheck, broker_check, flag_c
 from shared.readmodels import ReadModels
 from shared.store import EventStore
 from shared.tables.client import TableClient
+from shared.tables.reader import PastStates
 
 READ_BUFSIZE = 2**16  # aiohttp's default
 
@@ -76,6 +80,10 @@ def create_app(
         sockets_per_player=settings.max_sockets_per_player,
         sockets_per_address=settings.max_sockets_per_address,
         arriving_per_address=settings.max_arriving_per_address,
+        history_per_player=settings.max_history_in_flight_per_player,
+        history_total=settings.max_history_in_flight,
+        history_rate=settings.history_rate,
+        history_burst=settings.history_burst,
     )
     app[STORE] = store
     app[BROKER] = broker
@@ -91,11 +99,15 @@ def create_app(
     app[CHAT] = ChatHub(broker)
     app[SIGN_INS] = SignInDesk(store, lambda player_id: ledger.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
+    threads = max(1, settings.max_history_in_flight or 4)
+    app[HISTORY] = HistoryReads(
+        ThreadPoolExecutor(threads, thread_name_prefix="history"), PastStates(settings.past_states)
+    )
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
     # Each service its own context: started in this order, stopped in the reverse.
     app.cleanup_ctx.append(_readmodels_ctx)
-    for key in (PROJECTOR, CHAT, REVOCATIONS, SIGN_INS):
+    for key in (PROJECTOR, CHAT, REVOCATIONS, SIGN_INS, HISTORY):
         app.cleanup_ctx.append(_running(key))
     app.on_shutdown.append(_close_sockets)
     return app

@@ -45,8 +45,8 @@ from shared.readmodels.db import DB_OUTAGES, ReadModelDB
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.client import TableClient
 from shared.tables.follower import LogFollower
-from shared.tables.loading import load_table
 from shared.tables.outcome import table_result
+from shared.tables.reader import load_state
 from shared.tournaments import readmodel
 from shared.tournaments.actions import (
     MANAGER,
@@ -249,7 +249,7 @@ class TournamentManager(LogFollower):
 
     async def _record_result(self, table_id: str) -> None:
         """Record a finished match table's result with its tournament."""
-        loaded = await asyncio.to_thread(load_table, self.store, table_id)
+        loaded = await asyncio.to_thread(load_state, self.store, table_id)
         if loaded is None or not loaded.state.tournament:
             return
         result = table_result(loaded.state)

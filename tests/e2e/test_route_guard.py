@@ -33,6 +33,7 @@ async def test_a_route_open_to_viewers_wants_a_token_unless_the_table_lets_anyon
     watched = [r for r in ROUTES if r.viewers and r.path.startswith("/api/tables/{table_id}/")]
     assert {r.path.split("/", 4)[4] for r in watched} == {
         "view",
+        "views",
         "events",
         "ws",
         "chat",

@@ -25,6 +25,8 @@ QUERY: dict[str, dict[str, Any]] = {
     "game": {"type": "string"},
     "min_version": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
     "after": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},
+    "from": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
+    "to": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
     "at": {"type": "integer", "minimum": 1, "maximum": QUERY_MAX},
     "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
     "seat": {"type": "integer", "minimum": 0, "maximum": QUERY_MAX},  # your own: 403 for another

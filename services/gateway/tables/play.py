@@ -4,6 +4,7 @@ moves and the log (declared in `services.gateway.tables.routes`)."""
 from __future__ import annotations
 
 import uuid
+from functools import partial
 from typing import Annotated, Any
 
 import msgspec
@@ -34,7 +35,7 @@ from shared.contracts.envelopes import (
 from shared.contracts.errors import BadRequest
 from shared.games.registry import available_games, get_game
 from shared.tables.access import invitation_hash
-from shared.tables.loading import table_log
+from shared.tables.reader import events
 
 _encode = msgspec.json.Encoder()
 
@@ -203,7 +204,8 @@ async def table_events(request: web.Request) -> web.Response:
         details = {"parameter": "limit"}
         raise BadRequest("limit must be 1 or more", code="bad_query", details=details)
     table_id = model.state.table_id
-    read = await in_store(request, table_log, request.app[STORE], table_id, after, limit + 1)
+    store = request.app[STORE]
+    read = await in_store(request, partial(events, store, table_id, after, limit=limit + 1))
     page, more = read[:limit], len(read) > limit
     items = views.log_for(model.state.spec, page, seat)
     return json_response(views.LogPage(items=items, next=page[-1].version if more else None))

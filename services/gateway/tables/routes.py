@@ -136,6 +136,16 @@ ROUTES: list[Route] = [
         viewers=True,
     ),
     Route(
+        "GET",
+        "/api/tables/{table_id}/views",
+        view_at.views_between,
+        "My views after each version from ?from= to ?to= (at most 50): a replay's steps",
+        None,
+        view_at.PastViews,
+        query=("from", "to", "seat", "invite"),
+        viewers=True,
+    ),
+    Route(
         "POST",
         "/api/tables/{table_id}/moves",
         play.submit_move,

@@ -15,8 +15,8 @@ from shared.games.contract import GameResult
 from shared.readmodels.rows import TableSummary
 from shared.readmodels.tables import summary_of
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
-from shared.tables.loading import LoggedEvent
 from shared.tables.outcome import table_result
+from shared.tables.reader import LoggedEvent
 from shared.tables.state import PLAYING
 
 

@@ -41,7 +41,8 @@ PUBLIC_NEIGHBOURS = [
     "9.255.255.255", "11.0.0.0", "100.63.255.255", "100.128.0.0", "126.255.255.255",
     "128.0.0.0", "169.253.255.255", "169.255.0.0", "172.15.255.255", "172.32.0.0",
     "192.167.255.255", "192.169.0.0", "198.17.255.255", "198.20.0.0", "223.255.255.255",
-    "2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", "2001:db9::", "fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+    "2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", "2001:db9::",
+    "fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
 ]  # fmt: skip
 
 

@@ -20,7 +20,15 @@ from shared.notify.endpoints import EndpointPolicy, EndpointRefused
 from shared.notify.preferences import load_or_open
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
-from tests.notify.helpers import drained, email_of, events, kinds, players_with_emails, seat
+from tests.notify.helpers import (
+    drained,
+    email_of,
+    events,
+    kinds,
+    play_until_back,
+    players_with_emails,
+    seat,
+)
 from tests.notify.pushservice import Browser, PushService
 from tests.platform import play_moves, register
 
@@ -292,7 +300,7 @@ async def test_a_new_address_gets_only_a_confirmation_mail_until_confirmed(
     assert (await client.get(path)).status == 200  # a page: a scanner's GET confirms nothing
     assert not load_or_open(game_platform.store, players[acting].player_id).email_confirmed
     assert (await client.post(path)).status == 200
-    await play_moves(client, table_id, players, seed=2, limit=12)
+    await play_until_back(client, table_id, players, acting)
     await drained(service)
     turn_mails = [m for m in inbox.messages if ":your_turn:" in str(m["X-Senet-Key"])]
     assert turn_mails and {m["To"] for m in turn_mails} == {email_of(players[acting])}

@@ -75,6 +75,21 @@ async def drained(service: NotifyService, timeout: float = 20.0) -> None:
     raise AssertionError("notify did not drain")
 
 
+async def settled(service: NotifyService, timeout: float = 120.0) -> None:
+    """Wait, without driving it, until a live service has decided the whole store and has
+    nothing due and nothing in flight (its deliveries are done)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        last = await asyncio.to_thread(service.store.last_position)
+        due = service.outbox.next_due()
+        idle = not service.outbox.sending and not service.outbox.tasks
+        if service.decided >= last and idle and (due is None or due > service.clock.now()):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("notify did not settle")
+
+
 async def play_until_back(
     client: TestClient, table_id: str, players: list[Player], seat: int, seed: int = 2
 ) -> None:

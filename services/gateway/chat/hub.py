@@ -60,9 +60,10 @@ class ChatHub:
         self.listeners: dict[str, set[Listener]] = {}
 
     async def start(self) -> None:
-        """Hear chat messages and mute changes through a private queue."""
-        await self.broker.subscribe(self._exchange, "chat.*", self._on_delivery, queue=None)
-        await self.broker.subscribe(self._exchange, "mutes.*", self._on_delivery, queue=None)
+        """Hear chat messages and mute changes through one private queue, in the order they
+        were published: a mute answered before a message is posted silences that message
+        (two queues would race). Other signals on the exchange are ignored."""
+        await self.broker.subscribe(self._exchange, "#", self._on_delivery, queue=None)
 
     @property
     def _exchange(self) -> str:

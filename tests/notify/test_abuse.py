@@ -19,6 +19,7 @@ from services.notify.settings import HOUR
 from shared.notify.endpoints import EndpointPolicy, EndpointRefused
 from shared.notify.preferences import load_or_open
 from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
+from tests.helpers import until_true
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import (
     drained,
@@ -226,12 +227,10 @@ async def test_a_never_answering_push_endpoint_does_not_delay_another_players_ma
         )  # fmt: skip
     delivering = asyncio.create_task(service.outbox.deliver_due())
     try:
-        for _ in range(200):  # a guard only: the mail needs no push to finish
-            if inbox.messages:
-                break
-            await asyncio.sleep(0.05)
+        # The mail needs no push to finish; the push is sent and left hanging meanwhile.
+        await until_true(lambda: bool(inbox.messages) and entered.is_set(), "mail and push")
         assert [m["X-Senet-Key"] for m in inbox.messages] == ["zzzz:1:0:your_turn:email"]
-        assert entered.is_set() and not delivering.done()  # the push is still hanging
+        assert not delivering.done()  # the push is still hanging
     finally:
         release.set()
     assert await delivering == 2
@@ -322,10 +321,7 @@ async def test_a_confirmation_mail_goes_out_without_waiting_for_a_table_event(
             "/api/me/email", json={"email": email_of(player)}, headers=player.auth
         )
         assert response.status == 200
-        for _ in range(200):
-            if inbox.messages:
-                break
-            await asyncio.sleep(0.05)
+        await until_true(lambda: bool(inbox.messages), "the confirmation mail")
         assert [str(m["Subject"]) for m in inbox.messages] == ["[senet] confirm your address"]
         assert inbox.messages[0]["To"] == email_of(player)
     finally:

@@ -33,19 +33,20 @@ _INVISIBLE = frozenset(
 )
 
 
-def display_name(raw: str) -> str:
+def display_name(raw: str, most: int = MAX_NAME, kind: str = "player") -> str:
     """A display name from what a player typed: NFKC-normalised, trimmed, runs of spaces
-    made one; 400 `bad_name` unless it is 1-40 printable characters with a letter or digit."""
+    made one; 400 `bad_name` unless it is 1-`most` printable characters with a letter or
+    digit. `kind` names what is named in the message (a player, a tournament)."""
     name = " ".join(part for part in unicodedata.normalize("NFKC", raw).split(" ") if part)
-    problem = _problem(name)
+    problem = _problem(name, most)
     if problem:
-        raise BadRequest(f"a player name {problem}", code="bad_name")
+        raise BadRequest(f"a {kind} name {problem}", code="bad_name")
     return name
 
 
-def _problem(name: str) -> str:
-    if not 1 <= len(name) <= MAX_NAME:
-        return f"has 1-{MAX_NAME} characters"
+def _problem(name: str, most: int) -> str:
+    if not 1 <= len(name) <= most:
+        return f"has 1-{most} characters"
     if unicodedata.category(name[0])[0] == "M":
         return "does not start with a combining mark"
     marks = 0

@@ -107,3 +107,13 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--reverse"):
         items.reverse()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Name the random order's seed even with -q (pytest-randomly puts it only in the
+    header, which -q hides), so a failing order can be replayed from a CI log."""
+    config = session.config
+    seed = getattr(config.option, "randomly_seed", None)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if config.pluginmanager.has_plugin("randomly") and isinstance(seed, int) and reporter:
+        reporter.write_line(f"random order: --randomly-seed={seed} repeats it")

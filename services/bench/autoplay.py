@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from services.table.commands import decide, open_table, record
+from services.table.commands import decide, fingerprint, open_table, record
 from shared.contracts.envelopes import Command, CreateTable, JoinTable, PlayMove, StartTable
 from shared.games.registry import get_game
 from shared.tables.aggregate import Table
@@ -42,7 +42,7 @@ class SelfPlay:
         create = self._command(table_id, players[0], CreateTable(game=game, seats=seats,
                                                                   player_name="bot0"))  # fmt: skip
         assert isinstance(create.action, CreateTable)
-        table = open_table(create, create.action)
+        table = open_table(create, create.action, fingerprint(create))
         for index, player in enumerate(players[1:], 1):
             self._send(table, player, JoinTable(player_name=f"bot{index}"))
         self._send(table, players[0], StartTable())
@@ -59,7 +59,7 @@ class SelfPlay:
 
     def _send(self, table: Table, player: str, action: Any) -> None:
         command = self._command(str(table.id), player, action)
-        record(table, command, decide(table, command))
+        record(table, command, decide(table, command), fingerprint(command))
 
     def _command(self, table_id: str, player: str, action: Any) -> Command:
         command_id = self._uuid().replace("-", "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import difflib
 import faulthandler
 import inspect
 import sys
@@ -57,6 +58,7 @@ def build_parser(env: Mapping[str, str] | None = None) -> argparse.ArgumentParse
         verb.register(verbs)
     for sub in verbs.choices.values():
         add_log_options(sub, top=False)
+        sub.set_defaults(verb_parser=sub)  # its usage, for an option it does not know
     apply_env(parser, env)
     return parser
 
@@ -73,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # a SENET_* variable with a value its option refuses
         print(f"senet: {redact(str(exc))}", file=sys.stderr)
         return 2
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        refuse_unknown(args.verb_parser, unknown)
     configure(json=log_json(args), level=args.log_level)
     # A crash in a C extension (a signal such as SIGSEGV) prints every thread's Python stack
     # to stderr before the process dies, so the log names where it happened.
@@ -94,6 +98,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if str(args.log_level).upper() == "DEBUG":
             print(redact(traceback.format_exc()), file=sys.stderr)
         return 2 if isinstance(exc, ValueError) else 1
+
+
+def refuse_unknown(parser: argparse.ArgumentParser, unknown: Sequence[str]) -> None:
+    """Exit 2 with the verb's own usage, naming the options it does not know and the
+    nearest ones it does (`senet serve --prot 8081`: did you mean --port?)."""
+    known = [option for action in parser._actions for option in action.option_strings]
+    hints = []
+    for word in unknown:
+        if word.startswith("-"):
+            close = difflib.get_close_matches(word.split("=", 1)[0], known, n=1, cutoff=0.6)
+            hints += [f"{word.split('=', 1)[0]}: did you mean {close[0]}?"] if close else []
+    message = f"unrecognized arguments: {' '.join(unknown)}"
+    parser.error(message + (f" ({'; '.join(hints)})" if hints else ""))
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -54,7 +54,7 @@ def notify_settings(args: argparse.Namespace) -> NotifySettings:
         return getattr(args, name, default)
 
     host, port = get("host", "127.0.0.1"), get("port", 8080)
-    from shared.notify.timing import timing_problem
+    from shared.tables.timing import timing_problem
 
     try:
         timing = msgspec.json.decode(get("timing", "{}") or "{}", type=Timing)

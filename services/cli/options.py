@@ -23,7 +23,8 @@ SENET_BROKER, SENET_PREFIX, SENET_PORT, ... (`senet VERB --help` lists them); al
 SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens, comma-separated; see `senet keys
 admin-token`) and the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
 SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_SOCKETS_PER_PLAYER,
-SENET_MAX_SOCKETS_PER_ADDRESS, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE, SENET_ALLOWED_ORIGINS,
+SENET_MAX_SOCKETS_PER_ADDRESS, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE, SENET_WS_MESSAGE_RATE,
+SENET_WS_MESSAGE_BURST, SENET_ALLOWED_ORIGINS,
 SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER (docs/operations.md).
 Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
 postgresql://user@host:port/db[?schema=NAME] (schema `senet` by default, created if

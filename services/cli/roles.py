@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import signal
+import sys
 from typing import Any
 
 import msgspec
@@ -34,7 +35,22 @@ def start_line(args: argparse.Namespace, roles: frozenset[str]) -> dict[str, Any
     if args.broker != "memory":
         line["prefix"] = args.prefix
     line["roles"] = sorted(roles)
+    warning = alone(args, roles)
+    if warning:
+        line["warning"] = warning
     return line
+
+
+def alone(args: argparse.Namespace, roles: frozenset[str]) -> str | None:
+    """Why a process on the in-memory broker without the gateway is of no use to anyone
+    (`senet table` with its defaults), or None: that broker reaches no other process."""
+    if args.broker != "memory" or "gateway" in roles:
+        return None
+    return (
+        "the in-memory broker (--broker memory, the default) reaches no other process: no "
+        "gateway can send these roles anything. Give every process the same "
+        "--broker amqp://... (or run `senet serve` for everything in one process)"
+    )
 
 
 def platform_config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
@@ -77,6 +93,9 @@ async def run_roles(args: argparse.Namespace, roles: frozenset[str]) -> int:
         await running.enter_async_context(platform)
         if platform.app is not None:
             await running.enter_async_context(serving(platform.app, args.host, args.port))
-        print(json.dumps(start_line(args, roles)), flush=True)
+        line = start_line(args, roles)
+        if "warning" in line:
+            print(f"senet {args.verb}: warning: {line['warning']}", file=sys.stderr, flush=True)
+        print(json.dumps(line), flush=True)
         await stop.wait()
     return 0

@@ -4,6 +4,7 @@ of it through the HTTP API; one JSON line per match, then one with the standings
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 import sys
@@ -62,8 +63,13 @@ async def run_tournament(
     seed: int,
     timeout: float,
     options: dict[str, Any] | None = None,
+    seeded: bool = False,
 ) -> int:
-    """Run a whole tournament with bots; print its lines; the exit code."""
+    """Run a whole tournament with bots; print its lines; the exit code.
+
+    `seeded` (a gateway that allows client seeds on a fresh store: the embedded platform):
+    the bots' names, the tournament's seed and so its id, pairings and tables derive from
+    `seed`, so the same command plays the same tournament."""
     started = time.perf_counter()
     rng = random.Random(seed)
     client_timeout = aiohttp.ClientTimeout(total=max(timeout, 30.0), connect=timeout)
@@ -73,7 +79,8 @@ async def run_tournament(
         if problem is not None:
             print(f"senet selfplay: {problem}", file=sys.stderr, flush=True)
             return 1
-        tag = uuid.uuid4().hex[:6]
+        chosen = hashlib.sha256(f"senet-selfplay-tournament:{seed}".encode()).hexdigest()
+        tag = chosen[:6] if seeded else uuid.uuid4().hex[:6]
         bots = [await api.register(f"t{i}-{tag}") for i in range(players)]
         by_id = {b.player_id: b for b in bots}
         create = {
@@ -81,6 +88,8 @@ async def run_tournament(
             "rounds": rounds, "max_players": max(players, 2), "options": options or {},
             "command_id": uuid.uuid4().hex,
         }  # fmt: skip
+        if seeded:
+            create["seed"] = chosen
         created = await api.call("POST", "/api/tournaments", bots[0], create)
         tid = created["tournament_id"]
         for bot in bots:

@@ -25,6 +25,7 @@ from services.gateway.keys import (
     SIGN_INS,
     SOCKETS,
     STORE,
+    TABLES,
     GatewaySettings,
 )
 from services.gateway.openapi.document import setup_routes
@@ -37,6 +38,7 @@ from shared.observability.http import PROBES
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+from shared.tables.client import TableClient
 
 READ_BUFSIZE = 2**16  # aiohttp's default
 
@@ -76,6 +78,7 @@ def create_app(
     )
     app[STORE] = store
     app[BROKER] = broker
+    app[TABLES] = TableClient(broker, timeout=settings.command_timeout)
     app[PROJECTOR] = projector = ViewProjector(store, broker, settings.table_cache)
     app[PROBES] = probes = probes if probes is not None else Probes()
     probes.ready.setdefault("broker", broker_check(broker))

@@ -16,9 +16,10 @@ from services.gateway.views.projector import ViewProjector
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
-from shared.notify.timing import Timing
 from shared.readmodels import ReadModels
 from shared.store import EventStore
+from shared.tables.client import TableClient
+from shared.tables.timing import Timing
 
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,6 +33,11 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     # are well under 200 MB); others are loaded from the store when asked for.
     table_cache: int = 2000
     ws_max_message: int = 4 * 1024  # bytes; a larger client message closes the socket (1009)
+    # Frames a client may send on one socket (they only push: a client sends its pongs and
+    # its close): a bucket of ws_message_burst refilled at ws_message_rate per second; past
+    # it the socket is closed with 4429 (0: no limit).
+    ws_message_rate: float = 10.0
+    ws_message_burst: int = 100
     # Generous defaults: they stop runaway clients without slowing bots, benchmarks or
     # tests; a deployment for people sets them lower (docs/operations.md, API hardening).
     # per bearer token; calls without a known token: per client address
@@ -84,11 +90,14 @@ class NotifyContext:
     signing_key: bytes = b""
     endpoints: EndpointPolicy = field(default_factory=EndpointPolicy)
     timing: Timing = field(default_factory=Timing)  # notify's defaults: a table chose none
+    # table id -> an old store's TableTiming record of it (read once a table, bounded)
+    legacy_timings: dict[str, Timing | None] = field(default_factory=dict)
 
 
 SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
+TABLES = web.AppKey("tables", TableClient)  # commands to the shards, the one client
 PROJECTOR = web.AppKey("projector", ViewProjector)
 LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded

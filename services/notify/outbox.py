@@ -41,6 +41,7 @@ from shared.notify.preferences import (
 )
 from shared.notify.preferences import load as load_preferences
 from shared.store import EventStore
+from shared.store.retries import retried
 
 log = structlog.get_logger("senet.notify")
 WATCHED_KINDS = frozenset({"your_turn", "reminder", "last_warning"})  # not while connected
@@ -365,10 +366,13 @@ class Outbox:
         return True
 
     def _remove_subscription(self, player_id: str, endpoint: str) -> None:
-        prefs = load_preferences(self.store, player_id)
-        if prefs is not None:
-            prefs.remove_push(endpoint)
-            self.store.save(prefs)
+        def once() -> None:
+            prefs = load_preferences(self.store, player_id)
+            if prefs is not None:
+                prefs.remove_push(endpoint)
+                self.store.save(prefs)
+
+        retried(once, "the player's preferences")  # the player may change them meanwhile
         self.prefs.pop(player_id, None)
 
     async def _failed(self, notices: list[Notice], exc: Exception) -> None:

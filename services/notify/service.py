@@ -43,7 +43,6 @@ from shared.notify import links
 from shared.notify.owners import EmailOwner
 from shared.notify.preferences import Preferences
 from shared.notify.presence import PreferencesChanged, Presence, presence_decoder
-from shared.notify.timing import TableTiming
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
 from shared.tables.envelopes import envelope_of, is_table_notification
@@ -55,7 +54,6 @@ from shared.tournaments.state import TournamentState
 log = structlog.get_logger("senet.notify")
 _NOTICE_TOPIC = f"{Notice.__module__}:{Notice.__qualname__}."
 _PREFS_TOPIC = f"{Preferences.__module__}:{Preferences.__qualname__}."
-_TIMING_TOPIC = f"{TableTiming.__module__}:{TableTiming.__qualname__}."
 _SIGN_IN_TOPIC = f"{EmailOwner.__module__}:{EmailOwner.__qualname__}.SignInAsked"
 _TOURNAMENT_TOPIC = TOURNAMENT_TOPICS[1]  # a tournament's recorded events
 _TOURNAMENT_NEWS = {
@@ -301,8 +299,6 @@ class NotifyService(LogFollower):
             if note.topic.endswith(".EmailSet") and note.id > self.decided:
                 event = self.store.decode(note)
                 self.confirmations.append((event.originator_id, str(event.email), note.id))
-        elif note.topic.startswith(_TIMING_TOPIC):
-            self.timers.forget_timing(originator)
         elif note.topic == _SIGN_IN_TOPIC and note.id > self.decided:
             self.sign_ins.append((self.store.decode(note), note.id))
         elif note.topic == _TOURNAMENT_TOPIC and note.id > self.decided:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from shared.notify.endpoints import EndpointPolicy
-from shared.notify.timing import Timing
+from shared.tables.timing import Timing
 
 __all__ = ["HOUR", "NotifySettings", "Timing"]
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from typing import cast
-from uuid import UUID
 
-import msgspec
 import structlog
 
 from services.notify.clock import Clock
@@ -22,15 +20,15 @@ from services.notify.outbox import Outbox
 from services.notify.quiet import paused
 from services.notify.settings import HOUR, NotifySettings, Timing
 from services.notify.turns import TurnTracker
-from shared.contracts.envelopes import Command, Outcome, TimeoutPolicy, TimeOutTurn
+from shared.contracts.envelopes import Command, TimeoutPolicy, TimeOutTurn
 from shared.messaging.port import Broker
-from shared.messaging.routing import shard_of
-from shared.notify.timing import load_timing, timing_id
+from shared.notify.timing import legacy_timing
+from shared.tables.client import TableClient
 from shared.tables.state import PLAYING, TableState
+from shared.tables.timing import in_effect
 
 log = structlog.get_logger("senet.notify")
 NOTIFY_PLAYER = "senet:notify"  # the player id the table service sees on timeouts
-_decode_outcome = msgspec.json.Decoder(Outcome)
 
 
 def timeout_command_id(table_id: str, turn: int, seat: int) -> str:
@@ -52,28 +50,25 @@ class Timers:
     ) -> None:
         self.tracker = tracker
         self.outbox = outbox
-        self.broker = broker
+        self.tables = TableClient(broker) if broker is not None else None
         self.settings = settings
         self.clock = clock
         self.metrics = metrics
         self.timed_out: list[str] = []
-        self.chosen: dict[str, Timing | None] = {}
-        self.ids: dict[UUID, str] = {}
+        self.legacy: dict[str, Timing | None] = {}  # old stores' records, read once a table
         self.faults: set[tuple[str, int, str]] = set()  # failures already logged
 
     async def timing(self, table_id: str) -> Timing:
-        """The timing of a table: its creator's choice, else the configured defaults."""
-        if table_id not in self.chosen:
-            found = await asyncio.to_thread(load_timing, self.outbox.store, table_id)
-            self.chosen[table_id] = found
-            self.ids[timing_id(table_id)] = table_id
-        return self.chosen[table_id] or self.settings.timing
-
-    def forget_timing(self, aggregate_id: UUID) -> None:
-        """A table's timing changed in the log: read it again."""
-        table_id = self.ids.get(aggregate_id)
-        if table_id is not None:
-            self.chosen.pop(table_id, None)
+        """The timing of a table: its last `TimingChosen` (the tracked state), else an old
+        store's record of it, else the configured defaults (`in_effect`)."""
+        track = self.tracker.tables.get(table_id)
+        chosen = track.state.timing if track is not None else None
+        if chosen is None:
+            if table_id not in self.legacy:
+                store = self.outbox.store
+                self.legacy[table_id] = await asyncio.to_thread(legacy_timing, store, table_id)
+            chosen = self.legacy[table_id]
+        return in_effect(chosen, self.settings.timing)
 
     async def tick(self) -> None:
         """Send the reminders that are due and time out the turns past their deadline.
@@ -93,9 +88,8 @@ class Timers:
                 except Exception as exc:
                     self._fault(table_id, seat, exc)
         self.metrics.pending_reminders.set(running)
-        for table_id in [t for t in self.chosen if t not in self.tracker.tables]:
-            del self.chosen[table_id]  # over: its timing is needed no more
-            self.ids.pop(timing_id(table_id), None)
+        for table_id in [t for t in self.legacy if t not in self.tracker.tables]:
+            del self.legacy[table_id]  # over: its timing is needed no more
 
     async def _seat(
         self, table_id: str, state: TableState, seat: int, turn: int, stored: float, now: float
@@ -145,7 +139,7 @@ class Timers:
     async def _time_out(
         self, table_id: str, seat: int, turn: int, policy: str, version: int
     ) -> None:
-        if self.broker is None:
+        if self.tables is None:
             return
         command = Command(
             command_id=timeout_command_id(table_id, turn, seat),
@@ -155,19 +149,15 @@ class Timers:
             expected_version=version,
             correlation_id=uuid.uuid4().hex,
         )
-        shard = shard_of(table_id, self.broker.topology.shards)
-        try:
-            reply = await self.broker.request(shard, msgspec.json.encode(command), timeout=10.0)
-        except Exception as exc:
-            log.warning("timeout_not_sent", table_id=table_id, seat=seat, error=str(exc))
-            return
-        outcome = _decode_outcome.decode(reply)
-        if outcome.accepted:
+        outcome = await self.tables.send(command)
+        code = outcome.error.code if outcome.error else ""
+        if code in ("broker_timeout", "broker_unavailable"):  # sent again on a later tick
+            log.warning("timeout_not_sent", table_id=table_id, seat=seat, code=code)
+        elif outcome.accepted:
             self.timed_out.append(command.command_id)
             log.info("turn_timed_out", table_id=table_id, seat=seat, turn=turn, policy=policy)
         else:
-            log.info("timeout_rejected", table_id=table_id, seat=seat,
-                     code=outcome.error.code if outcome.error else "")  # fmt: skip
+            log.info("timeout_rejected", table_id=table_id, seat=seat, code=code)
 
 
 def _iso(epoch: float) -> str:

@@ -10,8 +10,9 @@ import secrets
 from uuid import UUID, uuid4
 
 import msgspec
+from eventsourcing.application import AggregateNotFoundError
 
-from shared.contracts.envelopes import Command, CreateTable, OpenRematch, Rematch
+from shared.contracts.envelopes import Command, CreateTable, OpenMatch, OpenRematch, Rematch
 from shared.contracts.errors import BadRequest, Forbidden, NotFound
 from shared.observability.metrics import DECIDE_SECONDS
 from shared.store import EventStore
@@ -19,25 +20,35 @@ from shared.tables import decide as decider
 from shared.tables.aggregate import Table
 from shared.tables.decide import Decision, fingerprint
 from shared.tables.loading import load_table
+from shared.tournaments.actions import MANAGER
+from shared.tournaments.aggregate import Tournament
+from shared.tournaments.tables import match_opening, match_seed
 
-__all__ = ["Decision", "decide", "fingerprint", "open_rematch", "open_table", "record"]
+__all__ = [
+    "Decision",
+    "decide",
+    "fingerprint",
+    "open_match",
+    "open_rematch",
+    "open_table",
+    "record",
+]
 
 
 @DECIDE_SECONDS.time()
-def open_table(command: Command, action: CreateTable) -> Table:
+def open_table(command: Command, action: CreateTable, digest: str) -> Table:
     """A new table for a CreateTable command, the creator seated; raises on bad input."""
     table_id = table_uuid(command.table_id)
     seed = action.seed or secrets.token_bytes(32).hex()
     created = decider.new_table(str(table_id), command.player_id, action, seed)
     decision = decider.opening(created, action.player_name)
-    digest = fingerprint(command)
     table = Table.open(table_id, created, command.command_id, digest, command.correlation_id)
-    record(table, command, Decision(events=decision.events[1:], seat=decision.seat))
+    record(table, command, Decision(events=decision.events[1:], seat=decision.seat), digest)
     return table
 
 
 @DECIDE_SECONDS.time()
-def open_rematch(command: Command, action: OpenRematch, store: EventStore) -> Table:
+def open_rematch(command: Command, action: OpenRematch, store: EventStore, digest: str) -> Table:
     """The agreed rematch of a finished table, everyone seated and the game started, with a
     new secret seed; refused unless that table agreed on this one and the caller plays it."""
     table_id = table_uuid(command.table_id)
@@ -53,9 +64,31 @@ def open_rematch(command: Command, action: OpenRematch, store: EventStore) -> Ta
     players = list(old.state.rematch_players)
     names = list(old.state.rematch_names)
     decision = decider.rematch_opening(str(table_id), opened, players, names)
-    digest = fingerprint(command)
     table = Table.open(table_id, opened, command.command_id, digest, command.correlation_id)
-    record(table, command, Decision(events=decision.events[1:], seat=0))
+    record(table, command, Decision(events=decision.events[1:], seat=0), digest)
+    return table
+
+
+@DECIDE_SECONDS.time()
+def open_match(command: Command, action: OpenMatch, store: EventStore, digest: str) -> Table:
+    """A tournament's match table as its pairing says, with a new secret seed (derived from
+    the tournament's when self-play chose it: `match_seed`) and the tournament's timing;
+    refused unless the tournament manager asks it and the tournament paired a match at this
+    table."""
+    table_id = table_uuid(command.table_id)
+    if command.player_id != MANAGER:
+        raise Forbidden("only the tournament manager opens match tables", code="not_manager")
+    try:
+        tournament: object = store.repository.get(table_uuid(action.tournament))
+    except AggregateNotFoundError:
+        tournament = None
+    if not isinstance(tournament, Tournament):
+        raise NotFound("no such tournament", code="unknown_tournament")
+    created = tournament.tournament.created
+    seed = match_seed(created, str(table_id)) or secrets.token_bytes(32).hex()
+    events = match_opening(tournament.tournament, str(table_id), seed)
+    table = Table.open(table_id, events[0], command.command_id, digest, command.correlation_id)
+    record(table, command, Decision(events=events[1:], seat=0), digest)
     return table
 
 
@@ -72,10 +105,11 @@ def decide(table: Table, command: Command) -> Decision:
     )
 
 
-def record(table: Table, command: Command, decision: Decision) -> None:
-    """Record a decision's events on the aggregate, attributed to the command."""
+def record(table: Table, command: Command, decision: Decision, digest: str) -> None:
+    """Record a decision's events on the aggregate, attributed to the command (`digest`:
+    its fingerprint, computed once by the worker)."""
     table.record(
-        decision.events, command_id=command.command_id, fingerprint=fingerprint(command),
+        decision.events, command_id=command.command_id, fingerprint=digest,
         seat=decision.seat, move=decision.move, correlation_id=command.correlation_id,
         state_after=decision.state,
     )  # fmt: skip

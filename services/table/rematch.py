@@ -20,13 +20,11 @@ import msgspec
 import structlog
 
 from shared.contracts.envelopes import Command, OpenRematch, Outcome, Reply
-from shared.messaging.port import Broker
-from shared.messaging.routing import shard_of
+from shared.tables.client import TableClient
 from shared.tables.events import RematchAgreed
 
 log = structlog.get_logger("senet.table")
 OPEN_TIMEOUT = 30.0  # seconds to wait for the new table's shard to answer
-_encode = msgspec.json.Encoder()
 _decode_agreed = msgspec.json.Decoder(RematchAgreed)
 
 
@@ -38,8 +36,8 @@ def open_command_id(old_table: str) -> str:
 class RematchOpener:
     """Sends OpenRematch for every agreement this worker stores (in the background)."""
 
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    def __init__(self, tables: TableClient) -> None:
+        self.tables = tables
         self.tasks: set[asyncio.Task[None]] = set()
 
     def after(self, command: Command, outcome: Outcome) -> None:
@@ -59,11 +57,10 @@ class RematchOpener:
             player_id=agreed.players[0], action=OpenRematch(from_table=command.table_id),
             correlation_id=command.correlation_id,
         )  # fmt: skip
-        shard = shard_of(agreed.table_id, self.broker.topology.shards)
-        try:
-            await self.broker.request(shard, _encode.encode(opening), timeout=OPEN_TIMEOUT)
-        except Exception as exc:  # best effort: a player's rematch/open sends it again
-            log.warning("rematch_open_failed", rematch=agreed.table_id, error=repr(exc))
+        outcome = await self.tables.send(opening, timeout=OPEN_TIMEOUT)
+        if not outcome.accepted and outcome.error and outcome.error.code != "table_exists":
+            # best effort: a player's rematch/open sends it again
+            log.warning("rematch_open_failed", rematch=agreed.table_id, code=outcome.error.code)
 
     async def close(self) -> None:
         """Stop the sends still under way."""

@@ -16,19 +16,17 @@ import asyncio
 import uuid
 from datetime import UTC, datetime
 
-import msgspec
 import structlog
 
-from shared.contracts.envelopes import Command, EventEnvelope, ExpireTable, Outcome
+from shared.contracts.envelopes import Command, EventEnvelope, ExpireTable
 from shared.messaging.port import Broker
-from shared.messaging.routing import shard_of
 from shared.store import EventStore
+from shared.tables.client import TableClient
 from shared.tables.follower import LogFollower
 
 log = structlog.get_logger("senet.table.sweep")
 DEFAULT_TTL = 7 * 24 * 3600.0
 CLOSED = frozenset({"TableStarted", "TableCancelled"})  # no longer open: forgotten
-SEND_TIMEOUT = 10.0
 SWEEPER = "senet-sweep"  # the player id of the sweep's commands
 
 
@@ -53,7 +51,7 @@ class OpenTableSweeper(LogFollower):
 
     def __init__(self, store: EventStore, broker: Broker, ttl: float) -> None:
         super().__init__(store)
-        self.broker = broker
+        self.tables = TableClient(broker)
         self.ttl = ttl
         self.every = min(max(ttl / 4, 0.05), 600.0)  # seconds between sweeps
         self.poll = self.every
@@ -102,9 +100,7 @@ class OpenTableSweeper(LogFollower):
             player_id=SWEEPER,
             action=ExpireTable(version=version),
         )
-        shard = shard_of(table_id, self.broker.topology.shards)
-        reply = await self.broker.request(shard, msgspec.json.encode(command), timeout=SEND_TIMEOUT)
-        outcome = msgspec.json.decode(reply, type=Outcome)
+        outcome = await self.tables.send(command)
         if outcome.accepted:
             log.info("open_table_expired", table_id=table_id, version=version)
             self.open.pop(table_id, None)
@@ -113,6 +109,7 @@ class OpenTableSweeper(LogFollower):
         if code in ("table_not_open", "table_cancelled", "unknown_table"):
             self.open.pop(table_id, None)
         elif code != "table_active":  # table_active: its newer event is on its way here
+            # (a broker_timeout or broker_unavailable is tried again next round)
             log.warning("open_table_expiry_refused", table_id=table_id, code=code)
         return 0
 

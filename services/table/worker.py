@@ -1,10 +1,13 @@
 """The table worker: consumes command shards, decides, stores, replies.
 
-`handle` is glue: decode the delivery, pass the command through the group committer (or
-decide it alone), log and count the outcome, encode it. Deciding is the table decider's
+`handle` is the shard handlers' skeleton (`services.table.handler`: decode, decide, map a
+store outage, encode); here the command goes through the group committer (or is decided
+alone), and its outcome is logged and counted. Deciding is the table decider's
 (`shared.tables.decide`, through `services.table.commands`); the tables are held by a
 `TableCache`; batches are formed by a `GroupCommitter`; every Outcome is built by
-`outcome_of` or `rejected`.
+`outcome_of` or `rejected`. A command's fingerprint is computed once, when it is first
+decided, and kept with its staged outcome (a re-decision after a failed joint save reuses
+it).
 """
 
 from __future__ import annotations
@@ -13,47 +16,52 @@ import asyncio
 import os
 import socket
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 import structlog
-from eventsourcing.persistence import IntegrityError
 
 from services.table import commands
 from services.table.cache import TableCache
 from services.table.group_commit import GroupCommitter
+from services.table.handler import ShardHandler
 from services.table.rematch import RematchOpener
 from shared.contracts.envelopes import (
     Command,
     Committed,
     CreateTable,
+    OpenMatch,
     OpenRematch,
     Outcome,
     Reply,
 )
-from shared.contracts.errors import (
-    BadRequest,
-    InternalError,
-    NotFound,
-    SenetError,
-    Unavailable,
-)
-from shared.messaging.port import Broker, Delivery
+from shared.contracts.errors import InternalError, NotFound, SenetError
+from shared.messaging.port import Broker
 from shared.observability import metrics
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.aggregate import Table
-from shared.tables.decide import is_repeat
+from shared.tables.client import TableClient
+from shared.tables.decide import fingerprint, is_repeat
 
 log = structlog.get_logger("senet.table")
 
-_decode_command = msgspec.json.Decoder(Command)
 _encode = msgspec.json.Encoder()
-RETRIES = 3
-Staged = tuple[Outcome, Table | None, list[Any]]  # outcome, table and its unsaved events
 
 
-class TableWorker:
+class Staged(NamedTuple):
+    """A decided command: its outcome, its table with the unsaved events (None: nothing to
+    save) and its fingerprint (computed once)."""
+
+    outcome: Outcome
+    table: Table | None
+    pending: list[Any]
+    digest: str
+
+
+class TableWorker(ShardHandler[Command, Outcome]):
     """Decides commands for the tables of the shards it serves, in batches (group commit)."""
+
+    decoder = msgspec.json.Decoder(Command)
 
     def __init__(
         self,
@@ -71,7 +79,7 @@ class TableWorker:
         self.broker = broker
         self.tables = TableCache(store, cache_size)
         self.on_saved = on_saved
-        self.rematches = RematchOpener(broker)  # an agreed rematch is opened by the worker
+        self.rematches = RematchOpener(TableClient(broker))  # the worker opens agreed rematches
         self.committer: GroupCommitter | None = None
         if group_commit:
             self.committer = GroupCommitter(self.decide_and_store_many, internal_error, max_batch)
@@ -98,64 +106,46 @@ class TableWorker:
         if self.committer is not None:
             await self.committer.close()
 
-    async def handle(self, delivery: Delivery) -> bytes:
-        """Decide one command delivery and return the encoded outcome."""
-        try:
-            command = _decode_command.decode(delivery.body)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return _encode.encode(rejected(None, BadRequest(str(exc), code="bad_command")))
-        with structlog.contextvars.bound_contextvars(
-            table_id=command.table_id, command_id=command.command_id,
-            correlation_id=command.correlation_id, worker=self.worker_id,
-        ):  # fmt: skip
-            outcome = await self._decided(command)
-            _log_outcome(outcome)
-            self.rematches.after(command, outcome)
-        if outcome.accepted and not outcome.replayed and self.on_saved is not None:
-            self.on_saved()
-        return _encode.encode(outcome)
+    # ---- the skeleton's hooks ------------------------------------------------------------
 
-    async def _decided(self, command: Command) -> Outcome:
-        """Decide and store; a store outage is answered as a retryable 503, not redelivered;
-        any other failure of a decision as a 500 for that command alone.
+    def context(self, command: Command) -> dict[str, Any]:
+        return {
+            "table_id": command.table_id, "command_id": command.command_id,
+            "correlation_id": command.correlation_id, "worker": self.worker_id,
+        }  # fmt: skip
 
-        The requester repeats the command with its id once the store is back: if the
-        commit did reach the store after all, the repeat is answered from it, not applied
-        again. (Requeueing instead would spin the command into the dead-letter queue.)
-        """
-        try:
-            if self.committer is not None:
-                return await self.committer.submit(command)
-            return await asyncio.to_thread(self.decide_and_store, command)
-        except STORE_OUTAGES as exc:
-            log.warning("store_unavailable", error=repr(exc))
-            self.tables.evict(command.table_id)
-            outage = Unavailable("the event store is unavailable", code="store_unavailable")
-            return rejected(command, outage)
+    async def decided(self, command: Command) -> Outcome:
+        """Decide and store, in a group commit (or alone)."""
+        if self.committer is not None:
+            return await self.committer.submit(command)
+        return await asyncio.to_thread(self.decide_and_store, command)
 
-    def decide_and_store(self, command: Command) -> Outcome:
-        """Decide a command against the stored table and save what it causes (thread)."""
-        for attempt in range(RETRIES):
-            try:
-                outcome, table, pending = self._decide(command)
-                if table is not None:
-                    recordings = self.store.save(*pending)
-                    self.tables.remember(table)
-                    return _at(outcome, _positions(recordings).get(id(pending[-1]), 0))
-                return outcome
-            except IntegrityError:
-                # Another worker wrote first (shard hand-over): re-read and re-decide.
-                self.tables.evict(command.table_id)
-                log.info("concurrent_write_retried", attempt=attempt)
-            except SenetError as exc:
-                return rejected(command, exc)
-            except STORE_OUTAGES:
-                self.tables.evict(command.table_id)
-                raise
-            except Exception:
-                self.tables.evict(command.table_id)
-                return failed(command)
-        return rejected(command, SenetError("table is busy, retry", code="busy"))
+    def refused(self, command: Command | None, error: SenetError) -> Outcome:
+        return rejected(command, error)
+
+    def forget(self, command: Command) -> None:
+        self.tables.evict(command.table_id)
+
+    def after(self, command: Command, outcome: Outcome) -> None:
+        _log_outcome(outcome)
+        self.rematches.after(command, outcome)
+
+    # ---- deciding and storing ------------------------------------------------------------
+
+    def decide_and_store(self, command: Command, digest: str | None = None) -> Outcome:
+        """Decide a command against the stored table and save what it causes (thread);
+        `digest`: its fingerprint, if known already."""
+        digest = digest or fingerprint(command)
+
+        def attempt() -> Outcome:
+            staged = self._decide(command, digest)
+            if staged.table is None:
+                return staged.outcome
+            recordings = self.store.save(*staged.pending)
+            self.tables.remember(staged.table)
+            return _at(staged.outcome, _positions(recordings).get(id(staged.pending[-1]), 0))
+
+        return self.stored(command, attempt)
 
     def decide_and_store_many(self, batch: list[Command]) -> list[Outcome]:
         """Decide several commands in order and save all their events in one transaction
@@ -169,15 +159,16 @@ class TableWorker:
         others. Only a store outage fails the batch.
         """
         outcomes: list[Outcome | None] = [None] * len(batch)
-        staged: list[tuple[int, Table, list[Any], Outcome]] = []
-        deferred: list[int] = []  # decided alone after the joint save, in order
+        staged: list[tuple[int, Table, Staged]] = []
+        deferred: dict[int, str | None] = {}  # decided alone after the joint save, in order,
+        # with the fingerprint of a command decided (and staged) once already
         tainted: set[str] = set()  # tables whose aggregate a failed decision may have touched
         for index, command in enumerate(batch):
             if command.table_id in tainted:
-                deferred.append(index)
+                deferred[index] = None
                 continue
             try:
-                outcome, table, pending = self._decide(command)
+                decided = self._decide(command, fingerprint(command))
             except SenetError as exc:
                 outcomes[index] = rejected(command, exc)
                 continue
@@ -185,47 +176,48 @@ class TableWorker:
                 self._forget(staged, command.table_id)
                 raise
             except Exception:  # a bug in this command's decision: only it fails
-                outcomes[index] = failed(command)
-                if any(str(t.id) == command.table_id for _, t, _, _ in staged):
+                outcomes[index] = self.failed(command)
+                if any(str(t.id) == command.table_id for _, t, _ in staged):
                     # Its aggregate holds this batch's events and perhaps half of this
                     # decision's: the table's commands are decided again on their own.
                     tainted.add(command.table_id)
                     moved = [e for e in staged if str(e[1].id) == command.table_id]
                     staged = [e for e in staged if str(e[1].id) != command.table_id]
-                    deferred += [entry[0] for entry in moved]
+                    deferred |= {i: entry.digest for i, _, entry in moved}
                 self.tables.evict(command.table_id)
                 continue
-            if table is None:
-                outcomes[index] = outcome
+            if decided.table is None:
+                outcomes[index] = decided.outcome
             else:
-                self.tables.remember(table)  # the next command of this table sees it
-                staged.append((index, table, pending, outcome))
+                self.tables.remember(decided.table)  # the next command of this table sees it
+                staged.append((index, decided.table, decided))
         if staged:
             try:
                 saved = self.store.save(
-                    *[event for _, _, pending, _ in staged for event in pending]
+                    *[event for _, _, decided in staged for event in decided.pending]
                 )
             except STORE_OUTAGES:
                 self._forget(staged)
                 raise
             except Exception:
                 self._forget(staged)
-                deferred += [index for index, _, _, _ in staged]
+                deferred |= {i: entry.digest for i, _, entry in staged}
             else:
                 stored_at = _positions(saved)
-                for index, _, pending, outcome in staged:
-                    outcomes[index] = _at(outcome, stored_at.get(id(pending[-1]), 0))
+                for index, _, decided in staged:
+                    last = id(decided.pending[-1])
+                    outcomes[index] = _at(decided.outcome, stored_at.get(last, 0))
         for index in sorted(deferred):
-            outcomes[index] = self.decide_and_store(batch[index])
+            outcomes[index] = self.decide_and_store(batch[index], deferred[index])
         assert all(o is not None for o in outcomes)
         return [o for o in outcomes if o is not None]
 
-    def _forget(self, staged: list[tuple[int, Table, list[Any], Outcome]], *more: str) -> None:
+    def _forget(self, staged: list[tuple[int, Table, Staged]], *more: str) -> None:
         """Evict the tables of a batch whose events were not saved (and any named)."""
-        for table_id in {str(table.id) for _, table, _, _ in staged} | set(more):
+        for table_id in {str(table.id) for _, table, _ in staged} | set(more):
             self.tables.evict(table_id)
 
-    def _decide(self, command: Command) -> Staged:
+    def _decide(self, command: Command, digest: str) -> Staged:
         """The outcome, and the table with its unsaved events (None: nothing to save).
 
         A rejection decided on a cached table is checked again against the store: after a
@@ -235,33 +227,37 @@ class TableWorker:
         cached = self.tables.holds(command.table_id)
         table = self.tables.get(command.table_id)
         try:
-            return self._decide_on(table, command)
+            return self._decide_on(table, command, digest)
         except SenetError:
             if not cached or table is None or not self.tables.behind_store(table):
                 raise
         self.tables.evict(command.table_id)
-        return self._decide_on(self.tables.get(command.table_id), command)
+        return self._decide_on(self.tables.get(command.table_id), command, digest)
 
-    def _decide_on(self, table: Table | None, command: Command) -> Staged:
+    def _decide_on(self, table: Table | None, command: Command, digest: str) -> Staged:
         if table is None:
             action = command.action
+            store = self.tables.store
             if isinstance(action, OpenRematch):
-                opened = commands.open_rematch(command, action, self.tables.store)
-                return _staged(command, opened, seat=0)
-            if not isinstance(action, CreateTable):
+                opened = commands.open_rematch(command, action, store, digest)
+            elif isinstance(action, OpenMatch):
+                opened = commands.open_match(command, action, store, digest)
+            elif isinstance(action, CreateTable):
+                opened = commands.open_table(command, action, digest)
+            else:
                 raise NotFound("no such table", code="unknown_table")
-            return _staged(command, commands.open_table(command, action), seat=0)
+            return _staged(command, opened, digest, seat=0)
         known = table.accepted.get(command.command_id)
-        if is_repeat(known.fingerprint if known else None, commands.fingerprint(command)):
+        if is_repeat(known.fingerprint if known else None, digest):
             assert known is not None
             repeat = outcome_of(
                 command, table, seat=known.seat, version=known.last_version,
                 events=list(known.names), replayed=True,
             )  # fmt: skip
-            return repeat, None, []
+            return Staged(repeat, None, [], digest)
         decision = commands.decide(table, command)
-        commands.record(table, command, decision)
-        return _staged(command, table, seat=decision.seat)
+        commands.record(table, command, decision, digest)
+        return _staged(command, table, digest, seat=decision.seat)
 
 
 def default_worker_id() -> str:
@@ -269,12 +265,12 @@ def default_worker_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _staged(command: Command, table: Table, seat: int | None) -> Staged:
+def _staged(command: Command, table: Table, digest: str, seat: int | None) -> Staged:
     """A decided command: its outcome, its table and the events to save."""
     pending = list(table.collect_events())
     names = [getattr(e, "name", "TableCreated") for e in pending]
     outcome = outcome_of(command, table, seat=seat, events=names, committed=_committed(pending))
-    return outcome, table, pending
+    return Staged(outcome, table, pending, digest)
 
 
 def _committed(pending: list[Any]) -> list[Committed]:
@@ -350,13 +346,6 @@ def rejected(command: Command | None, exc: SenetError) -> Outcome:
 def internal_error(command: Command) -> Outcome:
     """The 500 `internal_error` Outcome of a command that failed for a bug (not logged)."""
     return rejected(command, InternalError("internal error"))
-
-
-def failed(command: Command) -> Outcome:
-    """`internal_error`, logged with the table, the command and the traceback; call it in
-    the `except` block."""
-    log.exception("command_failed", table_id=command.table_id, command_id=command.command_id)
-    return internal_error(command)
 
 
 def _log_outcome(outcome: Outcome) -> None:

@@ -2,8 +2,9 @@
 
 It follows the tournament events of the store's notification log after its position (the
 log read by topic: the table events are not read), in log order:
-- a `RoundPaired`: opens each match table of the round on that table's shard (everyone
-  seated, game started), then tells the tournament (`NoteTablesOpened`);
+- a `RoundPaired`: has each match table of the round opened by the table worker
+  (`OpenMatch` to the table's shard: everyone seated, game started, the tournament's
+  timing chosen), then tells the tournament (`NoteTablesOpened`);
 - any tournament event: rewrites that tournament's read-model rows (summary, standings).
 
 And it follows the match tables: a table's `SeedRevealed` on the events exchange wakes it
@@ -13,13 +14,13 @@ in the tables read model (`rm_tables`), and records each one's result with its t
 (`RecordResult`), whose decider then pairs the next round (another `RoundPaired` in the
 log) or finishes the tournament.
 
-Exactly once, across restarts and SIGKILL: every effect is a command with a fixed id to an
-aggregate that remembers the ids it accepted, and a match table's id is fixed by the
-pairing, so an effect done again (after a crash before the position moved) is answered as
-a repeat and changes nothing; the position moves, with the read-model rows, in one
-transaction after the batch's effects were all accepted. An effect refused for a bug is
-logged and skipped; one that cannot reach the broker or the store stops the batch, which
-is tried again.
+Exactly once, across restarts and SIGKILL: every effect is a command (sent through the one
+`TableClient`) with a fixed id to an aggregate that remembers the ids it accepted, and a
+match table's id is fixed by the pairing, so an effect done again (after a crash before
+the position moved) is answered as a repeat and changes nothing; the position moves, with
+the read-model rows, in one transaction after the batch's effects were all accepted. An
+effect refused for a bug is logged and skipped; one that cannot reach the broker or the
+store stops the batch, which is tried again.
 
 It is a `LogFollower` (`shared.tables.follower`) reading the log by topic, its position
 kept in the read model (`rm_tournament_positions`).
@@ -37,15 +38,25 @@ import msgspec
 import structlog
 from eventsourcing.persistence import Notification
 
-from shared.contracts.errors import SenetError, Unavailable
+from shared.contracts.envelopes import Command, OpenMatch
+from shared.contracts.errors import Unavailable
 from shared.messaging.port import Broker, Delivery
 from shared.readmodels.db import DB_OUTAGES, ReadModelDB
 from shared.store import STORE_OUTAGES, EventStore
+from shared.tables.client import TableClient
 from shared.tables.follower import LogFollower
 from shared.tables.loading import load_table
 from shared.tables.outcome import table_result
-from shared.tournaments import client, readmodel
-from shared.tournaments.actions import MANAGER, NoteTablesOpened, RecordResult, StartTournament
+from shared.tournaments import readmodel
+from shared.tournaments.actions import (
+    MANAGER,
+    MATCH_OPENING,
+    NoteTablesOpened,
+    RecordResult,
+    StartTournament,
+    TournamentAction,
+    TournamentCommand,
+)
 from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
 from shared.tournaments.state import TournamentState
 
@@ -90,8 +101,8 @@ class TournamentManager(LogFollower):
         between two effects of one batch)."""
         super().__init__(store)
         self.broker = broker
+        self.tables = TableClient(broker, timeout=timeout)
         self.db = db
-        self.timeout = timeout
         self.delay = pause
         self._swept = 0.0  # when the match tables were last looked at
         self._started: dict[str, int] = {}  # tried to start, with the players then
@@ -178,11 +189,8 @@ class TournamentManager(LogFollower):
         self._started = dict(due)
         for tournament_id in fresh:
             await self._effect(
-                client.send(
-                    self.broker, tournament_id=tournament_id, player_id=MANAGER,
-                    action=StartTournament(now=now), timeout=self.timeout,
-                    command_id=f"deadline-start:{tournament_id}:{self._started[tournament_id]}",
-                ),
+                _command(tournament_id, StartTournament(now=now),
+                         f"deadline-start:{tournament_id}:{self._started[tournament_id]}"),
                 "tournament_started_at_deadline", tournament_id=tournament_id,
             )  # fmt: skip
         return len(fresh)
@@ -223,23 +231,19 @@ class TournamentManager(LogFollower):
         if number in state.opened:
             return  # done before a restart
         for match in state.round_matches(number):
+            opening = Command(
+                command_id=f"{MATCH_OPENING}{match.table_id}", table_id=match.table_id,
+                player_id=MANAGER, action=OpenMatch(tournament=tournament_id),
+            )  # fmt: skip
             await self._effect(
-                client.open_match_table(
-                    self.broker,
-                    tournament_id=tournament_id,
-                    table_id=match.table_id,
-                    timeout=self.timeout,
-                ),
+                opening,
                 "match_table_opened",
                 table_id=match.table_id,
                 round=number,
             )
         await self._effect(
-            client.send(
-                self.broker, tournament_id=tournament_id, player_id=MANAGER,
-                action=NoteTablesOpened(round=number), timeout=self.timeout,
-                command_id=f"tables-opened:{tournament_id}:{number}",
-            ),
+            _command(tournament_id, NoteTablesOpened(round=number),
+                     f"tables-opened:{tournament_id}:{number}"),
             "round_opened", tournament_id=tournament_id, round=number,
         )  # fmt: skip
 
@@ -255,27 +259,30 @@ class TournamentManager(LogFollower):
             table_id=table_id, ranks=list(result.ranks), forfeited=list(result.forfeited)
         )
         await self._effect(
-            client.send(
-                self.broker, tournament_id=loaded.state.tournament, player_id=MANAGER,
-                action=action, timeout=self.timeout, command_id=f"result:{table_id}",
-            ),
+            _command(loaded.state.tournament, action, f"result:{table_id}"),
             "match_result_recorded", table_id=table_id,
         )  # fmt: skip
 
-    async def _effect(self, call: Any, what: str, **fields: Any) -> None:
-        """Await one command; a refusal (not an outage) is logged and passed over."""
-        try:
-            outcome = await call
-        except Unavailable:
-            raise
-        except SenetError as exc:
-            if exc.status == 503:
-                raise Unavailable(exc.message, code=exc.code) from exc
-            log.warning("tournament_effect_refused", what=what, code=exc.code, **fields)
+    async def _effect(self, command: Command | TournamentCommand, what: str, **fields: Any) -> None:
+        """Send one command; a refusal (not an outage) is logged and passed over."""
+        outcome = await self.tables.send(command)
+        if not outcome.accepted:
+            assert outcome.error is not None
+            if outcome.error.status == 503:  # the broker or the store is away: retried
+                raise Unavailable(outcome.error.message, code=outcome.error.code)
+            log.warning("tournament_effect_refused", what=what, code=outcome.error.code,
+                        **fields)  # fmt: skip
             return
         log.info(what, replayed=outcome.replayed, **fields)
         if self.delay:
             await asyncio.sleep(self.delay)
+
+
+def _command(tournament_id: str, action: TournamentAction, command_id: str) -> TournamentCommand:
+    """The manager's command to a tournament (a fixed id per effect: exactly once)."""
+    return TournamentCommand(
+        command_id=command_id, tournament_id=tournament_id, player_id=MANAGER, action=action
+    )
 
 
 def _round_of(store: EventStore, note: Notification) -> int:

@@ -27,6 +27,7 @@ from shared.accounts.players import (
 from shared.contracts.errors import Conflict, NotFound
 from shared.names import display_name
 from shared.store import EventStore
+from shared.store.retries import retried
 
 
 def register(store: EventStore, raw_name: str) -> tuple[Player, str]:
@@ -95,33 +96,30 @@ def issue_token(store: EventStore, player_id: str, name: str, link: str = "") ->
     """A new token for the player (shown once); 409 `too_many_tokens` past MAX_TOKENS, 409
     `link_used` when the sign-in link `link` issued one before."""
     name = token_name(name)
-    for _ in range(5):
+
+    def once() -> tuple[Player, str]:
         player = load_player(store, player_id)
         check_issue(player, link)
         token = secrets.token_urlsafe(32)
         player.issue(token_hash=hash_token(token), name=name, link=link)
         access = AccessToken(token_hash=hash_token(token), player_id=player_id)
-        try:
-            store.save(player, access)
-        except IntegrityError:
-            continue  # the player changed meanwhile: re-read
+        store.save(player, access)
         return player, token
-    raise Conflict("the account is busy; try again", code="account_busy")
+
+    return retried(once, "the account", code="account_busy")
 
 
 def change_token(store: EventStore, player_id: str, token: str, name: str | None) -> Player:
     """Rename a token (`name`) or revoke it (None); 404 `unknown_token` if not the player's.
     Revoking a revoked token changes nothing; renaming one is 409 `token_revoked`."""
-    for _ in range(5):
+
+    def once() -> Player:
         player = load_player(store, player_id)
-        if not decide_change(player, token, name):
-            return player
-        try:
+        if decide_change(player, token, name):
             store.save(player)
-        except IntegrityError:
-            continue
         return player
-    raise Conflict("the account is busy; try again", code="account_busy")
+
+    return retried(once, "the account", code="account_busy")
 
 
 def _get(store: EventStore, aggregate_id: UUID) -> Aggregate | None:

@@ -173,9 +173,12 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
         # A rematch, or a tournament's match table: opened with everyone seated, started.
         if first.payload.get("rematch_of") or first.payload.get("tournament"):
             seated = [_seat_record(e.payload) for e in run if e.name == "SeatTaken"]
+            # A match table's opening ends with the tournament's timing, if it set one.
+            chosen = next((e for e in run if e.name == "TimingChosen"), None)
+            timing = {k: v for k, v in chosen.payload.items() if k != "type"} if chosen else None
             return CommandRecord(
                 command_id=first.command_id, kind="rematch", seat=0, player_id=creator,
-                seated=seated,
+                seated=seated, timing=timing,
             )  # fmt: skip
         return CommandRecord(
             command_id=first.command_id, kind="create", seat=0, player_id=creator, player_name=name

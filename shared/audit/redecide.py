@@ -34,8 +34,9 @@ from shared.games.contract import GameSpec
 from shared.games.registry import pinned_game
 from shared.tables import decide as decider
 from shared.tables import state as table_state
-from shared.tables.events import TableCreated
+from shared.tables.events import TableCreated, TimingChosen
 from shared.tables.state import TableState
+from shared.tables.timing import EndlessReminders, Timing
 
 DivergenceKind = Literal[
     "event_added", "event_removed", "event_differs", "events_reordered", "command_refused",
@@ -139,10 +140,14 @@ def _expected(
         seated = sorted(command.seated, key=lambda s: s.seat)
         players = [s.player_id for s in seated]
         names = [s.name for s in seated]
-        return decider.rematch_opening(header.table_id, header.opened(), players, names).events
+        # Only a tournament's match table chooses a timing in its opening.
+        chosen = command.timing if header.tournament else None
+        timing = msgspec.convert(chosen, Timing) if chosen else None
+        opened = header.opened()
+        return decider.match_opening(header.table_id, opened, players, names, timing).events
     if state is None:
         raise SenetError("the first command does not create the table", code="no_table")
-    decision = decider.decide(state, _actor(state, command), _action(command, state), spec=spec)
+    decision = _decided(state, _actor(state, command), _action(command, state), spec)
     bot_move = command.move if command.kind == "timeout" else None
     if bot_move is not None and _plain(bot_move) != _plain(decision.move):
         raise SenetError(
@@ -150,6 +155,20 @@ def _expected(
             code="bot_move_differs",
         )
     return decision.events
+
+
+def _decided(state: TableState, actor: str, action: Action, spec: GameSpec) -> decider.Decision:
+    """The decider's decision; a timing recorded before reminders had to end (an endless
+    one) is re-decided by every other rule of its time (docs/notifications.md)."""
+    try:
+        return decider.decide(state, actor, action, spec=spec)
+    except EndlessReminders:
+        if not isinstance(action, ChooseTiming):
+            raise
+    ending = msgspec.structs.replace(action, repeat_every=0.0)
+    decision = decider.decide(state, actor, ending, spec=spec)
+    recorded = TimingChosen(**msgspec.structs.asdict(action))
+    return msgspec.structs.replace(decision, events=[recorded])
 
 
 def _action(command: CommandRecord, state: TableState) -> Action:

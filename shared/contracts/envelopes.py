@@ -169,7 +169,8 @@ class AnswerUndo(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unk
 
 class ChooseTiming(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """The creator chooses the table's reminders, deadline and timeout policy before the
-    start (hours; the gateway checks the bounds, the table who and when)."""
+    start (hours; the table decides who, when and within which bounds,
+    `shared.tables.timing`)."""
 
     first_reminder: float
     repeat_every: float
@@ -185,9 +186,18 @@ class OpenRematch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     from_table: str
 
 
+class OpenMatch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The tournament manager: open the match table the tournament's pairing put at this
+    table's id (everyone seated in the pairing's order, the game started, the tournament's
+    turn timing chosen). The table worker reads the pairing from the tournament."""
+
+    tournament: str
+
+
 Action = (
     CreateTable
     | OpenRematch
+    | OpenMatch
     | Rematch
     | RequestUndo
     | AnswerUndo

@@ -21,6 +21,7 @@ from eventsourcing.persistence import IntegrityError
 
 from shared.notify.preferences import load as load_preferences
 from shared.store import EventStore
+from shared.store.retries import retried
 
 _NAMESPACE = uuid5(NAMESPACE_URL, "senet:email-owner")
 SIGN_IN = "sign-in"  # the purpose of a signed sign-in link (see links.sign)
@@ -68,15 +69,14 @@ def owner_id(email: str) -> UUID:
 
 def claim(store: EventStore, email: str, player_id: str) -> None:
     """Record that `player_id` confirmed `email` (idempotent)."""
-    for _ in range(5):
+
+    def once() -> None:
         owner = _get(store, owner_id(email)) or EmailOwner(email=email, player_id=player_id)
         if owner.player_id != player_id:
             owner.claim(player_id=player_id)
-        try:
-            store.save(owner)
-        except IntegrityError:
-            continue
-        return
+        store.save(owner)
+
+    retried(once, "the address's owner")
 
 
 def ask_sign_in(store: EventStore, email: str, now: float, name_of: Callable[[str], str]) -> bool:

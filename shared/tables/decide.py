@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 from uuid import NAMESPACE_URL, uuid5
 
 import msgspec
@@ -30,13 +30,13 @@ from shared.contracts.envelopes import (
     AnswerUndo,
     CancelTable,
     ChooseTiming,
-    Command,
     CreateTable,
     DeclineInvitation,
     ExpireTable,
     InvitePlayer,
     JoinTable,
     LeaveTable,
+    OpenMatch,
     OpenRematch,
     PlayMove,
     Rematch,
@@ -90,6 +90,7 @@ from shared.tables.events import (
 )
 from shared.tables.outcome import table_result
 from shared.tables.state import CANCELLED, OPEN, OVER, PLAYING, TableState, created, evolve
+from shared.tables.timing import Timing, timing_refusal
 
 MAX_SEAT_NAME = 40
 MAX_INVITED = 20  # open invitations by name at one table
@@ -111,8 +112,19 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True):
 # ---- idempotency and opening --------------------------------------------------------
 
 
-def fingerprint(command: Command) -> str:
-    """A digest of what the command asks, to tell a repeat from a reused id."""
+class Asking(Protocol):
+    """A command of any aggregate (a table's `Command`, a `TournamentCommand`)."""
+
+    @property
+    def player_id(self) -> str: ...
+
+    @property
+    def action(self) -> Any: ...
+
+
+def fingerprint(command: Asking) -> str:
+    """A digest of what the command asks (who, what), to tell a repeat from a reused id:
+    the one fingerprint of table and tournament commands, computed once per command."""
     body = msgspec.json.encode([command.player_id, command.action])
     return hashlib.sha256(body).hexdigest()[:32]
 
@@ -208,6 +220,17 @@ def rematch_opening(
     return Decision(events=events, seat=0)
 
 
+def match_opening(
+    table_id: str, opened: TableCreated, players: list[str], names: list[str],
+    timing: Timing | None,
+) -> Decision:  # fmt: skip
+    """A tournament's match table in one command: opened as a rematch is, then the
+    tournament's turn timing (if it sets one) chosen by the timing rules (after the setup,
+    which it leaves as a rematch's)."""
+    events = rematch_opening(table_id, opened, players, names).events
+    return Decision(events=[*events, timing_chosen(timing)] if timing else events, seat=0)
+
+
 # ---- commands at an existing table --------------------------------------------------
 
 
@@ -221,7 +244,7 @@ def decide(
 ) -> Decision:
     """The events `player_id`'s action causes at the table (None: no such table yet)."""
     if state is None:
-        if isinstance(action, CreateTable | OpenRematch):
+        if isinstance(action, CreateTable | OpenRematch | OpenMatch):
             raise BadRequest("a new table is opened with `open_table`", code="bad_command")
         raise NotFound("no such table", code="unknown_table")
     if expected_version is not None and expected_version != state.version:
@@ -330,11 +353,20 @@ def _withdraw(
 def _choose_timing(
     state: TableState, player_id: str, action: ChooseTiming, spec: GameSpec
 ) -> Decision:
-    """The creator chooses the turn timing, before the start."""
+    """The creator chooses the turn timing, before the start, within the timing rules
+    (`shared.tables.timing`: bounds, and reminders that end)."""
     seat = _creator(state, player_id, "choose its timing")
     _lobby_open(state)
-    chosen = TimingChosen(**{name: getattr(action, name) for name in action.__struct_fields__})
-    return Decision(events=[chosen], seat=seat)
+    return Decision(events=[timing_chosen(Timing(**msgspec.structs.asdict(action)))], seat=seat)
+
+
+def timing_chosen(timing: Timing) -> TimingChosen:
+    """The `TimingChosen` of a timing the rules accept; raises `bad_timing` or
+    `endless_reminders` (422) otherwise."""
+    refusal = timing_refusal(timing)
+    if refusal is not None:
+        raise refusal
+    return TimingChosen(**msgspec.structs.asdict(timing))
 
 
 def _is_sha256(value: str) -> bool:
@@ -540,6 +572,7 @@ def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: Game
 _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     CreateTable: _exists,
     OpenRematch: _exists,
+    OpenMatch: _exists,
     Rematch: _rematch,
     RequestUndo: _request_undo,
     AnswerUndo: _answer_undo,

@@ -205,8 +205,10 @@ class MoveUndone(TableEvent, frozen=True, kw_only=True):
 
 
 class TimingChosen(TableEvent, frozen=True, kw_only=True):
-    """The creator chose the table's reminders, deadline and timeout policy (hours), before
-    the start; the notify service applies them (`shared.notify.timing`)."""
+    """The table's reminders, deadline and timeout policy (hours): chosen by its creator
+    before the start, or with a tournament's match table when it opens; the last one is the
+    table's timing (`TableState.timing`, rules in `shared.tables.timing`), which the notify
+    service applies."""
 
     first_reminder: float
     repeat_every: float

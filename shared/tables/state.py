@@ -39,6 +39,7 @@ from shared.tables.events import (
     UndoDeclined,
     UndoRequested,
 )
+from shared.tables.timing import Timing
 from shared.tables.upcasting import has_upcasters, upcast
 
 Status = TableStatus  # open, playing, over, cancelled
@@ -79,6 +80,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     rematch_of: str = ""  # the finished table this one is the rematch of
     takebacks: bool = False  # a move may be taken back when all the others agree
     tournament: str = ""  # the tournament whose match this table is
+    timing: Timing | None = None  # the last TimingChosen (None: notify's defaults apply)
     undo_seat: int = -1  # the seat that made the last move (-1: none since a bot or timeout)
     undo_version: int = 0  # the table version before that move
     undo_from: Any = None  # the game state before it, when it may be taken back
@@ -294,8 +296,8 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
             state, rematch_table=event.table_id, rematch_players=tuple(event.players),
             rematch_names=tuple(event.names), version=version,
         )  # fmt: skip
-    if isinstance(event, TimingChosen):  # the notify service's business: no table state
-        return msgspec.structs.replace(state, version=version)
+    if isinstance(event, TimingChosen):
+        return msgspec.structs.replace(state, timing=chosen_timing(event), version=version)
     if isinstance(event, SeatResigned):
         state = _no_undo(state)
         resigned = (*state.resigned, event.seat)
@@ -303,6 +305,11 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         status = OVER if len(left) <= 1 else state.status
         return msgspec.structs.replace(state, resigned=resigned, status=status, version=version)
     raise TypeError(f"unexpected table event {type(event).__name__}")
+
+
+def chosen_timing(event: TimingChosen) -> Timing:
+    """The timing a `TimingChosen` records."""
+    return Timing(**{name: getattr(event, name) for name in Timing.__struct_fields__})
 
 
 def _evolve_undo(state: TableState, event: TableEvent, version: int) -> TableState:

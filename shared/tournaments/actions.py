@@ -12,10 +12,11 @@ from shared.tournaments.events import ForfeitPolicy, Format
 # The header that tells a shard consumer a message is for a tournament, not a table.
 KIND_HEADER = "x-senet-kind"
 TOURNAMENT_KIND = "tournament"
-MATCH_TABLE_KIND = "tournament-table"
-# The command id that opens a match table is this prefix and the table id (one per table).
+# The command id that opens a match table (`OpenMatch`, a table command) is this prefix and
+# the table id (one per table).
 MATCH_OPENING = "open-match:"
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+# A tournament's name as typed (checked and normalised by the decider: `shared.names`).
+Name = Annotated[str, msgspec.Meta(max_length=240)]
 
 
 class CreateTournament(
@@ -37,7 +38,7 @@ class CreateTournament(
     forfeits: ForfeitPolicy = "last"
     visibility: Visibility = "public"
     invitation: str = ""  # SHA-256 of the invitation code (a private tournament)
-    seed: str = ""  # 64 hex digits; "" draws one
+    seed: str = ""  # 64 hex digits, chosen by self-play (`client_seeds`); "" draws one
 
 
 class JoinTournament(
@@ -110,17 +111,8 @@ class TournamentCommand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknow
     correlation_id: str = ""
 
 
-class OpenMatchTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The process manager asks the shard of a match table to open it: everyone seated and
-    the game started, as the tournament's pairing says."""
-
-    command_id: str
-    tournament_id: str
-    table_id: str
-
-
 class TournamentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """The answer to a tournament command or a match table's opening."""
+    """The answer to a tournament command."""
 
     command_id: str
     tournament_id: str

@@ -23,6 +23,7 @@ import msgspec
 
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound
 from shared.games.registry import available_games, get_game
+from shared.names import display_name
 from shared.tournaments import pairing, scoring
 from shared.tournaments.actions import (
     MANAGER,
@@ -54,10 +55,13 @@ from shared.tournaments.state import OPEN, RUNNING, MatchRecord, TournamentState
 
 MAX_PLAYERS = 256
 MAX_NAME = 40
+MAX_TOURNAMENT_NAME = 60  # characters, after normalisation (`shared.names.display_name`)
 
 
 def new_tournament(player_id: str, action: CreateTournament, seed: str) -> TournamentCreated:
-    """The TournamentCreated of a CreateTournament; raises on options that cannot work."""
+    """The TournamentCreated of a CreateTournament; raises on options that cannot work and
+    on a name that is no display name (400 `bad_name`: it goes into lists and mail headers)."""
+    name = display_name(action.name, MAX_TOURNAMENT_NAME, "tournament")
     if action.game not in available_games():
         raise NotFound(f"no game {action.game!r}", code="unknown_game")
     game = get_game(action.game)
@@ -85,12 +89,13 @@ def new_tournament(player_id: str, action: CreateTournament, seed: str) -> Tourn
     if action.visibility == "private" and not action.invitation:
         raise BadRequest("a private tournament needs an invitation", code="bad_invitation")
     return TournamentCreated(
-        name=action.name.strip(), creator=player_id, format=action.format, game=game.name,
+        name=name, creator=player_id, format=action.format, game=game.name,
         options=msgspec.to_builtins(options), seats=action.seats, rounds=action.rounds,
         min_players=action.min_players, max_players=action.max_players,
         signup_deadline=deadline, move_deadline=action.move_deadline,
         timeout_policy=action.timeout_policy, forfeits=action.forfeits,
         visibility=action.visibility, invitation=action.invitation, seed=seed,
+        chosen_seed=bool(action.seed),
     )  # fmt: skip
 
 

@@ -39,6 +39,9 @@ class TournamentCreated(TournamentEvent, frozen=True, kw_only=True):
     visibility: Visibility = "public"
     invitation: str = ""  # SHA-256 of the invitation code of a private tournament
     seed: str
+    # The seed was the client's (self-play, `client_seeds`): the match tables' seeds derive
+    # from it (`match_seed`) instead of being drawn secretly, so the games repeat too.
+    chosen_seed: bool = False
 
 
 class PlayerJoined(TournamentEvent, frozen=True, kw_only=True):

@@ -1,25 +1,29 @@
 """A match table's opening events: the tournament's game and options, its players seated in
-the pairing's order, the game started (the same shape as an agreed rematch); and the turn
-timing the tournament asks of its tables."""
+the pairing's order, the game started (the same shape as an agreed rematch), and the turn
+timing the tournament asks of its tables (`TimingChosen`). The table worker decides them
+(`OpenMatch`, `services.table.commands.open_match`): it is the one writer of tables."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgspec
 
 from shared.contracts.errors import Conflict, NotFound
 from shared.games.registry import get_game
-from shared.notify.timing import Timing
-from shared.tables.decide import commitment_of, rematch_opening
+from shared.tables import decide as decider
+from shared.tables.decide import commitment_of
 from shared.tables.events import TableCreated
+from shared.tables.timing import Timing
 from shared.tournaments.events import TournamentCreated
 from shared.tournaments.state import TournamentState
 
 
 def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]:
-    """TableCreated (naming the tournament), a SeatTaken per player, TableStarted and the
-    game's setup, for a match of the tournament's pairing."""
+    """TableCreated (naming the tournament), a SeatTaken per player, TableStarted, the
+    game's setup and the tournament's TimingChosen (if it sets one), for a match of the
+    tournament's pairing."""
     match = state.match(table_id)
     if match is None:
         raise NotFound("no match of this tournament at that table", code="unknown_match")
@@ -41,7 +45,16 @@ def match_opening(state: TournamentState, table_id: str, seed: str) -> list[Any]
     )
     known = {e.player_id: e.name for e in state.entrants}
     names = [known.get(p, p) for p in players]
-    return list(rematch_opening(table_id, opened, players, names).events)
+    timing = match_timing(created)
+    return list(decider.match_opening(table_id, opened, players, names, timing).events)
+
+
+def match_seed(created: TournamentCreated, table_id: str) -> str | None:
+    """The seed of a match table when the tournament's seed was chosen by self-play (the
+    tables repeat with it); None: a real tournament, whose tables draw secret seeds."""
+    if not created.chosen_seed:
+        return None
+    return hashlib.sha256(f"senet:match:{created.seed}:{table_id}".encode()).hexdigest()
 
 
 def match_timing(created: TournamentCreated) -> Timing | None:

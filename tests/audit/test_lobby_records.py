@@ -143,3 +143,35 @@ def test_a_timing_choice_is_re_decided_by_the_audit() -> None:
             command["seat"], command["player_id"] = 1, "p1"  # claims the guest chose it
     report = verify_record(from_builtins(data))
     assert not report.ok
+
+
+def test_an_endless_timing_recorded_before_reminders_had_to_end_still_verifies() -> None:
+    store = open_store("memory")
+    driver = Driver(store)
+    table_id = str(uuid.uuid4())
+    driver.send(table_id, "p0", CreateTable(game="ra", seats=2, player_name="P0"))
+    driver.send(table_id, "p1", JoinTable(player_name="P1"))
+    timing = ChooseTiming(
+        first_reminder=1, repeat_every=1, last_warning=0, deadline=0, policy="bot"
+    )
+    assert driver.refused(table_id, "p0", timing) == "endless_reminders"  # the rule today
+    driver.send(table_id, "p0", msgspec.structs.replace(timing, repeat_every=0))
+    driver.send(table_id, "p0", StartTable())
+    driver.send(table_id, "p1", Resign())
+
+    def recorded(change: dict[str, float], by_guest: bool = False) -> GameRecord:
+        """The record as an older platform would have written it: repeated reminders."""
+        data = as_builtins(export_table(store, table_id))
+        for command in data["commands"]:
+            if command["kind"] == "timing":
+                command["timing"].update(change)
+                if by_guest:
+                    command["seat"], command["player_id"] = 1, "p1"
+        for event in data["events"]:
+            if event["name"] == "TimingChosen":
+                event["payload"].update(change)
+        return from_builtins(data)
+
+    assert verify_record(recorded({"repeat_every": 1.0})).ok  # the rules of its time
+    assert not verify_record(recorded({"repeat_every": 1.0}, by_guest=True)).ok
+    assert not verify_record(recorded({"repeat_every": 1e-9})).ok  # out of bounds, ever

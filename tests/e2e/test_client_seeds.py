@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import uuid
 from collections.abc import AsyncIterator
 
 import msgspec
@@ -52,3 +55,34 @@ async def test_a_seeding_gateway_opens_the_table_on_that_seed(seeding: TestClien
 async def test_a_seed_must_be_64_lowercase_hex_digits(seeding: TestClient, seed: str) -> None:
     status, body = await _create(seeding, seed)
     assert status == 400, body
+
+
+async def test_a_tournament_seed_is_refused_by_default(client: TestClient) -> None:
+    player = await register(client, "Organiser")
+    body = {"name": "cup", "format": "swiss", "game": "cantstop", "seed": SEED}
+    response = await client.post("/api/tournaments", json=body, headers=player.auth)
+    assert (response.status, (await response.json())["code"]) == (400, "seed_not_allowed")
+
+
+async def test_a_chosen_tournament_seed_names_it_and_seeds_its_match_tables(
+    seeding: TestClient,
+) -> None:
+    players = [await register(seeding, f"Seeded{i}") for i in range(2)]
+    body = {"name": "cup", "format": "swiss", "game": "cantstop", "seed": SEED, "rounds": 1}
+    response = await seeding.post("/api/tournaments", json=body, headers=players[0].auth)
+    assert response.status == 201, await response.text()
+    tid = (await response.json())["tournament_id"]
+    assert tid == str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:seeded-tournament:{SEED}"))
+    for player in players:
+        await seeding.post(f"/api/tournaments/{tid}/join", json={}, headers=player.auth)
+    await seeding.post(f"/api/tournaments/{tid}/start", json={}, headers=players[0].auth)
+    for _ in range(200):
+        view = await (await seeding.get(f"/api/tournaments/{tid}")).json()
+        matches = view["rounds"][0]["matches"] if view["rounds"] else []
+        if matches and all(m["opened"] for m in matches):
+            break
+        await asyncio.sleep(0.05)
+    table_id = matches[0]["table_id"]
+    table = await seeding.get(f"/api/tables/{table_id}/view", headers=players[0].auth)
+    seed = hashlib.sha256(f"senet:match:{SEED}:{table_id}".encode()).hexdigest()
+    assert (await table.json())["table"]["commitment"] == commitment_of(table_id, seed)

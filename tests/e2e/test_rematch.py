@@ -93,13 +93,14 @@ async def test_the_table_worker_opens_the_agreed_rematch_without_the_gateway(
 ) -> None:
     from services.gateway.tables.commands import send
     from shared.contracts.envelopes import Rematch
+    from shared.tables.client import TableClient
     from shared.tables.decide import rematch_id
     from shared.tables.loading import load_table
 
     old_id, (ann, bob) = await finished_game(client)
     for player in (ann, bob):  # straight to the table worker, no gateway route
-        await send(platform.broker, table_id=old_id, player_id=player.player_id,
-                   action=Rematch(), timeout=10)  # fmt: skip
+        await send(TableClient(platform.broker), table_id=old_id, player_id=player.player_id,
+                   action=Rematch())  # fmt: skip
     agreed = await asyncio.to_thread(load_table, platform.store, old_id)
     assert agreed is not None
     new_id = agreed.state.rematch_table
@@ -119,12 +120,13 @@ async def test_a_lost_open_is_repaired_by_the_open_route(
     between): the open route opens it, and a second call changes nothing."""
     from services.gateway.tables.commands import send
     from shared.contracts.envelopes import Rematch
+    from shared.tables.client import TableClient
 
     monkeypatch.setattr(platform.worker.rematches, "after", lambda *args: None)  # lost
     old_id, (ann, bob) = await finished_game(client)
     for player in (ann, bob):
-        await send(platform.broker, table_id=old_id, player_id=player.player_id,
-                   action=Rematch(), timeout=10)  # fmt: skip
+        await send(TableClient(platform.broker), table_id=old_id, player_id=player.player_id,
+                   action=Rematch())  # fmt: skip
     response = await client.post(f"/api/tables/{old_id}/rematch/open", headers=bob.auth)
     state = await response.json()
     new_id = state["rematch_table"]

@@ -15,6 +15,8 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.tournament.manager import TournamentManager
+from shared.audit.export import export_table
+from shared.audit.verify import verify_record
 from shared.tournaments import readmodel
 from tests.platform import embedded_config, register
 from tests.tournamenthttp import code_of, ok, play, round_opened, signed_up
@@ -157,8 +159,8 @@ async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
 async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
     platform: Platform, client: TestClient
 ) -> None:
-    from shared.notify.timing import load_timing
-
+    """The timing is the match table's own fact: its opening command chose it
+    (`TimingChosen`), recorded by the table worker with the rest of the opening."""
     tid, entrants = await signed_up(
         client, 2, fmt="swiss", move_deadline=12, timeout_policy="forfeit"
     )
@@ -166,9 +168,25 @@ async def test_match_tables_take_the_tournaments_deadline_and_timeout_policy(
                                 headers=entrants[0].auth))  # fmt: skip
     view = await round_opened(client, tid, 1)
     table_id = view["rounds"][0]["matches"][0]["table_id"]
-    timing = await asyncio.to_thread(load_timing, platform.store, table_id)
-    assert timing is not None
-    assert (timing.deadline, timing.policy, timing.last_warning) == (12.0, "forfeit", 6.0)
+    player = next(p for p in entrants if p.player_id in view["rounds"][0]["matches"][0]["players"])
+    timing = await ok(await client.get(f"/api/tables/{table_id}/timing", headers=player.auth))
+    assert (timing["deadline"], timing["policy"], timing["last_warning"]) == (12.0, "forfeit", 6.0)
+    # The timing is a fact of the match table's own log, recorded when it was opened.
+    log = await ok(await client.get(f"/api/tables/{table_id}/events", headers=player.auth))
+    [chosen] = [e["payload"] for e in log["items"] if e["name"] == "TimingChosen"]
+    assert {k: chosen[k] for k in timing} == timing
+    assert set(await asyncio.to_thread(_command_ids, platform, table_id)) == {
+        f"open-match:{table_id}"
+    }  # one command, the table worker's, opened it all
+    by_id = {p.player_id: p for p in entrants}
+    await play(client, table_id, by_id, 1)
+    record = await asyncio.to_thread(export_table, platform.store, table_id)
+    assert verify_record(record).ok  # the audit re-decides the opening with its timing
+
+
+def _command_ids(platform: Platform, table_id: str) -> list[str]:
+    """The command id of each stored event of a table."""
+    return [e.command_id for e in platform.store.events.get(uuid.UUID(table_id))]
 
 
 async def test_a_tournament_starts_by_itself_once_its_sign_up_deadline_is_past(
@@ -198,3 +216,19 @@ async def test_a_match_table_in_my_tables_names_its_tournament(client: TestClien
     summary = await ok(await client.get(f"/api/tables/{match['table_id']}",
                                         headers=entrants[0].auth))  # fmt: skip
     assert summary["tournament"] == tid
+
+
+async def test_a_tournament_command_repeated_in_another_request_is_answered_as_a_repeat(
+    client: TestClient,
+) -> None:
+    """One fingerprint for table and tournament commands: who asks what. The request's
+    correlation id is not part of it, so a client's retry is a repeat, not a reused id."""
+    tid, _ = await signed_up(client, 2)
+    late = await register(client, "late")
+    body = {"command_id": uuid.uuid4().hex}
+    first = await ok(await client.post(f"/api/tournaments/{tid}/join", json=body,
+                                        headers={**late.auth, "X-Request-ID": "one"}))  # fmt: skip
+    again = await ok(await client.post(f"/api/tournaments/{tid}/join", json=body,
+                                        headers={**late.auth, "X-Request-ID": "two"}))  # fmt: skip
+    assert not first.get("replayed") and again.get("replayed")
+    assert again["version"] == first["version"]

@@ -54,8 +54,9 @@ async def test_the_timing_in_effect_is_the_tables_choice_else_the_notify_default
     )
     table_id = (await response.json())["table_id"]
     defaults = msgspec.to_builtins(platform.config.notify.timing)
-    assert await (await client.get(f"/api/tables/{table_id}/timing")).json() == defaults
+    path = f"/api/tables/{table_id}/timing"
+    assert await (await client.get(path, headers=host.auth)).json() == defaults
     chosen = {**defaults, "deadline": 5.0, "last_warning": 1.0}
     response = await client.put(f"/api/tables/{table_id}/timing", json=chosen, headers=host.auth)
     assert response.status == 200, await response.text()
-    assert await (await client.get(f"/api/tables/{table_id}/timing")).json() == chosen
+    assert await (await client.get(path, headers=host.auth)).json() == chosen

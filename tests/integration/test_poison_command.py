@@ -12,7 +12,6 @@ import uuid
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-import msgspec
 import pytest
 
 from services.table.worker import TableWorker
@@ -21,8 +20,8 @@ from shared.games import registry
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.memory import MemoryBroker
 from shared.messaging.port import Broker, Topology
-from shared.messaging.routing import shard_of
 from shared.store import open_store
+from shared.tables.client import TableClient
 from tests.harness.commands import new_command
 
 
@@ -83,9 +82,7 @@ async def _through_the_broker(broker: Broker, store_url: str) -> None:
     try:
 
         async def send(command: Command) -> Outcome:
-            shard = shard_of(command.table_id, broker.topology.shards)
-            reply = await broker.request(shard, msgspec.json.encode(command), timeout=20)
-            return msgspec.json.decode(reply, type=Outcome)
+            return await TableClient(broker, timeout=20).send(command)
 
         creates = [
             new_command(str(uuid.uuid4()), "c", CreateTable(game="ra", seats=2, player_name="C"))

@@ -17,6 +17,7 @@ from shared.messaging.port import Delivery, Topology
 from shared.messaging.wake import CommitSignal
 from shared.store import open_store
 from shared.store.commits import listen_for_commits, listens
+from shared.tables.client import TableClient
 from shared.tables.envelopes import published
 from shared.tasks import stop_tasks
 from tests.harness.commands import new_command
@@ -49,8 +50,8 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
         await asyncio.sleep(0.5)
         sent = time.monotonic()
         outcome = await send(
-            platform.broker, table_id=str(uuid.uuid4()), player_id="p0",
-            action=CreateTable(game="ra", seats=2, player_name="zero"), timeout=10.0,
+            TableClient(platform.broker), table_id=str(uuid.uuid4()), player_id="p0",
+            action=CreateTable(game="ra", seats=2, player_name="zero"),
         )  # fmt: skip
         assert outcome.accepted
         for _ in range(100):

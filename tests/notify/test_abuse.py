@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 from urllib.parse import urlparse
 
+import msgspec
 import pytest
 from aiohttp import web
 
@@ -18,7 +19,8 @@ from services.notify.service import NotifyService
 from services.notify.settings import HOUR
 from shared.notify.endpoints import EndpointPolicy, EndpointRefused
 from shared.notify.preferences import load_or_open
-from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
+from shared.notify.timing import TableTiming
+from shared.tables.timing import Timing, timing_problem
 from tests.helpers import until_true
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import (
@@ -44,7 +46,7 @@ ABSURD = [
 ]
 
 
-@pytest.mark.parametrize("body", ABSURD)
+@pytest.mark.parametrize("body", [*ABSURD, {"deadline": 0}])
 async def test_timing_outside_the_bounds_is_refused_with_422(
     game_platform: Platform, aiohttp_client: Any, body: dict[str, Any]
 ) -> None:
@@ -56,8 +58,10 @@ async def test_timing_outside_the_bounds_is_refused_with_422(
     table_id = (await response.json())["table_id"]
     response = await client.put(f"/api/tables/{table_id}/timing", json=body, headers=creator.auth)
     assert response.status == 422, await response.text()
-    assert (await response.json())["code"] == "bad_timing"
-    assert load_timing(game_platform.store, table_id) is None  # nothing changed
+    endless = body == {"deadline": 0}  # the default reminders, repeated, with no end
+    assert (await response.json())["code"] == ("endless_reminders" if endless else "bad_timing")
+    names = [e["name"] for e in await events(client, table_id, creator)]
+    assert "TimingChosen" not in names  # nothing changed
     ok = {"first_reminder": 1, "repeat_every": 1, "last_warning": 1, "deadline": 1440}
     response = await client.put(f"/api/tables/{table_id}/timing", json=ok, headers=creator.auth)
     assert response.status == 200, await response.text()
@@ -76,7 +80,7 @@ async def test_a_bad_timing_record_already_in_the_store_stops_nobody_elses_deadl
     # Written before the bounds existed (the route refuses it now): it must not matter.
     bad = Timing(deadline=1e8, last_warning=1e8, repeat_every=1e-320)
     assert timing_problem(bad) is not None
-    choose_timing(game_platform.store, poisoned, bad)
+    game_platform.store.save(TableTiming(table_id=poisoned, timing=msgspec.to_builtins(bad)))
     healthy = await seat(client, "ra", players)
     await drained(service)
     clock.advance(2.1 * HOUR)
@@ -96,6 +100,8 @@ def test_the_timing_bounds_accept_the_defaults_and_none() -> None:
     )
     assert timing_problem(Timing(deadline=float("nan"))) is not None
     assert timing_problem(Timing(deadline=float("inf"))) is not None
+    assert timing_problem(Timing(deadline=0)) is not None  # reminders every 24 h, forever
+    assert timing_problem(Timing(repeat_every=0, last_warning=0, deadline=0)) is None  # one
 
 
 async def test_a_push_endpoint_on_loopback_is_refused_and_nothing_is_sent_there(

@@ -6,10 +6,13 @@ import asyncio
 import time
 from typing import Any
 
+import msgspec
+
 from services.cli.platform import Platform
 from services.notify.clock import FakeClock
 from services.notify.settings import HOUR, Timing
 from shared.notify.preferences import load_or_open
+from shared.notify.timing import TableTiming
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, events, kinds, players_with_emails, seat
 
@@ -137,11 +140,37 @@ async def test_a_tables_creator_chooses_its_deadline_and_policy(
         f"/api/tables/{table_id}/timing", json=chosen, headers=players[0].auth
     )
     assert response.status == 200, await response.text()
-    assert (await client.get(f"/api/tables/{table_id}/timing")).status == 200
+    shown = await client.get(f"/api/tables/{table_id}/timing", headers=players[0].auth)
+    assert shown.status == 200 and (await shown.json())["deadline"] == 1
     await client.post(f"/api/tables/{table_id}/join", json={}, headers=players[1].auth)
     await client.post(f"/api/tables/{table_id}/start", json={}, headers=players[0].auth)
     await drained(service)
     clock.advance(1.1 * HOUR)  # past this table's deadline, far from the default's
+    await drained(service)
+    names = [e["name"] for e in await events(client, table_id, players[0])]
+    assert "SeatForfeited" in names
+
+
+async def test_an_old_stores_timing_record_is_enforced_for_a_table_whose_log_chose_none(
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
+) -> None:
+    url, _ = smtp_server
+    clock = FakeClock()
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url, timing=TIMING), clock)
+    players = await players_with_emails(client, 2)
+    response = await client.post(
+        "/api/tables", json={"game": "ra", "seats": 2}, headers=players[0].auth
+    )
+    table_id = (await response.json())["table_id"]
+    old = Timing(first_reminder=0, repeat_every=0, last_warning=0, deadline=1, policy="forfeit")
+    # Written the old way: a TableTiming aggregate beside the table's log.
+    game_platform.store.save(TableTiming(table_id=table_id, timing=msgspec.to_builtins(old)))
+    await client.post(f"/api/tables/{table_id}/join", json={}, headers=players[1].auth)
+    await client.post(f"/api/tables/{table_id}/start", json={}, headers=players[0].auth)
+    await drained(service)
+    assert await service.timers.timing(table_id) == old
+    clock.advance(1.1 * HOUR)  # past the old record's deadline, far from the default's
     await drained(service)
     names = [e["name"] for e in await events(client, table_id, players[0])]
     assert "SeatForfeited" in names

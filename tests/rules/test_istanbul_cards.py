@@ -27,9 +27,7 @@ def test_good_card_gives_one_good_before_or_after_an_action_not_during_one() -> 
     state, _ = play(_moving(hand=("good", "good")), 0, mv.PlayCard(card="good", good="jewelry"))
     assert state.players[0].goods == (0, 0, 0, 1)
     dice = replace(at_place(state, 0, 8), phase="dice")
-    assert (
-        rejects(GAME, dice, 0, mv.PlayCard(card="good", good="fabric")) == "move_not_expected_now"
-    )
+    assert rejects(GAME, dice, 0, mv.PlayCard(card="good", good="fabric")) == "not_now"
 
 
 def test_family_card_brings_the_family_member_home_for_3_lira_or_a_card() -> None:
@@ -134,3 +132,54 @@ def test_yellow_tile_returns_an_assistant_for_2_lira_once_per_turn() -> None:
     state, _ = play(state, 0, mv.BuyBack(place=3))
     assert state.players[0].stack == 3 and state.players[0].money == 4
     assert rejects(GAME, state, 0, mv.BuyBack(place=5)) == "used"
+
+
+def test_a_lira5_drawn_from_the_governor_pays_him_with_0_lira() -> None:
+    # Digest 2.10: "5 Lira" any time on one's own turn, between drawing and paying too.
+    state = replace(at_place(table(), 0, 2), governor=2, deck=("lira5",))
+    state = with_player(state, 0, money=0)
+    state, _ = play(state, 0, mv.Act())  # fabric warehouse: no Lira
+    state, _ = play(state, 0, mv.UseGovernor())
+    assert state.phase == "governor" and state.players[0].hand == ("lira5",)
+    assert mv.PlayCard(card="lira5") in GAME.legal_moves(state, 0)
+    state, _ = play(state, 0, mv.PlayCard(card="lira5"))
+    assert state.players[0].money == 5 and state.phase == "governor"
+    state, events = play(state, 0, mv.PayGovernor(), Dice(3, 4))
+    assert state.players[0].money == 3 and state.players[0].hand == ()
+    assert state.discard == ("lira5",) and state.governor == 7
+    assert ev.FigurePlaced(figure="governor", index=0, place=7, dice=(3, 4)) in events
+
+
+def test_a_card_that_would_leave_nothing_to_pay_the_governor_with_waits() -> None:
+    state = replace(at_place(table(), 0, 2), governor=2, deck=("good",))
+    state = with_player(state, 0, money=1)
+    state, _ = play(state, 0, mv.Act())
+    state, _ = play(state, 0, mv.UseGovernor())
+    assert rejects(GAME, state, 0, mv.PlayCard(card="good", good="fruit")) == "not_now"
+    assert GAME.legal_moves(state, 0) == [mv.PayGovernor(card="good")]
+
+
+def test_a_lira5_pays_the_merchants_met_on_arrival() -> None:
+    state = with_player(_moving(hand=("lira5",)), 0, money=0, merchant=7)
+    state = with_player(state, 1, merchant=3)  # seat 1's merchant waits at place 3
+    state, _ = play(state, 0, mv.Move(to=3))
+    assert state.phase == "arrive"
+    assert rejects(GAME, state, 0, mv.Enter(pay=True)) == "no_money"
+    state, _ = play(state, 0, mv.PlayCard(card="lira5"))
+    state, _ = play(state, 0, mv.Enter(pay=True))
+    assert state.players[0].money == 3 and state.players[1].money == 3 + 2
+
+
+def test_the_family_card_may_be_played_during_a_roll_and_the_caravansary() -> None:
+    rolling = replace(at_place(table(), 0, 8), phase="dice")
+    rolling = with_player(rolling, 0, hand=("family", "good"), family=9)
+    state, _ = play(rolling, 0, mv.PlayCard(card="family", take="lira"))
+    assert state.players[0].money == 2 + 3 and state.players[0].family == 12
+    assert state.phase == "dice"
+    assert rejects(GAME, rolling, 0, mv.PlayCard(card="good", good="fabric")) == "not_now"
+    caravan = with_player(replace(at_place(table(), 0, 6), phase="caravan"), 0,
+                          hand=("lira5", "stay"))  # fmt: skip
+    state, _ = play(caravan, 0, mv.PlayCard(card="lira5"))
+    assert state.players[0].money == 2 + 5 and state.players[0].hand == ("stay",)
+    last = with_player(caravan, 0, hand=("lira5",))  # the discard needs a card left
+    assert rejects(GAME, last, 0, mv.PlayCard(card="lira5")) == "not_now"

@@ -88,6 +88,57 @@ def test_selfplay_with_the_same_seed_plays_the_same_games(capsys: pytest.Capture
     assert _selfplay_games(capsys, 8) != first
 
 
+def test_selfplay_refuses_an_unknown_game_before_starting_and_names_the_games(
+    capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from services.cli import platform
+
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the platform was started")
+
+    monkeypatch.setattr(platform.Platform, "__init__", started)
+    with pytest.raises(SystemExit) as exited:
+        main(["selfplay", "--game", "chess"])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert "senet selfplay" in error and "'chess'" in error
+    assert all(name in error for name in ("ra", "istanbul", "cantstop", "tictactoe"))
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--help"])
+    assert "herazeus, istanbul, tictactoe" in " ".join(capsys.readouterr().out.split())
+
+
+def test_an_unknown_option_shows_the_verbs_usage_and_the_nearest_option(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--prot", "8081"])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("usage: senet serve ")
+    assert "unrecognized arguments: --prot 8081" in error and "did you mean --port?" in error
+
+
+def _tournament_lines(capsys: pytest.CaptureFixture, seed: int) -> list[dict]:
+    code = main(["--log-level", "WARNING", "selfplay", "--tournament", "swiss", "--players",
+                 "4", "--game", "cantstop", "--rounds", "2", "--seed", str(seed)])  # fmt: skip
+    assert code == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    lines[-1].pop("seconds")
+    return lines
+
+
+@pytest.mark.slow
+def test_a_seeded_tournament_selfplay_repeats_ids_names_pairings_and_standings(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    first = _tournament_lines(capsys, 9)
+    assert len(first) == 4 + 1  # two rounds of two matches, then the standings
+    assert _tournament_lines(capsys, 9) == first  # the same tournament id, tables, names, moves
+    other = _tournament_lines(capsys, 10)
+    assert other[-1]["tournament_id"] != first[-1]["tournament_id"]
+
+
 def test_engine_benchmark_reports_per_move_time_and_games_per_second() -> None:
     figures = engine.engine_figures("ra", 2, 2)
     assert figures["moves"] > 50

@@ -101,6 +101,16 @@ def test_credentials_are_redacted_in_the_start_line_and_log_fields() -> None:
     assert redact("smtp://mail:pw@host:25 and amqp://h/") == "smtp://mail:***@host:25 and amqp://h/"
 
 
+def test_a_table_worker_on_the_in_memory_broker_says_it_reaches_no_gateway() -> None:
+    parser = build_parser(env={})
+    line = start_line(parser.parse_args(["table"]), frozenset({"table", "relay"}))
+    assert "reaches no other process" in line["warning"] and "--broker amqp://" in line["warning"]
+    served = start_line(parser.parse_args(["serve"]), frozenset({"table", "gateway"}))
+    assert "warning" not in served  # one process: the broker reaches everything in it
+    real = parser.parse_args(["table", "--broker", "amqp://guest:guest@127.0.0.1/"])
+    assert "warning" not in start_line(real, frozenset({"table", "relay"}))
+
+
 def test_postgresql_stores_default_to_their_own_schema() -> None:
     assert store_env("postgresql://127.0.0.1/test")["POSTGRES_SCHEMA"] == "senet"
     assert store_env("postgresql://127.0.0.1/test?schema=x")["POSTGRES_SCHEMA"] == "x"

@@ -11,6 +11,7 @@ from shared.games.rng import Rng
 from shared.tables.codec import decode_state, encode_state
 from shared.tables.events import SeatTaken, TableCreated, TableStarted
 from shared.tables.state import TableState, created, evolve
+from shared.tables.timing import Timing
 
 TABLE = "00000000-0000-4000-8000-000000000042"
 
@@ -53,6 +54,7 @@ CHANGED = {
     "undo_asked": (0,),
     "undo_declined": True,
     "turn_began": (0, 9),
+    "timing": Timing(first_reminder=2, repeat_every=0, last_warning=1, deadline=5),
 }
 
 

@@ -28,6 +28,10 @@ export async function api(method, path, body, token = account.token) {
   return data;
 }
 
+// Socket close codes that end it for good, each explained to the player as `closed<code>`
+// (docs/architecture.md): token revoked, rights lost, too many messages sent.
+export const ENDING = [4401, 4403, 4429];
+
 export const get = (path) => api('GET', path);
 export const post = (path, body = {}) => api('POST', path, body);
 export const put = (path, body = {}) => api('PUT', path, body);

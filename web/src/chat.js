@@ -1,7 +1,7 @@
 // The table chat: a channel's messages over its WebSocket, a box to post, mute per author.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './boards/common.js';
-import { account, api, get } from './api.js';
+import { ENDING, account, api, get } from './api.js';
 import { lang, t } from './i18n.js';
 import { errorText } from './words.js';
 
@@ -37,7 +37,7 @@ function useChannel(id, channel, generation) {
         setMessages((old) => [...old, ...got.filter((m) => !old.some((o) => o.n === m.n))]);
       };
       socket.onclose = (event) => {
-        if (event.code === 4401 || event.code === 4403) { setEnded(event.code); return; }  // no retry: rights ended
+        if (ENDING.includes(event.code)) { setEnded(event.code); return; }  // no retry: explained
         if (closed) return;
         const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
         attempt += 1;

@@ -13,6 +13,7 @@ from services.cli.options import add_platform_options
 from services.cli.platform import ALL_ROLES, Platform, serving
 from services.cli.roles import platform_config
 from services.cli.selfplay import DEFAULT_TIMEOUT
+from shared.games.registry import GAME_PACKAGES
 from shared.ports import free_port
 
 VERB = "selfplay"
@@ -21,14 +22,17 @@ VERB = "selfplay"
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(VERB, help="bots play full games through the HTTP API")
-    parser.add_argument("--game", default="ra", help="the game [%(default)s]")
+    parser.add_argument(
+        "--game", default="ra", choices=tuple(GAME_PACKAGES), metavar="GAME",
+        help="the game: %(choices)s [%(default)s]",
+    )  # fmt: skip
     parser.add_argument("--players", type=int, default=3, help="seats per table [%(default)s]")
     parser.add_argument("--games", type=int, default=1, help="games to play [%(default)s]")
     parser.add_argument(
         "--seed", type=int, default=1,
         help="seed of the bots' choices (and, on the embedded platform with its memory "
-        "store, of the tables' dice and decks, so the same command plays the same games) "
-        "[%(default)s]",
+        "store, of the tables' dice and decks and a tournament's names, pairings and ids, "
+        "so the same command plays the same games) [%(default)s]",
     )  # fmt: skip
     parser.add_argument(
         "--concurrency", type=int, default=4, help="games played at once [%(default)s]"
@@ -96,16 +100,19 @@ async def _tournament(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """`selfplay --tournament`: against `--url`, or an embedded platform of our own."""
     from services.cli.tournament_play import run_tournament
 
-    def play(url: str) -> Any:
+    def play(url: str, seeded: bool = False) -> Any:
         return run_tournament(
             url, args.tournament, args.players, args.game, args.seats, args.rounds, args.seed,
-            args.timeout, options,
+            args.timeout, options, seeded=seeded,
         )  # fmt: skip
 
     if args.url:
         return int(await play(args.url))
     port = free_port()
-    async with Platform(platform_config(args, ALL_ROLES)) as platform:
+    config = platform_config(args, ALL_ROLES)
+    seeded = args.store == "memory"  # as for single games: a fresh store repeats ids
+    config.gateway = msgspec.structs.replace(config.gateway, client_seeds=seeded)
+    async with Platform(config) as platform:
         assert platform.app is not None
         async with serving(platform.app, "127.0.0.1", port):
-            return int(await play(f"http://127.0.0.1:{port}"))
+            return int(await play(f"http://127.0.0.1:{port}", seeded))

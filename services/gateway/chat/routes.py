@@ -9,7 +9,7 @@ import time
 from typing import Annotated
 
 import msgspec
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from services.gateway.accounts import auth
 from services.gateway.accounts.auth import Identity, caller, token_hash, viewer
@@ -27,6 +27,7 @@ from services.gateway.http.request import (
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import CHAT, LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS, STORE
 from services.gateway.live import closing
+from services.gateway.live.frames import client_socket, drain
 from services.gateway.views.projector import TableModel
 from shared.chat import log
 from shared.chat.rules import (
@@ -196,7 +197,7 @@ async def _page(
 async def _serve(
     request: web.Request, table_id: str, channel: Channel, who: Identity | None
 ) -> web.WebSocketResponse:
-    socket = web.WebSocketResponse(heartbeat=30, max_msg_size=request.app[SETTINGS].ws_max_message)
+    socket = client_socket(request.app[SETTINGS])
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
@@ -206,7 +207,7 @@ async def _serve(
     hub.listen(listener)  # before the backlog is read: nothing posted in between is missed
     projector = request.app[PROJECTOR]
     changes = projector.listen(table_id)  # a table change may end the reader's rights
-    reader = asyncio.create_task(_drain(socket))
+    reader = asyncio.create_task(drain(socket))
     try:
         store = request.app[STORE]
         if who is not None:
@@ -298,10 +299,3 @@ async def _send_from_store(
         after = read[-1].n
         if len(read) < PAGE_MAX:
             return after
-
-
-async def _drain(socket: web.WebSocketResponse) -> None:
-    """Read (and ignore) client messages until the socket closes (posting is HTTP)."""
-    async for message in socket:
-        if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
-            break

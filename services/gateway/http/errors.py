@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import msgspec
 import structlog
 from aiohttp import hdrs, web
+from eventsourcing.persistence import IntegrityError
 
 from services.gateway.http import Handler
 from services.gateway.keys import SETTINGS
@@ -61,6 +62,12 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
         headers = _retry_after(request, 503, None)
         message = "the event store is unavailable"
         return error_response(503, "store_unavailable", message, None, headers)
+    except IntegrityError as exc:
+        # A write that lost a race on one aggregate and was not retried (those that may race
+        # retry: shared.store.retries): the client may try again; never a 500.
+        log.warning("write_conflict", path=request.path, error=repr(exc)[:200])
+        message = "this changed at the same time elsewhere; try again"
+        return error_response(409, "write_conflict", message)
     except web.HTTPRequestEntityTooLarge:
         return error_response(413, "payload_too_large", "request body is too large")
     except web.HTTPException as exc:

@@ -1,7 +1,8 @@
 """The WebSocket close codes of the gateway (documented in docs/architecture.md, "Error
 codes"; the web client explains each): a socket is closed with one of these when the
-viewer's rights end while it is open, so a client can tell "stop and explain" from a
-network drop it should reconnect after."""
+viewer's rights end while it is open, or when its client floods it
+(`services.gateway.live.frames`), so a client can tell "stop and explain" from a network
+drop it should reconnect after."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from aiohttp import web
 
 TOKEN_REVOKED: Final = 4401  # the token the socket was opened with was revoked
 RIGHTS_LOST: Final = 4403  # the viewer may no longer watch the table or read the channel
+TOO_MANY_MESSAGES: Final = 4429  # the client sent frames faster than `ws_message_rate`
 
 
 async def close(socket: web.WebSocketResponse, code: int, reason: str) -> None:

@@ -21,6 +21,7 @@ from services.gateway.http.limits import address_key, hashed_token_key
 from services.gateway.http.request import link_hash, table_model, viewer_seat
 from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
 from services.gateway.live import closing, presence
+from services.gateway.live.frames import client_socket, drain
 from services.gateway.views import player as views
 from services.gateway.views.projector import TableModel
 from shared.contracts.errors import SenetError
@@ -47,7 +48,7 @@ async def _serve(
     request: web.Request, who: Identity | None, model: TableModel
 ) -> web.WebSocketResponse:
     settings = request.app[SETTINGS]
-    socket = web.WebSocketResponse(heartbeat=30, max_msg_size=settings.ws_max_message)
+    socket = client_socket(settings)
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
@@ -56,7 +57,7 @@ async def _serve(
     table_id = model.state.table_id
     changes = projector.listen(table_id)
     player_id, held = (who.player_id if who is not None else None), link_hash(request)
-    reader = asyncio.create_task(_drain(socket))
+    reader = asyncio.create_task(drain(socket))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
     socket_id = fresh_id()
     beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
@@ -102,10 +103,3 @@ async def _serve(
             await reader
         await socket.close()
     return socket
-
-
-async def _drain(socket: web.WebSocketResponse) -> None:
-    """Read (and ignore) client messages until the socket closes."""
-    async for message in socket:
-        if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
-            break

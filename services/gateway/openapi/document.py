@@ -427,7 +427,8 @@ ROUTES: list[Route] = [
         "A table's reminders and deadline in effect (its choice, else the defaults)",
         None,
         notify_routes.Timing,
-        auth=False,
+        query=("invite",),
+        viewers=True,
     ),
     Route(
         "PUT",
@@ -552,7 +553,8 @@ ROUTES: list[Route] = [
         "A tournament: settings, players, seeding, rounds with their tables, standings",
         None,
         tournaments.TournamentView,
-        auth=False,
+        query=("invite",),
+        viewers=True,
     ),
     Route(
         "GET",
@@ -561,8 +563,8 @@ ROUTES: list[Route] = [
         "A tournament's rounds: pairings (tables, results, match points) and byes",
         None,
         Page[tournaments.RoundView],
-        auth=False,
-        query=("cursor", "limit"),
+        query=("cursor", "limit", "invite"),
+        viewers=True,
     ),
     Route(
         "GET",
@@ -571,8 +573,8 @@ ROUTES: list[Route] = [
         "A tournament's match tables, round by round (open them at /api/tables/{id})",
         None,
         Page[tournaments.TournamentTable],
-        auth=False,
-        query=("cursor", "limit"),
+        query=("cursor", "limit", "invite"),
+        viewers=True,
     ),
     Route(
         "GET",
@@ -582,8 +584,8 @@ ROUTES: list[Route] = [
         " (round robin) or the round reached (knockout), best first (paged)",
         None,
         Page[tournaments.TournamentStanding],
-        auth=False,
-        query=("cursor", "limit"),
+        query=("cursor", "limit", "invite"),
+        viewers=True,
     ),
     Route(
         "POST",

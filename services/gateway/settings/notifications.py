@@ -16,14 +16,14 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from services.gateway.accounts.auth import caller
-from services.gateway.http.request import decode_body, json_response, table_model
+from services.gateway.accounts.auth import caller, viewer
+from services.gateway.http.request import decode_body, json_response, table_model, viewer_seat
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import NOTIFY, STORE, NotifyContext
 from services.gateway.live.presence import preferences_changed
 from services.gateway.tables.commands import submit
 from shared.contracts.envelopes import ChooseTiming
-from shared.contracts.errors import BadRequest, NotFound, SenetError
+from shared.contracts.errors import BadRequest, NotFound
 from shared.notify import links, owners
 from shared.notify.choices import (
     check_room_for,
@@ -40,15 +40,10 @@ from shared.notify.preferences import (
     Settings,
     load_or_open,
 )
-from shared.notify.timing import Timing, choose_timing, load_timing, timing_problem
+from shared.notify.timing import legacy_timing
 from shared.store import EventStore
-
-
-class BadTiming(SenetError):
-    """A table timing outside the documented bounds (docs/notifications.md)."""
-
-    code = "bad_timing"
-    status = 422
+from shared.store.retries import retried
+from shared.tables.timing import Timing, in_effect
 
 
 class EmailBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -117,6 +112,7 @@ async def signing_key_of(request: web.Request) -> bytes:
     return context.signing_key
 
 
+MAX_LEGACY_TIMINGS = 10_000  # old stores' timing records remembered, one per table read
 Change = Callable[[Preferences], None]  # triggers an event on the player's preferences
 
 
@@ -130,10 +126,13 @@ async def _changed(
 
 
 def _change(store: EventStore, player_id: str, change: Change) -> PreferencesView:
-    prefs = load_or_open(store, player_id)
-    change(prefs)
-    store.save(prefs)
-    return _view(prefs)
+    def once() -> PreferencesView:
+        prefs = load_or_open(store, player_id)
+        change(prefs)
+        store.save(prefs)
+        return _view(prefs)
+
+    return retried(once, "your preferences")
 
 
 def _view(prefs: Preferences) -> PreferencesView:
@@ -202,11 +201,12 @@ async def add_push_subscription(request: web.Request) -> web.Response:
 
 
 def _add_push(store: EventStore, player_id: str, sub: dict[str, Any]) -> PreferencesView:
-    prefs = load_or_open(store, player_id)
+    return _change(store, player_id, lambda prefs: _added(prefs, sub))
+
+
+def _added(prefs: Preferences, sub: dict[str, Any]) -> None:
     check_room_for(prefs, sub["endpoint"])
     prefs.add_push(sub)
-    store.save(prefs)
-    return _view(prefs)
 
 
 async def push_key(request: web.Request) -> web.Response:
@@ -281,25 +281,33 @@ async def unsubscribe_one_click(request: web.Request) -> web.Response:
 
 
 async def get_timing(request: web.Request) -> web.Response:
-    """A table's reminders and deadline in effect: its creator's choice, else the notify
-    service's defaults (as notify applies them, `Timers.timing`)."""
+    """A table's reminders and deadline in effect: its last `TimingChosen` (the table's
+    state, from this gateway's table cache), else the notify service's defaults, as notify
+    applies them (`Timers.timing`). Whoever may not see the table's view may not see this
+    (`viewer_seat`: 401 or 403, as /view answers)."""
     model = await table_model(request)
-    timing = await in_store(request, load_timing, request.app[STORE], model.state.table_id)
-    return json_response(timing or _context(request).timing)
+    viewer_seat(request, model, viewer(request))
+    chosen = model.state.timing
+    if chosen is None:
+        chosen = await _legacy(request, model.state.table_id)
+    return json_response(in_effect(chosen, _context(request).timing))
+
+
+async def _legacy(request: web.Request, table_id: str) -> Timing | None:
+    """An old store's timing record of a table whose log chose none (read once a table)."""
+    known = _context(request).legacy_timings
+    if table_id not in known:
+        if len(known) >= MAX_LEGACY_TIMINGS:
+            known.clear()
+        known[table_id] = await in_store(request, legacy_timing, request.app[STORE], table_id)
+    return known[table_id]
 
 
 async def put_timing(request: web.Request) -> web.Response:
-    """Choose a table's reminders, deadline and timeout policy (its creator, before start:
-    the table decides that, `ChooseTiming`; this handler checks the bounds of the input and
-    then keeps the choice where the notify service reads it)."""
+    """Choose a table's reminders, deadline and timeout policy: the table decides all of it
+    (`ChooseTiming`: its creator, before the start, within the timing rules); the answer
+    comes once this gateway's table cache shows the choice."""
     who = caller(request)
-    model = await table_model(request)
     body = await decode_body(request, Timing)
-    problem = timing_problem(body)
-    if problem is not None:
-        raise BadTiming(problem)
-    table_id = model.state.table_id
-    action = ChooseTiming(**msgspec.structs.asdict(body))
-    await submit(request, action, table_id=table_id, who=who, settle=False)
-    await in_store(request, choose_timing, request.app[STORE], table_id, body)
+    await submit(request, ChooseTiming(**msgspec.structs.asdict(body)), who=who)
     return json_response(body)

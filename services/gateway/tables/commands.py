@@ -1,7 +1,8 @@
 """Sending commands to the table service and turning outcomes into answers or errors.
 
 `submit` is what a route calls: the caller's command to a table, answered once this
-gateway's views show its outcome (read your writes). `send` is the transport beneath.
+gateway's views show its outcome (read your writes). `send` builds the command and sends
+it through the one `TableClient` (shard, timeout, error codes: `shared.tables.client`).
 
 The table worker's reply carries the events the command stored (`Reply.committed`); given
 the gateway's view projector, `send` folds them into its cached table at once, so the
@@ -11,37 +12,31 @@ leave this module: callers get the plain Outcome.
 
 from __future__ import annotations
 
-import msgspec
 import structlog
 from aiohttp import web
 
 from services.gateway.accounts.auth import Identity, caller
-from services.gateway.keys import BROKER, PROJECTOR, SETTINGS
+from services.gateway.keys import PROJECTOR, SETTINGS, TABLES
 from services.gateway.views.projector import ViewProjector
-from shared.contracts.envelopes import Action, Command, Outcome, Reply
-from shared.contracts.errors import SenetError
+from shared.contracts.envelopes import Action, Command, Outcome
 from shared.ids import fresh_id
-from shared.messaging.port import Broker
-from shared.messaging.routing import shard_of
 from shared.observability import correlation
+from shared.tables.client import TableClient, accepted
 
-_encode = msgspec.json.Encoder()
-_decode_reply = msgspec.json.Decoder(Reply)
 _PUBLIC = Outcome.__struct_fields__
 
 
 async def send(
-    broker: Broker,
+    tables: TableClient,
     *,
     table_id: str,
     player_id: str,
     action: Action,
-    timeout: float,
     command_id: str | None = None,
     expected_version: int | None = None,
     views: ViewProjector | None = None,
 ) -> Outcome:
-    """Send a command to its table's shard and return the accepted outcome; raise if rejected."""
+    """Send a command to its table and return the accepted outcome; raise if refused."""
     command = Command(
         command_id=command_id or fresh_id(),
         table_id=table_id,
@@ -51,13 +46,8 @@ async def send(
         correlation_id=correlation.current() or fresh_id(),
     )
     structlog.contextvars.bind_contextvars(table_id=table_id, command_id=command.command_id)
-    shard = shard_of(table_id, broker.topology.shards)
-    reply = await broker.request(shard, _encode.encode(command), timeout=timeout)
-    outcome = _decode_reply.decode(reply)
+    outcome = accepted(await tables.send(command))
     structlog.contextvars.bind_contextvars(seat=outcome.seat)
-    if not outcome.accepted:
-        assert outcome.error is not None
-        raise SenetError.from_body(outcome.error)
     if views is not None:
         views.heard(outcome.position)  # a list read after this waits for it
         if outcome.committed:
@@ -80,12 +70,11 @@ async def submit(
     `view_wait`), so the caller's next read sees its write. A rejection raises its error."""
     app = request.app
     outcome = await send(
-        app[BROKER],
+        app[TABLES],
         views=app[PROJECTOR],
         table_id=table_id or request.match_info["table_id"],
         player_id=(who or caller(request)).player_id,
         action=action,
-        timeout=app[SETTINGS].command_timeout,
         command_id=command_id,
         expected_version=expected_version,
     )

@@ -5,6 +5,7 @@ standings come from the tournament read model, a page at a time."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import secrets
 import uuid
@@ -15,23 +16,29 @@ import msgspec
 from aiohttp import web
 from eventsourcing.application import AggregateNotFoundError
 
-from services.gateway.accounts.auth import caller
-from services.gateway.http.request import decode_body, json_response
+from services.gateway.accounts.auth import bearer_token, caller, viewer
+from services.gateway.http.request import decode_body, json_response, link_hash
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import BROKER, READMODELS, SETTINGS, STORE
+from services.gateway.keys import READMODELS, SETTINGS, STORE, TABLES
+from shared.accounts import players
 from shared.contracts.envelopes import TimeoutPolicy, Visibility
-from shared.contracts.errors import NotFound
+from shared.contracts.errors import BadRequest, NotFound
 from shared.observability import correlation
 from shared.readmodels.queries import decode_cursor, encode_cursor, limit_of
 from shared.readmodels.rows import Page
 from shared.store import EventStore
-from shared.tournaments import client, readmodel
+from shared.tables.access import invitation_hash
+from shared.tables.client import accepted
+from shared.tournaments import readmodel
+from shared.tournaments.access import check_reader
 from shared.tournaments.actions import (
     CancelTournament,
     CreateTournament,
     JoinTournament,
+    Name,
     StartTournament,
     TournamentAction,
+    TournamentCommand,
     TournamentOutcome,
     WithdrawFromTournament,
 )
@@ -51,7 +58,7 @@ FRESH_WAIT = 1.0  # seconds a standings read waits for the model to show the new
 class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """POST /api/tournaments."""
 
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+    name: Name  # a display name of 1-60 characters (`shared.names`; 400 `bad_name`)
     format: Format
     game: str
     options: dict[str, Any] = {}
@@ -65,6 +72,10 @@ class NewTournament(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     forfeits: ForfeitPolicy = "last"
     visibility: Visibility = "public"
     command_id: CommandId | None = None
+    # The tournament's seed, 64 hex digits; only where the gateway allows it (`client_seeds`,
+    # self-play): it names the tournament and the seeds of its match tables, so that the
+    # same self-play command plays the same tournament.
+    seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
 
 
 class TournamentCommandBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -96,18 +107,38 @@ async def create_tournament(request: web.Request) -> web.Response:
     """Announce a tournament (the creator does not sign up by creating it)."""
     who = caller(request)
     body = await decode_body(request, NewTournament)
-    code = secrets.token_urlsafe(16) if body.visibility == "private" else ""
-    tournament_id = str(uuid.uuid4())
-    if body.command_id is not None:  # a repeated create names the same tournament
-        key = f"senet:tournament:{who.player_id}:{body.command_id}"
+    tournament_id, code = str(uuid.uuid4()), secrets.token_urlsafe(16)
+    if body.command_id is not None:
+        # A repeated create (same token, same command id) names the same tournament with the
+        # same code; the token's hash keeps both secret: player ids are public and command
+        # ids guessable.
+        key = f"senet:tournament:{players.hash_token(bearer_token(request))}:{body.command_id}"
         tournament_id = str(uuid.uuid5(uuid.NAMESPACE_URL, key))
+        code = _code_of(key)
+    if body.visibility != "private":
+        code = ""
+    if body.seed is not None:
+        if not request.app[SETTINGS].client_seeds:
+            raise BadRequest(
+                "a tournament's seed draws its tables' seeds: this gateway does not let "
+                "clients choose it", code="seed_not_allowed",
+            )  # fmt: skip
+        tournament_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:seeded-tournament:{body.seed}"))
     fields = msgspec.structs.asdict(body)
     fields.pop("command_id")
+    fields["seed"] = body.seed or ""
     fields["options"] = msgspec.Raw(_encode.encode(body.options))
-    action = CreateTournament(**fields, invitation=_hash(code) if code else "")
+    action = CreateTournament(**fields, invitation=invitation_hash(code))
     outcome = await _send(request, tournament_id, who.player_id, action, body.command_id)
     answer = CreatedTournament(**msgspec.structs.asdict(outcome), invitation=code)
     return json_response(answer, 201)
+
+
+def _code_of(key: str) -> str:
+    """The invitation code of a create repeated under one secret key (22 characters, as
+    `secrets.token_urlsafe(16)`)."""
+    digest = hashlib.sha256(f"{key}:invitation".encode()).digest()[:16]
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 async def join_tournament(request: web.Request) -> web.Response:
@@ -118,9 +149,8 @@ async def join_tournament(request: web.Request) -> web.Response:
     db = request.app[READMODELS].db
     rating = await in_store(request, rating_of, db, state.created.game, who.player_id)
     action = JoinTournament(
-        player_name=who.name, rating=rating, invitation=_hash(body.invitation or "")
-        if body.invitation else "",
-    )  # fmt: skip
+        player_name=who.name, rating=rating, invitation=invitation_hash(body.invitation or "")
+    )
     outcome = await _send(request, state.tournament_id, who.player_id, action, body.command_id)
     return json_response(outcome)
 
@@ -156,18 +186,23 @@ async def _send(
     action: TournamentAction,
     command_id: str | None,
 ) -> TournamentOutcome:
-    return await client.send(
-        request.app[BROKER], tournament_id=tournament_id, player_id=player_id, action=action,
-        timeout=request.app[SETTINGS].command_timeout, command_id=command_id,
-        correlation_id=correlation.current(),
+    command = TournamentCommand(
+        command_id=command_id or uuid.uuid4().hex, tournament_id=tournament_id,
+        player_id=player_id, action=action, correlation_id=correlation.current(),
     )  # fmt: skip
-
-
-def _hash(code: str) -> str:
-    return hashlib.sha256(code.encode()).hexdigest()
+    return accepted(await request.app[TABLES].send(command))
 
 
 # ---- reads --------------------------------------------------------------------------------
+
+
+async def _readable(request: web.Request) -> TournamentState:
+    """The tournament of the path if the caller may read it (`shared.tournaments.access`:
+    a private one its creator, players and the holders of its code in `?invite=`)."""
+    state = await _state(request)
+    who = viewer(request)
+    check_reader(state, who.player_id if who is not None else None, link_hash(request))
+    return state
 
 
 async def _state(request: web.Request) -> TournamentState:
@@ -193,7 +228,7 @@ def _load(store: EventStore, tournament_id: uuid.UUID) -> TournamentState | None
 
 async def read_tournament(request: web.Request) -> web.Response:
     """A tournament in full: settings, players, rounds with their tables, standings."""
-    return json_response(view_of(await _state(request)))
+    return json_response(view_of(await _readable(request)))
 
 
 def _paged(request: web.Request, items: list[T]) -> Page[T]:
@@ -209,12 +244,12 @@ def _paged(request: web.Request, items: list[T]) -> Page[T]:
 
 async def tournament_rounds(request: web.Request) -> web.Response:
     """The rounds paired so far, each with its tables (players, results) and byes (paged)."""
-    return json_response(_paged(request, view_of(await _state(request)).rounds))
+    return json_response(_paged(request, view_of(await _readable(request)).rounds))
 
 
 async def tournament_tables(request: web.Request) -> web.Response:
     """Every match table of the tournament, round by round (paged)."""
-    state = await _state(request)
+    state = await _readable(request)
     names = {e.player_id: e.name for e in state.entrants}
     tables = [
         TournamentTable(
@@ -232,7 +267,7 @@ async def tournament_tables(request: web.Request) -> web.Response:
 
 async def tournament_standings(request: web.Request) -> web.Response:
     """The standings with tie-breaks, best first (paged; the tournament read model)."""
-    state = await _state(request)
+    state = await _readable(request)
     db = request.app[READMODELS].db
     loop = asyncio.get_running_loop()
     deadline = loop.time() + FRESH_WAIT

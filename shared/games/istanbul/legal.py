@@ -36,7 +36,14 @@ from shared.games.kit import IllegalMove, fail, need
 
 S = IstanbulState
 FREE = ("move", "action", "encounter")
-"""The phases in which cards and tiles usable "any time on one's turn" may be played."""
+"""The phases in which the yellow tile may be used (between a turn's steps)."""
+OWN_TURN = ("move", "arrive", "action", "caravan", "dice", "encounter", "governor")
+"""Every phase of one's own turn: "5 Lira" and "family" are played any time on it (digest
+2.10, U3), so long as what is owed can still be paid: a card for the Caravansary's
+discard, 2 Lira or a card for the Governor."""
+BETWEEN_ACTIONS = ("move", "arrive", "action", "encounter", "governor")
+"""The phases before or after a place action, not in the middle of one (the "good" card:
+not while the Caravansary's cards or a roll are pending)."""
 SIMPLE = (WAINWRIGHT, *WAREHOUSES, POST_OFFICE, CARAVANSARY, GEMSTONE)
 """The places whose action is `Act` (no choices)."""
 
@@ -361,10 +368,18 @@ def check_card(s: S, seat: int, m: mv.PlayCard) -> None:
         else:
             check_simple(s, DOUBLES[kind])
         return
-    need(s.phase in FREE, "not_now", "not in the middle of an action")
+    need(s.phase in OWN_TURN, "not_now", "not in the middle of an action")
+    if s.phase == "caravan":  # the discard the Caravansary asks for needs a card left
+        need(kind in ("lira5", "family") and len(p.hand) >= 2, "not_now",
+             "keep a card for the Caravansary's discard")  # fmt: skip
+    if s.phase == "governor":  # the Governor is still owed 2 Lira or a card
+        lira = {"lira5": N.lira5_amount, "family": N.family_card_lira if m.take == "lira" else 0}
+        need(len(p.hand) >= 2 or p.money + lira.get(kind, 0) >= N.governor_fee, "not_now",
+             "keep 2 Lira or a card to pay the Governor")  # fmt: skip
     if kind == "lira5":
         return
     if kind == "good":
+        need(s.phase in BETWEEN_ACTIONS, "not_now", "not in the middle of an action")
         need(m.good is not None, "no_good", "name the good")
         i = good_index(m.good or "fabric")
         need(p.goods[i] < p.capacity, "full", "no room for that good")
@@ -433,7 +448,7 @@ CHECKS: dict[type, Callable[[S, int, Any], None]] = {
 
 PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "move": (mv.Move, mv.MoveFar, mv.Stay, mv.PlayCard, mv.BuyBack),
-    "arrive": (mv.Enter, mv.EndTurn),
+    "arrive": (mv.Enter, mv.EndTurn, mv.PlayCard),
     "action": (
         mv.Act,
         mv.Skip,
@@ -447,8 +462,8 @@ PHASE_MOVES: dict[str, tuple[type, ...]] = {
         mv.PlayCard,
         mv.BuyBack,
     ),
-    "caravan": (mv.TakeCard, mv.DiscardCard),
-    "dice": (mv.KeepDice, mv.RedTile),
+    "caravan": (mv.TakeCard, mv.DiscardCard, mv.PlayCard),
+    "dice": (mv.KeepDice, mv.RedTile, mv.PlayCard),
     "encounter": (
         mv.Reward,
         mv.UseGovernor,
@@ -458,7 +473,7 @@ PHASE_MOVES: dict[str, tuple[type, ...]] = {
         mv.ExtraGood,
         mv.EndTurn,
     ),
-    "governor": (mv.PayGovernor,),
+    "governor": (mv.PayGovernor, mv.PlayCard),
 }
 
 
@@ -555,7 +570,8 @@ def candidates(s: S, seat: int) -> list[Any]:
     elif phase == "governor":
         out.append(mv.PayGovernor())
         out += [mv.PayGovernor(card=k) for k in sorted(set(p.hand))]  # type: ignore[arg-type]
-    if phase in FREE:
+    if phase in OWN_TURN:
         out += list(_cards(s))
+    if phase in FREE:
         out += [mv.BuyBack(place=a) for a in p.assistants]
     return out

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, seatNames, Result, SeatName, Value } from '../boards/common.js';
 import { boardFor } from '../boards/index.js';
 import { GenericBoard } from '../boards/generic.js';
-import { account, api, get, items, listGames, post } from '../api.js';
+import { ENDING, account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
 import { lang, t, gameTitle } from '../i18n.js';
 import { endReason, errorText, promptText } from '../words.js';
@@ -243,7 +243,7 @@ function useTableSocket(id, token, onView, stop, anonymous = false, invite = '',
       };
       socket.onclose = (event) => {
         setLive(false);
-        if (event.code === 4401 || event.code === 4403) { setEnded(event.code); return; }  // no retry: rights ended
+        if (ENDING.includes(event.code)) { setEnded(event.code); return; }  // no retry: explained
         if (closed || stop.current) return;
         const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
         attempt += 1;

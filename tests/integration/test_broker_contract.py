@@ -371,7 +371,7 @@ async def test_a_batch_takes_every_command_delivered_meanwhile_and_a_step_back_r
     assert held.batches == [[b"c0"], bodies]  # a prefetch's worth, less the one in hand
 
     await consumer.step_back()
-    assert await waiting.request(0, b"later", timeout=10) == b"next:later"
+    assert await waiting.request(0, b"later", timeout=30) == b"next:later"
     assert [d.body for d in took_over] == [b"later"]  # (returned once if it reached us first)
     assert held.batches == [[b"c0"], bodies]
 
@@ -423,8 +423,8 @@ async def test_a_consumer_that_dies_while_answering_leaves_the_command_to_the_ne
 
     try:
         await broker.serve_shard(0, next_in_line)
-        answer = asyncio.ensure_future(broker.request(0, b"move", timeout=20))
-        await asyncio.wait_for(answering.wait(), 10)
+        answer = asyncio.ensure_future(broker.request(0, b"move", timeout=30))
+        await asyncio.wait_for(answering.wait(), 30)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await connection.close()  # the dying process's connection goes with it

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Protocol
 
 from aiohttp import WSCloseCode, web
 
@@ -92,28 +93,38 @@ def create_app(
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
-    app.cleanup_ctx.append(_projector_ctx)
-    app.cleanup_ctx.append(_sign_in_ctx)
+    # Each service its own context: started in this order, stopped in the reverse.
+    app.cleanup_ctx.append(_readmodels_ctx)
+    for key in (PROJECTOR, CHAT, REVOCATIONS, SIGN_INS):
+        app.cleanup_ctx.append(_running(key))
     app.on_shutdown.append(_close_sockets)
     return app
 
 
-async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
+class _Service(Protocol):
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+
+
+def _running(key: web.AppKey[Any]) -> Callable[[web.Application], AsyncIterator[None]]:
+    """A cleanup context that starts the app's service under `key` and stops it."""
+
+    async def running(app: web.Application) -> AsyncIterator[None]:
+        service: _Service = app[key]
+        await service.start()
+        yield
+        await service.stop()
+
+    return running
+
+
+async def _readmodels_ctx(app: web.Application) -> AsyncIterator[None]:
     readmodels = app[READMODELS]
     if readmodels.projector.broker is app[BROKER]:  # one events queue per gateway
         readmodels.wake_with(app[PROJECTOR].on_event)
     await readmodels.start()
-    await app[PROJECTOR].start()
-    await app[CHAT].start()
-    await app[REVOCATIONS].start()
     yield
-    await app[READMODELS].stop()
-
-
-async def _sign_in_ctx(app: web.Application) -> AsyncIterator[None]:
-    await app[SIGN_INS].start()
-    yield
-    await app[SIGN_INS].stop()
+    await readmodels.stop()
 
 
 async def _close_sockets(app: web.Application) -> None:

@@ -9,7 +9,6 @@ import subprocess
 import sys
 import uuid
 
-import msgspec
 import pytest
 from aiohttp.test_utils import TestClient
 
@@ -22,7 +21,7 @@ from services.table.shards import GROUP
 from services.table.worker import TableWorker
 from shared.store import open_store
 from shared.tables.aggregate import Table
-from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
+from shared.tables.envelopes import BATCH_KEY, batch_body, envelope_of, is_table_notification
 from tests.harness.commands import play_some, started_table
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
 
@@ -137,13 +136,11 @@ class _CrashAfterPublish(Relay):
 
     async def publish_pending(self) -> int:
         notes = await asyncio.to_thread(self.store.notifications, self.position, self.batch)
-        for note in notes:
-            if is_table_notification(note):
-                envelope = envelope_of(self.store, note)
-                body = msgspec.json.encode(envelope)
-                await self.broker.publish(
-                    self.broker.topology.events_exchange, routing_key(envelope), body
-                )
+        envelopes = [envelope_of(self.store, n) for n in notes if is_table_notification(n)]
+        if envelopes:
+            await self.broker.publish(
+                self.broker.topology.events_exchange, BATCH_KEY, batch_body(envelopes)
+            )
         raise RuntimeError("relay killed between publish and position record")
 
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 import asyncio
 import uuid
 
-import msgspec
-
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.memory import MemoryBroker
 from shared.messaging.port import Topology
 from shared.store import EventStore, open_store
-from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
+from shared.tables.envelopes import BATCH_KEY, batch_body, envelope_of, is_table_notification
 from shared.tables.follower import LogFollower
 from tests.harness.commands import play_some, started_table
 
@@ -60,8 +58,7 @@ async def test_duplicates_are_skipped_and_gaps_are_filled_from_the_store() -> No
     await broker.subscribe(exchange, "#", follower.on_delivery)
 
     async def publish(envelope: EventEnvelope) -> None:
-        body = msgspec.json.encode(envelope)
-        await broker.publish(exchange, routing_key(envelope), body)
+        await broker.publish(exchange, BATCH_KEY, batch_body([envelope]))
 
     try:
         first, rest = envelopes[:3], envelopes[3:]

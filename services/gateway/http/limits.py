@@ -5,7 +5,6 @@ WebSocket origin rule. `guards.py` applies them to requests."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import math
 import time
 from collections import Counter
@@ -35,16 +34,9 @@ class TokenBucket:
         return (1.0 - self.tokens) / rate
 
 
-def token_key(token: str) -> str:
-    """The bucket of a bearer token: a hash, so no plain token is ever kept as a key; ""
-    without a token (such a caller is known by its address alone)."""
-    if not token:
-        return ""
-    return hashed_token_key(hashlib.sha256(token.encode()).hexdigest())
-
-
 def hashed_token_key(digest: str) -> str:
-    """`token_key` of a token whose SHA-256 (hex) is known already ("" for none)."""
+    """The bucket of a bearer token, by its SHA-256 (hex): no plain token is ever kept as a
+    key; "" without a token (such a caller is known by its address alone)."""
     return "t:" + digest if digest else ""
 
 
@@ -85,7 +77,7 @@ class Limiter:
         self._arriving: Counter[str] = Counter()
 
     def take(self, key: str) -> None:
-        """Count one request of a caller (`token_key` or `address_key`); TooManyRequests
+        """Count one request of a caller (`hashed_token_key` or `address_key`); TooManyRequests
         (`rate_limited`) past its rate."""
         self._spend(key, fail=True)
 

@@ -15,7 +15,7 @@ from services.gateway.accounts.auth import viewer
 from services.gateway.http.request import json_response, table_model, viewer_seat
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import STORE
-from services.gateway.tables import routes
+from services.gateway.tables import play
 from services.gateway.views import player as views
 from services.gateway.views.projector import TableModel
 from shared.audit.export import fold, stored_events
@@ -56,7 +56,7 @@ def _time_of(store: EventStore, table_id: str, version: int) -> str:
 
 
 async def my_view(request: web.Request) -> web.Response:
-    """GET /api/tables/{id}/view: with `?at=` the past view, else today's (`routes.my_view`)."""
+    """GET /api/tables/{id}/view: with `?at=` the past view, else today's (`play.my_view`)."""
     if "at" in request.query:
         return await view_at(request)
-    return await routes.my_view(request)
+    return await play.my_view(request)

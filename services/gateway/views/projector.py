@@ -35,6 +35,7 @@ from shared.tables.envelopes import published
 from shared.tables.events import SeedRevealed
 from shared.tables.loading import load_table, table_log
 from shared.tables.state import TableState
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.views")
 CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
@@ -102,6 +103,7 @@ class ViewProjector:
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
         self.on_event: list[Callable[[], None]] = []  # called for every event delivered
         self.ready = False
+        self.stopped = False
         self._loading: dict[str, asyncio.Future[TableModel | None]] = {}
         self._announced: dict[str, int] = {}  # newest version heard of, per table being loaded
         self._background: set[asyncio.Task[None]] = set()
@@ -115,6 +117,12 @@ class ViewProjector:
             self.position = await asyncio.to_thread(self.store.last_position)
         self.ready = True
         log.info("views_ready", capacity=self.capacity)
+
+    async def stop(self) -> None:
+        """Stop applying deliveries and end the background snapshots. (The private queue
+        ends with the broker's connection, which its owner closes.)"""
+        self.ready, self.stopped = False, True
+        await stop_tasks(list(self._background))
 
     # -- reading -------------------------------------------------------------------------
 
@@ -185,6 +193,8 @@ class ViewProjector:
         """Apply a published batch of events to their tables if cached (or watched by a
         WebSocket); events a reply already brought are skipped by their version, their
         payloads never decoded."""
+        if self.stopped:
+            return  # stopped: the broker's connection outlives this gateway
         for wake in self.on_event:
             wake()
         for envelope in published(delivery.body):

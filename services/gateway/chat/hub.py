@@ -61,13 +61,14 @@ class ChatHub:
         self.running = False
 
     async def start(self) -> None:
-        """Hear chat messages and mute changes through a private queue."""
+        """Hear chat messages and mute changes through one private queue, in the order they
+        were published: a mute answered before a message is posted silences that message
+        (two queues would race). Other signals on the exchange are ignored."""
         self.running = True
-        await self.broker.subscribe(self._exchange, "chat.*", self._on_delivery, queue=None)
-        await self.broker.subscribe(self._exchange, "mutes.*", self._on_delivery, queue=None)
+        await self.broker.subscribe(self._exchange, "#", self._on_delivery, queue=None)
 
     async def stop(self) -> None:
-        """Stop handing messages to sockets (closed by then). The private queues end with
+        """Stop handing messages to sockets (closed by then). The private queue ends with
         the broker's connection, which its owner closes."""
         self.running = False
         self.listeners.clear()

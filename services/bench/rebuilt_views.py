@@ -8,15 +8,12 @@ import gc
 from collections.abc import Iterator
 from typing import Any
 
-import msgspec
-
 from services.gateway.views.projector import TableModel
 from shared.contracts.envelopes import EventEnvelope
 from shared.projections.runner import Batch, Projection, ProjectionRunner
 from shared.store import EventStore
 from shared.tables import state as table_state
-from shared.tables.events import TableCreated
-from shared.tables.loading import LoggedEvent
+from shared.tables.reader import LoggedEvent
 
 BATCH = 1000  # stored events read at a time
 
@@ -71,7 +68,7 @@ class RebuiltViews(Projection):
         """Fold one envelope into its table's state and log."""
         event: Any
         if envelope.name == "TableCreated":
-            event = msgspec.json.decode(envelope.payload, type=TableCreated)
+            event = table_state.decode_stored(None, envelope.name, envelope.payload)
             self.tables[envelope.table_id] = TableModel(
                 table_state.created(envelope.table_id, event),
                 created_at=envelope.time,
@@ -81,7 +78,7 @@ class RebuiltViews(Projection):
             self.tables[envelope.table_id].stamp(envelope.time)
         else:
             model = self.tables[envelope.table_id]
-            event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
+            event = table_state.decode_stored(model.state.spec, envelope.name, envelope.payload)
             model.state = table_state.evolve(model.state, event)
             model.updated_at = envelope.time
             model.stamp(envelope.time)

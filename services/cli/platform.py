@@ -53,7 +53,6 @@ class PlatformConfig:
     prefix: str = "senet"
     shards: int = 8
     roles: frozenset[str] = ALL_ROLES
-    group_commit: bool = True
     sample_interval: float = 5.0  # seconds between queue-depth and projector-lag samples
     table_workers: int = 1  # in this process (they share its CPU; see `senet table --workers`)
     gateway: GatewaySettings = field(default_factory=GatewaySettings)
@@ -186,7 +185,7 @@ class Platform:
                 )
                 several = self.config.table_workers > 1
                 worker = TableWorker(
-                    self.store, broker, on_saved=wake, group_commit=self.config.group_commit,
+                    self.store, broker, on_saved=wake,
                     worker_id=f"{default_worker_id()}/{index}" if several else None,
                 )  # fmt: skip
                 self.workers.append(worker)

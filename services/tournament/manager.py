@@ -46,8 +46,8 @@ from shared.projections.runner import Batch, Projection, ProjectionRunner
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
 from shared.tables.client import TableClient
-from shared.tables.loading import load_table
 from shared.tables.outcome import table_result
+from shared.tables.reader import load_state
 from shared.tournaments import readmodel
 from shared.tournaments.actions import (
     MANAGER,
@@ -214,7 +214,7 @@ class TournamentManager(Projection):
 
     async def _record_result(self, table_id: str) -> None:
         """Record a finished match table's result with its tournament."""
-        loaded = await asyncio.to_thread(load_table, self.store, table_id)
+        loaded = await asyncio.to_thread(load_state, self.store, table_id)
         if loaded is None or not loaded.state.tournament:
             return
         result = table_result(loaded.state)

@@ -194,11 +194,12 @@ async def test_a_tournament_starts_by_itself_once_its_sign_up_deadline_is_past(
     tid, _ = await signed_up(
         client, 3, fmt="swiss", signup_deadline="2020-01-01T00:00:00Z", min_players=3
     )
-    for _ in range(100):
-        view = await ok(await client.get(f"/api/tournaments/{tid}"))
-        if view["summary"]["status"] == "running":
-            break
-        await asyncio.sleep(0.1)
+    deadline = asyncio.get_running_loop().time() + 60  # a guard: the manager starts it
+    while (view := await ok(await client.get(f"/api/tournaments/{tid}")))["summary"][
+        "status"
+    ] != "running":
+        assert asyncio.get_running_loop().time() < deadline, "the tournament never started"
+        await asyncio.sleep(0.05)
     assert view["summary"]["status"] == "running" and len(view["seeding"]) == 3
 
 

@@ -15,13 +15,13 @@ from services.gateway.views.player import log_for, player_view
 from shared.projections.tracking import Positions
 from shared.readmodels.db import ReadModelDB
 from shared.standings.board import Result, board_of
-from shared.standings.fold import ResultFold
 from shared.store import EventStore
 from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification
 from tests.faults.cluster import Cluster
 from tests.faults.load import GAME, Load
 from tests.harness.errors import plain
+from tests.resultfold import ResultFold
 
 CATCH_UP_PATIENCE = 120.0  # seconds a consumer may take to reach the end of the log
 

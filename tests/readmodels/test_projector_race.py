@@ -11,7 +11,7 @@ from shared.readmodels import ReadModelDB, queries
 from shared.readmodels.projector import ReadModelProjection
 from shared.readmodels.schema import create_schema, positions, reset
 from shared.store import EventStore, open_store
-from shared.tables.loading import load_table
+from shared.tables.reader import load_state
 from tests.audit.kit import play_table
 
 
@@ -44,7 +44,7 @@ async def test_two_projectors_apply_each_batch_once_and_see_a_reset(tmp_path: Pa
     db = ReadModelDB.of(store)
     assert set(positions(db).values()) == {last}
     row = queries.table(db, table_id)
-    loaded = load_table(store, table_id)
+    loaded = load_state(store, table_id)
     assert loaded is not None
     state = loaded.state
     assert row is not None and (row.version, row.status) == (state.version, "over")

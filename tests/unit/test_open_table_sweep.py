@@ -32,7 +32,7 @@ async def test_only_tables_idle_past_the_ttl_are_cancelled_and_only_once() -> No
     store = open_store("memory")
     broker = MemoryBroker(prefix="sweep" + uuid.uuid4().hex[:6])
     await broker.connect()
-    worker = TableWorker(store, broker, group_commit=False)
+    worker = TableWorker(store, broker)
     await worker.serve()
     try:
         idle, busy, started = (str(uuid.uuid4()) for _ in range(3))

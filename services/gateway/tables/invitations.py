@@ -26,9 +26,8 @@ from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import PROJECTOR, READMODELS, STORE
-from services.gateway.tables.commands import submit
+from services.gateway.tables.commands import CommandId, submit
 from services.gateway.tables.lists import FRESH_WAIT
-from services.gateway.tables.routes import CommandId
 from shared.accounts import ledger
 from shared.contracts.envelopes import (
     Action,

@@ -132,7 +132,7 @@ def _running(key: web.AppKey[Any]) -> Callable[[web.Application], AsyncIterator[
 
 async def _readmodels_ctx(app: web.Application) -> AsyncIterator[None]:
     readmodels = app[READMODELS]
-    if readmodels.projector.broker is app[BROKER]:  # one events queue per gateway
+    if readmodels.broker is app[BROKER]:  # one events queue per gateway
         readmodels.wake_with(app[PROJECTOR].on_event)
     await readmodels.start()
     yield

@@ -12,6 +12,8 @@ import aiohttp
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.selfplay import Api, Bot
 from services.gateway.views.player import log_for, player_view
+from shared.projections.tracking import Positions
+from shared.readmodels.db import ReadModelDB
 from shared.standings.board import Result, board_of
 from shared.store import EventStore
 from shared.tables.aggregate import Table
@@ -139,7 +141,8 @@ async def consumer_reaches_end(store: EventStore, consumer: str) -> None:
     # The last table event: records the services write themselves (audit verdicts, say)
     # come after it and are not theirs to follow.
     last = max(n.id for n in store.notifications(0, 1_000_000) if is_table_notification(n))
-    while (position := store.position_of(consumer)) < last:
+    positions = Positions(ReadModelDB.of(store))
+    while (position := positions.get(consumer)) < last:
         assert loop.time() < deadline, f"{consumer} stuck at {position} of {last}"
         await asyncio.sleep(0.2)
 

@@ -11,7 +11,7 @@ read at start, so the gateway is ready at once whatever the size of the store.
 Each table is followed by its version, not by a log position: an event at or below the
 cached version is a duplicate (a relay that restarted republishes) and is skipped; one
 beyond the next version means messages were missed, so the table's newer events are read
-from the store. So it is no `LogFollower` (`shared.tables.follower`): holding only some
+from the store. So it is no projection (`shared.projections.runner`): holding only some
 tables, it has no one log position to follow from.
 """
 

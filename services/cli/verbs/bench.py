@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from services.bench import audit, load, peers, scale
+from services.bench import audit, bots, load, peers, scale
 
 VERB = "bench"
 
@@ -26,7 +26,7 @@ def register(verbs: Any) -> None:
     )  # fmt: skip
     bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
     kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
-    for kind in (load, audit, scale, peers):
+    for kind in (load, audit, scale, peers, bots):
         kind.register(kinds)
 
 

@@ -24,11 +24,14 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
-from typing import Any
+from typing import Annotated, Any, ClassVar
+
+import msgspec
 
 from services.bench.autoplay import SelfPlay
 from services.bench.rebuilt_views import RebuiltViews
 from services.bench.schemas import postgres_schema
+from services.cli.options import add_settings
 from services.scoring.service import ScoringService
 from services.table.replay import verify_table
 from shared.audit.export import export_table, fold, stored_events
@@ -36,25 +39,32 @@ from shared.audit.record import decode_record, encode_record
 from shared.audit.verdicts import new_verdict
 from shared.audit.verify import verify_record
 from shared.games.registry import available_games
+from shared.settings import setting
 from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
 
 GAMES = tuple(available_games())  # every registered game, round robin
-BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SAVE_EVENTS = 2000
+
+
+class AuditOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bench audit`."""
+
+    variable_prefix: ClassVar[str] = "SENET_BENCH_"
+    games: Annotated[int, setting("finished games in the store", ge=1)] = 10_000
+    verify_games: Annotated[int, setting("games timed per game", ge=1)] = 20
+    seed: Annotated[int, setting("the bots' seed")] = 1
+    store: Annotated[
+        str | None,
+        setting("an empty store to fill", metavar="URL",
+                shown_default="a fresh schema in `senet bench --postgres`, dropped after"),
+    ] = None  # fmt: skip
 
 
 def register(kinds: Any) -> None:
     """Register `senet bench audit`."""
     parser = kinds.add_parser("audit", help="replay+verify per game; rebuild of the read models")
-    parser.add_argument("--games", type=int, default=10_000, help="finished games in the store")
-    parser.add_argument("--verify-games", type=int, default=20, help="games timed per game")
-    parser.add_argument("--seed", type=int, default=1, help="the bots' seed")
-    parser.add_argument(
-        "--store",
-        default=None,
-        help="an empty store to fill [a fresh schema in $SENET_BENCH_POSTGRES, dropped after]",
-    )
+    add_settings(parser, AuditOptions)
     parser.set_defaults(bench_run=run_bench_audit)
 
 
@@ -63,7 +73,7 @@ async def run_bench_audit(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(args.postgres)
     try:
         store = open_store(url)
         if store.last_position() != 0:

@@ -13,33 +13,49 @@ import argparse
 import asyncio
 import json
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Annotated, Any, ClassVar
+
+import msgspec
 
 from services.bench.stats import percentile
+from services.cli.options import add_settings
 from shared.bots.match import play_match, win_share
 from shared.games.registry import available_games, get_game
+from shared.settings import setting
 
 OPPONENTS = ("random", "greedy")
 WORKERS = 2  # the bench's processes at most (the machine is shared)
 
 
+def _games(raw: str) -> str:
+    names = [g.strip() for g in raw.split(",") if g.strip()]
+    unknown = [g for g in names if g not in available_games()]
+    if not names or unknown:
+        raise ValueError(f"comma-separated games of {', '.join(available_games())}")
+    return ",".join(names)
+
+
+class BotsOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bench bots`."""
+
+    variable_prefix: ClassVar[str] = "SENET_BENCH_BOTS_"
+    game: Annotated[
+        str, setting("games, comma-separated", parse=_games, metavar="GAMES")
+    ] = ",".join(g for g in available_games() if g != "tictactoe")
+    games: Annotated[int, setting("games per pair of kinds", ge=1)] = 20
+    think_ms: Annotated[float, setting("the strong bot's think time a move, in ms", gt=0)] = 100.0
+    playouts: Annotated[
+        int | None,
+        setting("playouts a move instead of a time (reproducible)", shown_default="none"),
+    ] = None
+    seed: Annotated[int, setting("seed of the games' chance and the bots")] = 1
+    workers: Annotated[int, setting(f"worker processes (at most {WORKERS})", ge=1)] = WORKERS
+
+
 def register(kinds: Any) -> None:
     """Register `senet bench bots`."""
     parser = kinds.add_parser("bots", help="the strong bot's win share against random, greedy")
-    parser.add_argument(
-        "--game", default=",".join(g for g in available_games() if g != "tictactoe"),
-        help="games, comma-separated [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument("--games", type=int, default=20, help="games per pair [%(default)s]")
-    parser.add_argument("--think-ms", type=float, default=100.0, help="ms a move [%(default)s]")
-    parser.add_argument(
-        "--playouts", type=int, default=None,
-        help="playouts a move instead of a time (reproducible) [none]",
-    )  # fmt: skip
-    parser.add_argument("--seed", type=int, default=1, help="seed of games and bots")
-    parser.add_argument(
-        "--workers", type=int, default=WORKERS, help=f"processes, at most {WORKERS}"
-    )
+    add_settings(parser, BotsOptions)
     parser.set_defaults(bench_run=run_bench_bots)
 
 
@@ -59,9 +75,7 @@ def one_game(
 
 async def run_bench_bots(args: argparse.Namespace) -> int:
     """Play the games, print the JSON report."""
-    games = [g.strip() for g in args.game.split(",") if g.strip()]
-    for game in games:
-        get_game(game)  # an unknown game fails before any work
+    games = args.game.split(",")
     loop = asyncio.get_running_loop()
     workers = max(1, min(WORKERS, args.workers))
     with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -25,43 +25,63 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar
+
+import msgspec
 
 from services.bench import counters, cpu
 from services.bench.floor import raw_floor
 from services.bench.load_bots import Load, Samples, run_bots
 from services.bench.schemas import postgres_schema
 from services.bench.stats import percentile
+from services.cli.options import add_settings
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from services.gateway.keys import GatewaySettings
 from services.table.shards import GROUP
 from shared.messaging.amqp import delete_named
 from shared.ports import free_port
+from shared.settings import setting
 
 WORKER_COUNTS = (1, 2, 4)
 RATE_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)  # offered load / saturation throughput
 READY_SECONDS = 90.0
 
 
+class LoadOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bench load`."""
+
+    variable_prefix: ClassVar[str] = "SENET_BENCH_"
+    tables: Annotated[int, setting("tables played at once", ge=1)] = 20
+    players: Annotated[int, setting("seats per table", ge=1)] = 3
+    duration: Annotated[float, setting("seconds per run", gt=0)] = 15.0
+    workers: Annotated[int, setting("table worker processes", ge=1)] = 1
+    rate: Annotated[float, setting("offered moves/s (0: flat out)", ge=0)] = 0.0
+    game: Annotated[str, setting("the game")] = "ra"
+    seed: Annotated[int, setting("the bots' seed")] = 1
+    shards: Annotated[int, setting("command shards", ge=1)] = 8
+    store: Annotated[str, setting("store URL; 'sqlite' = a fresh file", metavar="URL")] = "sqlite"
+    broker: Annotated[str, setting("broker URL", metavar="URL")] = "memory"
+    url: Annotated[
+        str | None,
+        setting("a running gateway instead of starting one", shown_default="none", metavar="URL"),
+    ] = None
+    floor_seconds: Annotated[
+        float | None,
+        setting("seconds of the raw floor run", shown_default="min(duration, 10)"),
+    ] = None
+    plot: Annotated[
+        str | None, setting("sweep and draw PNGs into DIR", shown_default="none", metavar="DIR")
+    ] = None
+    rates: Annotated[
+        str | None,
+        setting("offered moves/s for the sweep, a,b,c", shown_default="from the saturation"),
+    ] = None
+
+
 def register(kinds: Any) -> None:
     """Register `senet bench load` (and nothing heavy: matplotlib is imported on --plot)."""
     load = kinds.add_parser("load", help="bot games through the gateway: latency, throughput")
-    load.add_argument("--tables", type=int, default=20, help="tables played at once [%(default)s]")
-    load.add_argument("--players", type=int, default=3, help="seats per table [%(default)s]")
-    load.add_argument("--duration", type=float, default=15.0, help="seconds per run [%(default)s]")
-    load.add_argument("--workers", type=int, default=1, help="table worker processes [%(default)s]")
-    load.add_argument("--rate", type=float, default=0.0, help="offered moves/s (0: flat out)")
-    load.add_argument("--game", default="ra", help="[%(default)s]")
-    load.add_argument("--seed", type=int, default=1, help="the bots' seed [%(default)s]")
-    load.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
-    load.add_argument(
-        "--store", default="sqlite", help="store URL; 'sqlite' = a fresh file [%(default)s]"
-    )
-    load.add_argument("--broker", default="memory", help="broker URL [%(default)s]")
-    load.add_argument("--url", default=None, help="a running gateway instead of starting one")
-    load.add_argument("--floor-seconds", type=float, default=None, help="[min(duration, 10)]")
-    load.add_argument("--plot", default=None, metavar="DIR", help="sweep and draw PNGs into DIR")
-    load.add_argument("--rates", default=None, help="offered moves/s for the sweep, a,b,c")
+    add_settings(load, LoadOptions)
     load.set_defaults(bench_run=run_load)
 
 

@@ -36,14 +36,17 @@ import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
 import aiohttp
+import msgspec
 
 from services.bench import counters, cpu, peer_drivers
 from services.bench.schemas import postgres_schema
 from services.bench.stats import percentile
+from services.cli.options import add_settings
 from shared.ports import free_port
+from shared.settings import setting
 
 PEERS = Path(__file__).parent / "bgio"
 READY_SECONDS = 60.0
@@ -51,16 +54,26 @@ COUNTS_SECONDS = 5.0  # how long a missing count is tried again
 AFTER_KILL = 1.0  # seconds the durability run goes on after the kill (every call fails)
 
 
+class PeersOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bench peers`."""
+
+    variable_prefix: ClassVar[str] = "SENET_BENCH_"
+    matches: Annotated[str, setting("concurrent matches, comma-separated")] = "1,10,50"
+    seconds: Annotated[float, setting("seconds per run", gt=0)] = 10.0
+    kill_after: Annotated[float, setting("seconds into the durability run", gt=0)] = 4.0
+    cache: Annotated[
+        str | None, setting("npm cache dir", shown_default="~/.cache/senet/peers", metavar="DIR")
+    ] = None
+    pairs: Annotated[str, setting("the runs: memory, postgres, durable (comma-separated)")] = (
+        "memory,postgres,durable"
+    )
+    no_durability: Annotated[bool, setting("skip the SIGKILL check")] = False
+
+
 def register(kinds: Any) -> None:
     """Register `senet bench peers`."""
     peers = kinds.add_parser("peers", help="senet beside boardgame.io: the same game, one run")
-    peers.add_argument("--matches", default="1,10,50", help="concurrent matches [%(default)s]")
-    peers.add_argument("--seconds", type=float, default=10.0, help="per run [%(default)s]")
-    peers.add_argument("--kill-after", type=float, default=4.0,
-                       help="seconds into the durability run [%(default)s]")  # fmt: skip
-    peers.add_argument("--cache", default=None, help="npm cache dir [~/.cache/senet/peers]")
-    peers.add_argument("--pairs", default="memory,postgres,durable", help="[%(default)s]")
-    peers.add_argument("--no-durability", action="store_true", help="skip the SIGKILL check")
+    add_settings(peers, PeersOptions)
     peers.set_defaults(bench_run=run_peers)
 
 

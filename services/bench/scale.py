@@ -27,44 +27,56 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
 import aiohttp
+import msgspec
 
 from services.bench.audit import GAMES, SAVE_EVENTS, _save
 from services.bench.autoplay import SelfPlay
 from services.bench.schemas import postgres_schema
+from services.cli.options import add_settings
 from shared.accounts.ledger import register as register_player
 from shared.ports import free_port
 from shared.readmodels import ReadModelDB
 from shared.readmodels.schema import positions
+from shared.settings import setting
 from shared.store import EventStore, open_store
 from shared.tables.aggregate import Table
 
-BENCH_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 BENCH_AMQP = "amqp://guest:guest@127.0.0.1:5672/"
 PLAYERS = 300
 SAMPLES = 200
 START_PATIENCE = 900.0  # seconds a first start may take to build the read models
 
 
+class ScaleOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bench scale`."""
+
+    variable_prefix: ClassVar[str] = "SENET_BENCH_"
+    games: Annotated[
+        str,
+        setting("finished games, comma-separated", variable="SENET_BENCH_SCALE_GAMES"),
+    ] = "1000,10000"  # not SENET_BENCH_GAMES: that is bench audit's (a number)
+    active: Annotated[int, setting("tables under way", ge=0)] = 1000
+    seed: Annotated[int, setting("the bots' seed")] = 1
+    store: Annotated[
+        str | None, setting("an empty store", shown_default="a fresh PG schema", metavar="URL")
+    ] = None
+    amqp: Annotated[
+        str, setting("RabbitMQ for gateway/scoring/notify ('' to skip them)", metavar="URL")
+    ] = BENCH_AMQP
+
+
 def register(kinds: Any) -> None:
     """Register `senet bench scale`."""
     parser = kinds.add_parser("scale", help="start-up time and memory against archive size")
-    parser.add_argument(
-        "--games", default="1000,10000", help="finished games, comma-separated [%(default)s]"
-    )
-    parser.add_argument("--active", type=int, default=1000, help="tables under way [1000]")
-    parser.add_argument("--seed", type=int, default=1, help="the bots' seed")
-    parser.add_argument("--store", default=None, help="an empty store [a fresh PG schema]")
-    parser.add_argument(
-        "--amqp", default=BENCH_AMQP,
-        help="RabbitMQ for gateway/scoring/notify ('' to skip them)",
-    )  # fmt: skip
+    add_settings(parser, ScaleOptions)
     parser.set_defaults(bench_run=run_bench_scale)
 
 
@@ -74,7 +86,7 @@ async def run_bench_scale(args: argparse.Namespace) -> int:
     drop: Callable[[], None] | None = None
     url = args.store
     if url is None:
-        url, drop = await postgres_schema(os.environ.get("SENET_BENCH_POSTGRES", BENCH_POSTGRES))
+        url, drop = await postgres_schema(args.postgres)
     report: dict[str, Any] = {"store": url.split(":", 1)[0], "active": args.active, "runs": {}}
     try:
         store = open_store(url)
@@ -207,7 +219,7 @@ async def _serve_figures(url: str, tokens: dict[str, str], active: list[str]) ->
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     argv = ["serve", "--store", url, "--port", str(port), "--prefix", "b" + uuid.uuid4().hex[:8]]
-    logs = Path(os.environ.get("TMPDIR", "/tmp"))
+    logs = Path(tempfile.gettempdir())
     out: dict[str, Any] = {}
     # First start: the read models are built from the log (or brought up to date).
     began = time.monotonic()
@@ -280,7 +292,7 @@ def _percentiles(values: list[float]) -> dict[str, float]:
 async def _role_figures(url: str, amqp: str) -> dict[str, Any]:
     prefix = "b" + uuid.uuid4().hex[:8]
     common = ["--store", url, "--broker", amqp, "--prefix", prefix]
-    logs = Path(os.environ.get("TMPDIR", "/tmp"))
+    logs = Path(tempfile.gettempdir())
     out: dict[str, Any] = {}
     port = free_port()
     for role, argv, marker in (

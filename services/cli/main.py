@@ -11,14 +11,23 @@ import contextlib
 import difflib
 import faulthandler
 import inspect
+import os
 import sys
 import traceback
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+import structlog
+
 from services.cli.failures import explain
-from services.cli.options import ENV_HELP, add_log_options, apply_env, log_json
+from services.cli.options import (
+    ENV_HELP,
+    add_log_options,
+    apply_env,
+    log_json,
+    unknown_variables,
+)
 from services.cli.verbs import (
     bench,
     export,
@@ -45,7 +54,8 @@ VERBS: tuple[ModuleType, ...] = (
 
 def build_parser(env: Mapping[str, str] | None = None) -> argparse.ArgumentParser:
     """The argument parser of every verb, defaults read from `SENET_*` variables (`env`,
-    the process environment by default); ValueError for a variable with a bad value."""
+    the process environment by default: the one place it is read, once, at start-up);
+    ValueError for a variable with a bad value."""
     parser = argparse.ArgumentParser(
         prog="senet",
         description="senet: an event-sourced backend for asynchronous online board games.",
@@ -59,7 +69,7 @@ def build_parser(env: Mapping[str, str] | None = None) -> argparse.ArgumentParse
     for sub in verbs.choices.values():
         add_log_options(sub, top=False)
         sub.set_defaults(verb_parser=sub)  # its usage, for an option it does not know
-    apply_env(parser, env)
+    apply_env(parser, os.environ if env is None else env)
     return parser
 
 
@@ -79,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         refuse_unknown(args.verb_parser, unknown)
     configure(json=log_json(args), level=args.log_level)
+    for variable in unknown_variables(parser, os.environ):
+        structlog.get_logger("senet").warning("unknown_variable_ignored", variable=variable)
     # A crash in a C extension (a signal such as SIGSEGV) prints every thread's Python stack
     # to stderr before the process dies, so the log names where it happened.
     if not faulthandler.is_enabled():

@@ -1,4 +1,4 @@
-"""`--metrics-port` of the roles that serve no HTTP: /metrics, /healthz and /readyz."""
+"""The probes of the roles that serve no HTTP (`--metrics-port`): /metrics, /healthz, /readyz."""
 
 from __future__ import annotations
 
@@ -8,18 +8,6 @@ from aiohttp import web
 
 from shared.observability.http import serve_probes
 from shared.observability.probes import Probes
-
-
-def add_metrics_options(parser: argparse.ArgumentParser) -> None:
-    """--metrics-port (SENET_METRICS_PORT; 0: off) and --metrics-host (SENET_HOST)."""
-    parser.add_argument(
-        "--metrics-port", type=int, default=0,
-        help="serve /metrics, /healthz and /readyz on this port (0: off) [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--metrics-host", default="127.0.0.1",
-        help="bind address of the metrics port [%(default)s]",
-    )  # fmt: skip
 
 
 async def start_probes(args: argparse.Namespace, probes: Probes) -> web.AppRunner | None:

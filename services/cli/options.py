@@ -1,113 +1,125 @@
-"""The one reader of settings: every option of every verb from its flag, else its `SENET_*`
-environment variable, else its default, with the variable named in its `--help`.
-
-Variable names follow the option: `--store` is SENET_STORE, `--rate-limit` SENET_RATE_LIMIT;
-options of `senet bench` (and its kinds) are SENET_BENCH_<NAME>; a few keep older names
-(`RENAMED`). `apply_env` walks a finished parser, so every verb (a module of
-`services/cli/verbs/`) gets the same treatment without code of its own.
+"""The command line of every verb from typed settings (shared/settings.py explains them):
+`add_settings` gives a verb a flag for each setting of its settings type (the roles' in
+services/cli/settings.py, a tool's in its verb module), `apply_env` sets each flag's default
+from its `SENET_*` variable once, at start-up, and `unknown_variables` names the SENET_*
+variables nothing reads. A flag wins over its variable, a variable over the default.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import difflib
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from services.table.sweeper import DEFAULT_TTL, open_table_ttl
+import msgspec
+
+from shared.settings import Setting, setting, settings_in, values
 
 ENV_HELP = """
 Every option can also be set by an environment variable, named in its help: SENET_STORE,
-SENET_BROKER, SENET_PREFIX, SENET_PORT, ... (`senet VERB --help` lists them); also
-SENET_ADMIN_TOKENS (SHA-256 hashes of admin tokens, comma-separated; see `senet keys
-admin-token`) and the gateway's limits: SENET_RATE_LIMIT, SENET_RATE_BURST,
-SENET_MAX_IN_FLIGHT, SENET_MAX_IN_FLIGHT_PER_PLAYER, SENET_MAX_SOCKETS_PER_PLAYER,
-SENET_MAX_SOCKETS_PER_ADDRESS, SENET_MAX_BODY, SENET_WS_MAX_MESSAGE, SENET_WS_MESSAGE_RATE,
-SENET_WS_MESSAGE_BURST, SENET_ALLOWED_ORIGINS,
-SENET_COMMAND_TIMEOUT, SENET_STORE_TIMEOUT, SENET_RETRY_AFTER (docs/operations.md).
-Stores are URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
+SENET_BROKER, SENET_PORT, SENET_RATE_LIMIT, ... (`senet VERB --help` lists them, and
+docs/operations.md every setting of every role); a flag wins over its variable. Stores are
+URLs: memory, sqlite:///path/file.db (relative) or sqlite:////abs/file.db,
 postgresql://user@host:port/db[?schema=NAME] (schema `senet` by default, created if
 missing). Brokers: memory or amqp://user:password@host:port/vhost.
 """
 
-RENAMED = {"smtp": "SMTP_URL", "timing": "NOTIFY_TIMING", "metrics_host": "HOST"}
-# Older names still read when the option's own variable is not set.
-OLDER = {("notify", "metrics_port"): "SENET_NOTIFY_METRICS_PORT"}
-RENAMED_IN = {("table", "workers"): "TABLE_WORKERS"}
-TRUE = {"1", "true", "yes", "on"}
-FALSE = {"0", "false", "no", "off", ""}
 
+class LogSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Logging (before or after the verb)."""
 
-def env_name(verb: str, dest: str) -> str:
-    """The SENET_* variable of an option of a verb ("" for the top level)."""
-    name = RENAMED_IN.get((verb, dest)) or RENAMED.get(dest) or dest.upper()
-    return f"SENET_BENCH_{name}" if verb.split(" ")[0] == "bench" else f"SENET_{name}"
+    log_json: Annotated[
+        bool | None,
+        setting("JSON log lines", shown_default="JSON unless stderr is a terminal"),
+    ] = None
+    log_level: Annotated[
+        Literal["DEBUG", "INFO", "WARNING", "ERROR"],
+        setting("DEBUG, INFO, WARNING or ERROR (DEBUG also prints start-up tracebacks)",
+                parse=str.upper, metavar="LEVEL"),
+    ] = "INFO"  # fmt: skip
 
 
 def add_log_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
-    """`--log-json` and `--log-level`, before the verb (top) or after it (each verb)."""
-    parser.add_argument(
-        "--log-json", action=argparse.BooleanOptionalAction,
-        default=None if top else argparse.SUPPRESS,
-        help="JSON log lines (the default when stderr is not a terminal)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--log-level", default="INFO" if top else argparse.SUPPRESS,
-        help="DEBUG, INFO, WARNING or ERROR (DEBUG also prints start-up tracebacks)",
-    )  # fmt: skip
+    """`--log-json` and `--log-level`, before the verb (top: read from their variables) or
+    after it (each verb: given only when typed)."""
+    add_flags(parser, LogSettings, suppress=not top)
 
 
-def add_platform_options(parser: argparse.ArgumentParser, store_default: str) -> None:
-    """Where a platform keeps its events and messages: --store, --broker, --prefix, --shards."""
-    parser.add_argument("--store", default=store_default, help="event store URL [%(default)s]")
-    parser.add_argument("--broker", default="memory", help="broker URL [%(default)s]")
-    parser.add_argument(
-        "--prefix", default="senet",
-        help="name prefix of this platform's queues and exchanges [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument("--shards", type=int, default=8, help="command shards [%(default)s]")
-    parser.add_argument(
-        "--open-table-ttl", type=_ttl, default=DEFAULT_TTL, metavar="SECONDS",
-        help="an open table idle this long is cancelled (more than 0, under ten years) "
-        "[%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--readmodels-projector", action=argparse.BooleanOptionalAction, default=True,
-        help="run the read-model projector in this process (off: lists are as current as "
-        "the projectors elsewhere keep them) [on]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--readmodels-pause", type=float, default=0.0, metavar="SECONDS",
-        help="a test hook: pause after each committed read-model batch [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--tournament-pause", type=float, default=0.0, metavar="SECONDS",
-        help="a test hook: the tournament manager pauses after each effect [%(default)s]",
-    )  # fmt: skip
+def add_settings(parser: argparse.ArgumentParser, settings: type[msgspec.Struct]) -> None:
+    """The flags of a verb's settings type (`add_flags`); `settings_of(args)` builds the
+    settings object of the parsed arguments."""
+    parser.set_defaults(settings_type=settings)
+    add_flags(parser, settings)
 
 
-def _ttl(raw: str) -> float:
-    """`open_table_ttl`, its reason shown by argparse."""
-    try:
-        return open_table_ttl(raw)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
+def add_flags(
+    parser: argparse.ArgumentParser, settings: type[msgspec.Struct], *, suppress: bool = False
+) -> None:
+    """A flag for every setting of a settings type, in one help group per settings group.
+    Each flag's default is set later from its variable by `apply_env` (`suppress`: no
+    default, the flag is in the arguments only when typed)."""
+    groups: dict[type, Any] = {}
+    for item in settings_in(settings):
+        if item.group not in groups:
+            groups[item.group] = parser.add_argument_group(_title(item.group))
+        text = f"{item.help} [{item.shown()}] [{item.variable}]".replace("%", "%%")
+        if item.is_bool and item.name.startswith("no_"):
+            options: dict[str, Any] = {"action": "store_true"}
+        elif item.is_bool:
+            options = {"action": argparse.BooleanOptionalAction}
+        else:
+            options = {"type": _flag_type(item), "metavar": item.metavar or _metavar(item)}
+        action = groups[item.group].add_argument(
+            item.flag,
+            dest=item.name,
+            help=text,
+            **options,
+            default=argparse.SUPPRESS if suppress else item.default,
+        )
+        action.setting = item  # type: ignore[attr-defined]  # read by apply_env
 
 
-def settings_env() -> Mapping[str, str]:
-    """The environment settings are read from (`GatewaySettings.from_env` parses its part)."""
-    return os.environ
+def flags_of(settings: msgspec.Struct) -> list[str]:
+    """The flags that give every setting of a settings object (for a child process, so no
+    variable it inherits decides instead); a setting at None has no flag to give it."""
+    given = values(settings)
+    flags: list[str] = []
+    for item in settings_in(type(settings)):
+        value = given[item.name]
+        if value is None:
+            continue
+        if item.is_bool and item.name.startswith("no_"):
+            flags += [item.flag] if value else []
+        elif item.is_bool:
+            flags.append(item.flag if value else "--no-" + item.flag.removeprefix("--"))
+        else:
+            flags.append(f"{item.flag}={item.text(value)}")
+    return flags
 
 
-def add_http_options(parser: argparse.ArgumentParser) -> None:
-    """Where the gateway listens: --host, --port, and its --table-cache."""
-    parser.add_argument("--host", default="127.0.0.1", help="bind address [%(default)s]")
-    parser.add_argument("--port", type=int, default=8080, help="HTTP port [%(default)s]")
-    parser.add_argument(
-        "--table-cache", type=int, default=None, metavar="N",
-        help="tables the views cache holds [2000]",
-    )  # fmt: skip
+def _title(group: type) -> str:
+    """A group's heading in `--help`: its docstring up to the first "(" or "."."""
+    first = " ".join((group.__doc__ or group.__name__).split("\n\n")[0].split())
+    return first.split(" (")[0].split(". ")[0].rstrip(".")
+
+
+def _metavar(item: Setting) -> str:
+    if item.is_number:
+        return "SECONDS" if "seconds" in item.help else "N"
+    return "TEXT"
+
+
+def _flag_type(item: Setting) -> Any:
+    def convert(raw: str) -> Any:
+        try:
+            return item.convert(raw)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{raw!r}: {exc}") from None
+
+    convert.__name__ = item.name
+    return convert
 
 
 def log_json(args: argparse.Namespace) -> bool:
@@ -116,42 +128,52 @@ def log_json(args: argparse.Namespace) -> bool:
     return chosen if chosen is not None else not sys.stderr.isatty()
 
 
-def apply_env(
-    parser: argparse.ArgumentParser, env: Mapping[str, str] | None = None, verb: str = ""
-) -> None:
-    """Set each option's default from its variable (recursively for verbs); name the
-    variable in its help. ValueError for a value the option would refuse."""
-    env = os.environ if env is None else env
+def apply_env(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> None:
+    """Set each flag's default from its setting's variable (or an older name), in every
+    verb; ValueError naming the variable and why for a value the setting refuses."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for name, sub in action.choices.items():
-                apply_env(sub, env, f"{verb} {name}".strip())
-            continue
-        if not action.option_strings or isinstance(action, argparse._HelpAction):
-            continue
-        variable = env_name(verb, action.dest)
-        if action.help is not None and variable not in action.help:
-            action.help = f"{action.help} [{variable}]"
+            for sub in action.choices.values():
+                apply_env(sub, env)
+        item: Setting | None = getattr(action, "setting", None)
+        if item is not None and action.default is not argparse.SUPPRESS:
+            _apply_setting(action, item, env)
+
+
+def _apply_setting(action: argparse.Action, item: Setting, env: Mapping[str, str]) -> None:
+    """A setting's default from its variable (else an older one); ValueError naming it."""
+    for variable in (item.variable, *item.older):
         raw = env.get(variable)
-        if raw is None and (verb, action.dest) in OLDER:
-            raw = env.get(OLDER[verb, action.dest])
-        if raw is None or action.default is argparse.SUPPRESS:
-            continue
-        action.default = _convert(action, variable, raw)
+        if raw is not None:
+            try:
+                action.default = item.convert(raw)
+            except ValueError as exc:
+                raise ValueError(f"{variable}={raw!r}: {exc}") from None
+            return
 
 
-def _convert(action: argparse.Action, variable: str, raw: str) -> Any:
-    if isinstance(action, argparse._StoreTrueAction | argparse.BooleanOptionalAction):
-        if raw.strip().lower() not in TRUE | FALSE:
-            raise ValueError(f"{variable}={raw!r}: use 1 or 0")
-        return raw.strip().lower() in TRUE
-    try:
-        value = action.type(raw) if callable(action.type) else raw
-    except (TypeError, ValueError, argparse.ArgumentTypeError) as exc:
-        raise ValueError(f"{variable}={raw!r}: {exc}") from exc
-    if action.choices is not None and value not in action.choices:
-        raise ValueError(f"{variable}={raw!r}: one of {', '.join(map(str, action.choices))}")
-    return value
+def variables(parser: argparse.ArgumentParser) -> set[str]:
+    """Every SENET_* variable the verbs of a parser read (older names included)."""
+    found: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found |= variables(sub)
+        item: Setting | None = getattr(action, "setting", None)
+        if item is not None:
+            found |= {item.variable, *item.older}
+    return found
+
+
+def unknown_variables(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> list[str]:
+    """`SENET_X (did you mean SENET_Y?)` for each SENET_* variable no verb reads."""
+    known = variables(parser)
+    unknown = sorted(name for name in env if name.startswith("SENET_") and name not in known)
+    out = []
+    for name in unknown:
+        close = difflib.get_close_matches(name, known, n=1)
+        out.append(f"{name} (did you mean {close[0]}?)" if close else name)
+    return out
 
 
 def options_without_help(parser: argparse.ArgumentParser, verb: str = "") -> list[str]:

@@ -1,4 +1,4 @@
-"""Running platform roles in this process: the settings they get from the command line, the
+"""Running platform roles in this process: their configuration from the verb's settings, the
 line a starting process prints, and the run until SIGINT or SIGTERM."""
 
 from __future__ import annotations
@@ -13,12 +13,11 @@ from typing import Any
 
 import msgspec
 
-from services.cli.notify_options import notify_settings
 from services.cli.observe import start_probes
-from services.cli.options import settings_env
 from services.cli.platform import Platform, PlatformConfig, serving
-from services.gateway.accounts.admin import admin_hashes
+from services.cli.settings import HttpSettings, PlatformSettings, settings_of
 from services.gateway.keys import GatewaySettings
+from services.notify.settings import NotifySettings
 from shared.redact import redact
 from shared.store import store_env
 
@@ -54,23 +53,22 @@ def alone(args: argparse.Namespace, roles: frozenset[str]) -> str | None:
 
 
 def platform_config(args: argparse.Namespace, roles: frozenset[str]) -> PlatformConfig:
-    """The platform of parsed arguments and the environment (`serve` adds the notify role
-    when mail or web push is set up)."""
-    notify = notify_settings(args)
+    """The platform of a role verb's settings (`serve` adds the notify role when mail or web
+    push is set up); the groups a verb has not are at their defaults."""
+    settings = settings_of(args)
+    platform: PlatformSettings = getattr(settings, "platform", PlatformSettings())
+    http: HttpSettings = getattr(settings, "http", HttpSettings())
+    gateway: GatewaySettings = getattr(settings, "gateway", GatewaySettings())
+    notify: NotifySettings = getattr(settings, "notify", NotifySettings())
+    if not notify.public_url:  # links lead to this gateway unless told otherwise
+        notify = msgspec.structs.replace(notify, public_url=f"http://{http.host}:{http.port}")
     if args.verb == "serve" and (notify.email_enabled or notify.push_enabled):
         roles = roles | {"notify"}
-    env = settings_env()
-    gateway = msgspec.structs.replace(
-        GatewaySettings.from_env(env),
-        admin_token_hashes=admin_hashes(env.get("SENET_ADMIN_TOKENS", "")),
-    )
-    if getattr(args, "table_cache", None) is not None:
-        gateway = msgspec.structs.replace(gateway, table_cache=args.table_cache)
     return PlatformConfig(
-        store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards, roles=roles,
-        gateway=gateway, notify=notify, open_table_ttl=args.open_table_ttl,
-        readmodels_projector=args.readmodels_projector, readmodels_pause=args.readmodels_pause,
-        tournament_pause=args.tournament_pause,
+        store=platform.store, broker=platform.broker, prefix=platform.prefix,
+        shards=platform.shards, roles=roles, gateway=gateway, notify=notify,
+        open_table_ttl=platform.open_table_ttl, readmodels_projector=platform.readmodels_projector,
+        readmodels_pause=platform.readmodels_pause, tournament_pause=platform.tournament_pause,
     )  # fmt: skip
 
 

@@ -15,10 +15,14 @@ import contextlib
 import signal
 import sys
 
+import msgspec
 import structlog
 
 from services.cli.observe import start_probes
-from services.cli.platform import Platform, PlatformConfig
+from services.cli.options import flags_of
+from services.cli.platform import Platform
+from services.cli.roles import platform_config
+from services.cli.settings import TableRoleSettings, WorkerSettings, settings_of
 
 log = structlog.get_logger("senet.supervise")
 
@@ -27,17 +31,22 @@ STOP_SECONDS = 30.0
 
 
 def child_command(args: argparse.Namespace, index: int = 0) -> list[str]:
-    """The command line of worker process `index` (its metrics port: the given one + 1 + index)."""
+    """The command line of worker process `index`: every setting of `senet table` as given,
+    one worker without a relay, its metrics port the given one + 1 + index."""
     command = [sys.executable, "-m", "services.cli.main", "--log-level", args.log_level]
     if args.log_json:
         command.append("--log-json")
-    base = getattr(args, "metrics_port", 0)
-    return [
-        *command, "table", "--no-relay", "--store", args.store, "--broker", args.broker,
-        "--prefix", args.prefix, "--shards", str(args.shards),
-        "--metrics-port", str(base + 1 + index if base else 0),
-        "--metrics-host", getattr(args, "metrics_host", "127.0.0.1"),
-    ]  # fmt: skip
+    settings = settings_of(args)
+    assert isinstance(settings, TableRoleSettings)
+    base = settings.metrics.metrics_port
+    child = msgspec.structs.replace(
+        settings,
+        workers=WorkerSettings(no_relay=True, workers=1),
+        metrics=msgspec.structs.replace(
+            settings.metrics, metrics_port=base + 1 + index if base else 0
+        ),
+    )
+    return [*command, "table", *flags_of(child)]
 
 
 async def run_supervised(args: argparse.Namespace) -> int:
@@ -51,11 +60,7 @@ async def run_supervised(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop.set)
     relay = None
     if not args.no_relay:
-        config = PlatformConfig(
-            store=args.store, broker=args.broker, prefix=args.prefix, shards=args.shards,
-            roles=frozenset({"relay"}),
-        )  # fmt: skip
-        relay = Platform(config)
+        relay = Platform(platform_config(args, frozenset({"relay"})))
         await relay.start()
     probes = await start_probes(args, relay.probes) if relay is not None else None
     try:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import weakref
-from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Annotated
 
 import msgspec
 from aiohttp import web
@@ -17,69 +18,104 @@ from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
 from shared.readmodels import ReadModels
+from shared.settings import setting
 from shared.store import EventStore
 from shared.tables.client import TableClient
 from shared.tables.timing import Timing
 
+_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+def admin_hashes(value: str) -> frozenset[str]:
+    """The hashes of a `SENET_ADMIN_TOKENS` value; ValueError for one that is not SHA-256 hex."""
+    hashes = frozenset(part.strip().lower() for part in value.split(",") if part.strip())
+    for digest in hashes:
+        if not _HASH.fullmatch(digest):
+            raise ValueError(
+                "SENET_ADMIN_TOKENS holds SHA-256 hashes (64 hex digits), not tokens: "
+                "see `senet keys admin-token`"
+            )
+    return hashes
+
 
 class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
-    """Gateway limits and timeouts; each field can be set by SENET_<FIELD> (see `from_env`)."""
+    """Gateway limits and timeouts (each has a flag and a SENET_* variable; 0: no limit where
+    said). Generous defaults stop runaway clients without slowing bots, benchmarks or tests;
+    a deployment for people sets them lower (docs/operations.md, API hardening). Per-caller
+    limits count per bearer token; calls without a known token: per client address."""
 
-    max_body: int = 64 * 1024  # bytes; larger requests get 413
-    command_timeout: float = 10.0  # seconds to wait for the table service's outcome
-    store_timeout: float = 10.0  # seconds a request waits for the event store (then 503)
-    view_wait: float = 5.0  # longest wait for ?min_version on a view
-    # Tables whose state the views cache holds (LRU; a table is a few tens of KB: 2,000
-    # are well under 200 MB); others are loaded from the store when asked for.
-    table_cache: int = 2000
-    ws_max_message: int = 4 * 1024  # bytes; a larger client message closes the socket (1009)
-    # Frames a client may send on one socket (they only push: a client sends its pongs and
-    # its close): a bucket of ws_message_burst refilled at ws_message_rate per second; past
-    # it the socket is closed with 4429 (0: no limit).
-    ws_message_rate: float = 10.0
-    ws_message_burst: int = 100
-    # Generous defaults: they stop runaway clients without slowing bots, benchmarks or
-    # tests; a deployment for people sets them lower (docs/operations.md, API hardening).
-    # per bearer token; calls without a known token: per client address
-    rate_limit: float = 1000.0  # requests per second (0: no limit)
-    rate_burst: int = 2000  # requests a caller may send at once before the rate applies
-    max_in_flight_per_player: int = 8  # unanswered writes per token (0: no limit)
-    max_in_flight: int = 1024  # unanswered writes in this gateway (0: no limit)
-    max_sockets_per_player: int = 32  # open WebSockets per token (0: no limit)
-    max_sockets_per_address: int = 512  # open WebSockets per client address (0: no limit)
-    # Slow senders: a request's headers, and a write's body, must arrive within these
-    # seconds (the headers: also the longest idle time of a kept-alive connection); a write
-    # takes its in-flight slot only once its body is in. Requests of one client address
-    # whose body is still arriving are capped (0: no limit).
-    header_timeout: float = 15.0
-    body_timeout: float = 10.0
-    max_arriving_per_address: int = 128
-    retry_after: int = 1  # seconds suggested with a 503
-    allowed_origins: tuple[str, ...] = ()  # WebSocket origins besides our own; "*": any
-    # Self-play and benches only: a create may name its table's seed (`seed`), so the same
-    # command plays the same games. Off: real tables keep secret random seeds (400 otherwise).
-    client_seeds: bool = False
-    # SHA-256 of admin tokens (hex); set from SENET_ADMIN_TOKENS by the CLI (`admin_hashes`)
-    admin_token_hashes: frozenset[str] = frozenset()
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> GatewaySettings:
-        """Defaults overridden by SENET_MAX_BODY, SENET_RATE_LIMIT ... (lists: comma-separated)."""
-        given: dict[str, object] = {}
-        for name in cls.__struct_fields__:
-            if name == "admin_token_hashes":
-                continue  # SENET_ADMIN_TOKENS: checked by accounts.admin.admin_hashes
-            raw = env.get(f"SENET_{name.upper()}")
-            if raw is not None:
-                given[name] = _origins(raw) if name == "allowed_origins" else raw
-        try:
-            return msgspec.convert(given, cls, strict=False)
-        except msgspec.ValidationError as exc:
-            raise ValueError(f"gateway setting: {exc}") from exc
-
-
-def _origins(raw: str) -> list[str]:
-    return [origin.strip() for origin in raw.split(",") if origin.strip()]
+    max_body: Annotated[int, setting("bytes of a request body; larger: 413", gt=0)] = 64 * 1024
+    command_timeout: Annotated[
+        float, setting("seconds to wait for the table service's outcome", gt=0)
+    ] = 10.0
+    store_timeout: Annotated[
+        float, setting("seconds a request waits for the event store (then 503)", gt=0)
+    ] = 10.0
+    view_wait: Annotated[
+        float, setting("seconds of the longest wait for ?min_version on a view", ge=0)
+    ] = 5.0
+    table_cache: Annotated[
+        int,
+        setting("tables whose state the views cache holds (LRU; a table is a few tens of KB); "
+                "others are loaded from the store when asked for", ge=1, metavar="N"),
+    ] = 2000  # fmt: skip
+    ws_max_message: Annotated[
+        int, setting("bytes of a client WebSocket message; larger closes the socket (1009)", gt=0)
+    ] = 4 * 1024
+    # A client only pushes (it sends its pongs and its close): past the burst, refilled at
+    # the rate, the socket is closed with 4429.
+    ws_message_rate: Annotated[
+        float, setting("frames per second a client may send on one socket (0: no limit)", ge=0)
+    ] = 10.0
+    ws_message_burst: Annotated[
+        int, setting("frames a client may send on one socket at once before the rate applies",
+                     ge=1)
+    ] = 100  # fmt: skip
+    rate_limit: Annotated[float, setting("requests per second per caller (0: no limit)", ge=0)] = (
+        1000.0
+    )
+    rate_burst: Annotated[
+        int, setting("requests a caller may send at once before the rate applies", ge=1)
+    ] = 2000
+    max_in_flight_per_player: Annotated[
+        int, setting("unanswered writes per token (0: no limit)", ge=0)
+    ] = 8
+    max_in_flight: Annotated[
+        int, setting("unanswered writes in this gateway (0: no limit)", ge=0)
+    ] = 1024
+    max_sockets_per_player: Annotated[
+        int, setting("open WebSockets per token (0: no limit)", ge=0)
+    ] = 32
+    max_sockets_per_address: Annotated[
+        int, setting("open WebSockets per client address (0: no limit)", ge=0)
+    ] = 512
+    # Slow senders: a write takes its in-flight slot only once its body is in.
+    header_timeout: Annotated[
+        float,
+        setting("seconds for a request's headers to arrive (also the longest idle time of a "
+                "kept-alive connection)", gt=0),
+    ] = 15.0  # fmt: skip
+    body_timeout: Annotated[float, setting("seconds for a write's body to arrive", gt=0)] = 10.0
+    max_arriving_per_address: Annotated[
+        int,
+        setting("requests of one client address whose body is still arriving (0: no limit)",
+                ge=0),
+    ] = 128  # fmt: skip
+    retry_after: Annotated[int, setting("seconds suggested with a 503", ge=0)] = 1
+    allowed_origins: Annotated[
+        tuple[str, ...],
+        setting("WebSocket origins besides our own, comma-separated (*: any)", metavar="ORIGINS"),
+    ] = ()
+    client_seeds: Annotated[
+        bool,
+        setting("self-play and benches only: a create may name its table's seed (off: real "
+                "tables keep secret random seeds; a seed is refused with 400)"),
+    ] = False  # fmt: skip
+    admin_token_hashes: Annotated[
+        frozenset[str],
+        setting("SHA-256 hashes of admin tokens, comma-separated (`senet keys admin-token`)",
+                flag="--admin-tokens", parse=admin_hashes, metavar="HASHES"),
+    ] = frozenset()  # fmt: skip
 
 
 @dataclass

@@ -2,37 +2,103 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from shared.notify.endpoints import EndpointPolicy
-from shared.tables.timing import Timing
+from shared.settings import setting
+from shared.tables.timing import Timing, timing_problem
 
 __all__ = ["HOUR", "NotifySettings", "Timing"]
 
 HOUR = 3600.0
 
 
-class NotifySettings(msgspec.Struct, frozen=True, kw_only=True):
-    """Where and how notify delivers, and the default timing of every table."""
+def _timing(raw: str) -> Timing:
+    """A default timing given as JSON; ValueError saying which bound it breaks."""
+    try:
+        timing = msgspec.json.decode(raw.strip() or "{}", type=Timing)
+    except msgspec.MsgspecError as exc:
+        raise ValueError(str(exc)) from None
+    problem = timing_problem(timing)
+    if problem is not None:
+        raise ValueError(problem)
+    return timing
 
-    public_url: str = "http://127.0.0.1:8080"
-    smtp_url: str = ""  # smtp://user:pass@host:port[?starttls=1]; empty = no e-mail
-    mail_from: str = "senet <noreply@senet.invalid>"
-    vapid_private_key: str = ""  # PEM or base64url raw key; empty = no web push
-    vapid_public_key: str = ""  # base64url uncompressed point (what browsers need)
-    vapid_subject: str = "mailto:admin@senet.invalid"
-    timing: Timing = Timing()
-    retry_base: float = 30.0  # seconds before the first retry, doubled each time
-    retry_cap: float = 3600.0  # longest wait between two attempts
-    max_attempts: int = 8  # then the notification is dead-lettered
-    digest_every: float = 6 * HOUR  # a digest mail gathers the turns of this long
-    send_timeout: float = 10.0  # seconds for one SMTP delivery (a push: push_timeout)
-    push_timeout: float = 5.0  # seconds for one push endpoint to answer
-    max_sending: int = 32  # deliveries in flight at once (each notice or digest is one)
-    push_hosts: tuple[str, ...] = ()  # allowed push-service hosts (".x.com": subdomains); () any
-    # TEST ONLY: accept http:// and private/loopback push endpoints (a stand-in push service).
-    push_allow_private_for_tests: bool = False
-    tick: float = 30.0  # seconds between two timer checks
+
+class NotifySettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Notify: where and how it delivers (mail, web push), and the default timing of every
+    table (each has a flag and a SENET_* variable)."""
+
+    smtp_url: Annotated[
+        str,
+        setting("SMTP server: smtp://[user:pass@]host:port[?starttls=1] or smtps://...; "
+                "turns notify on (empty: no e-mail)", flag="--smtp", variable="SENET_SMTP_URL",
+                metavar="URL"),
+    ] = ""  # fmt: skip
+    public_url: Annotated[
+        str,
+        setting("base URL of links in mails", shown_default="http://HOST:PORT", metavar="URL"),
+    ] = "http://127.0.0.1:8080"  # the CLI's default is "": its gateway's own http://HOST:PORT
+    mail_from: Annotated[str, setting("From: of every mail")] = "senet <noreply@senet.invalid>"
+    vapid_private_key: Annotated[
+        str,
+        setting("VAPID private key for web push (`senet keys vapid`; PEM or base64url raw "
+                "key); empty: no web push", metavar="KEY"),
+    ] = ""  # fmt: skip
+    vapid_public_key: Annotated[
+        str, setting("VAPID public key browsers subscribe with (base64url)", metavar="KEY")
+    ] = ""
+    vapid_subject: Annotated[str, setting("contact the push services see in the VAPID claim")] = (
+        "mailto:admin@senet.invalid"
+    )
+    timing: Annotated[
+        Timing,
+        setting('default turn timing as JSON, e.g. {"deadline": 48, "policy": "forfeit"}',
+                variable="SENET_NOTIFY_TIMING", parse=_timing, metavar="JSON"),
+    ] = Timing()  # fmt: skip
+    push_hosts: Annotated[
+        tuple[str, ...],
+        setting('push-service hosts allowed as subscription endpoints, comma-separated '
+                '(".example.com" allows subdomains); empty: any public https host',
+                metavar="HOSTS"),
+    ] = ()  # fmt: skip
+    retry_base: Annotated[
+        float, setting("seconds before a delivery's first retry, doubled each time",
+                       flag="--notify-retry-base", gt=0)
+    ] = 30.0  # fmt: skip
+    retry_cap: Annotated[
+        float, setting("longest wait between two delivery attempts (seconds)",
+                       flag="--notify-retry-cap", gt=0)
+    ] = 3600.0  # fmt: skip
+    max_attempts: Annotated[
+        int, setting("delivery attempts, then the notification is dead-lettered",
+                     flag="--notify-max-attempts", ge=1)
+    ] = 8  # fmt: skip
+    digest_every: Annotated[
+        float, setting("seconds of turns a digest mail gathers", flag="--notify-digest-every",
+                       gt=0)
+    ] = 6 * HOUR  # fmt: skip
+    send_timeout: Annotated[
+        float, setting("seconds for one SMTP delivery", flag="--notify-send-timeout", gt=0)
+    ] = 10.0
+    push_timeout: Annotated[
+        float, setting("seconds for one push endpoint to answer", flag="--notify-push-timeout",
+                       gt=0)
+    ] = 5.0  # fmt: skip
+    max_sending: Annotated[
+        int, setting("deliveries in flight at once (each notice or digest is one)",
+                     flag="--notify-max-sending", ge=1)
+    ] = 32  # fmt: skip
+    tick: Annotated[
+        float, setting("seconds between two timer checks", flag="--notify-tick", gt=0)
+    ] = 30.0
+    push_allow_private_for_tests: Annotated[
+        bool,
+        setting("TEST ONLY: accept http:// and private/loopback push endpoints (a stand-in "
+                "push service); never in production"),
+    ] = False  # fmt: skip
 
     @property
     def endpoint_policy(self) -> EndpointPolicy:

@@ -14,8 +14,7 @@ from aiohttp.test_utils import TestClient
 from services.cli.main import build_parser, main
 from services.cli.platform import SERVE_ROLES, Platform
 from services.cli.verbs import keys as keys_verb
-from services.gateway.accounts.admin import admin_hashes
-from services.gateway.keys import GatewaySettings
+from services.gateway.keys import GatewaySettings, admin_hashes
 from services.scoring.service import ScoringService
 from tests.audit.kit import play_table
 from tests.platform import embedded_config, register

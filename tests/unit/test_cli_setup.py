@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from services.cli.main import build_parser
-from services.cli.options import env_name, options_without_help
+from services.cli.options import options_without_help
 from services.cli.roles import start_line
 from shared.ports import free_port
 from shared.redact import redact, redact_event
@@ -62,10 +62,9 @@ def test_one_reader_sets_any_option_from_its_variable_and_flags_win() -> None:
     assert parser.parse_args(["serve", "--port", "9002"]).port == 9002
     assert parser.parse_args(["selfplay"]).timeout == 3.5
     assert parser.parse_args(["replay", "t"]).at == 4
-    assert parser.parse_args(["notify"]).push_hosts == "x"
+    assert parser.parse_args(["notify"]).push_hosts == ("x",)
     assert parser.parse_args(["bench", "load"]).tables == 7
     assert parser.parse_args(["serve"]).log_json is False
-    assert env_name("table", "workers") == "SENET_TABLE_WORKERS"
 
 
 def test_a_bad_variable_is_a_clear_error() -> None:

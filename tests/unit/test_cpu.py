@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -15,11 +14,15 @@ BURN = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() 
 
 @pytest.mark.skipif(not cpu.PROC.is_dir(), reason="no /proc on this system")
 def test_a_child_trees_cpu_is_counted_for_its_part_and_not_for_its_parent() -> None:
+    # Each program says when its burning is over, and is sampled then (not after a time:
+    # on a busy machine a burn takes longer than its CPU seconds).
     parent = subprocess.Popen([sys.executable, "-c", f"import subprocess,sys\n"
                                f"subprocess.run([sys.executable, '-c', {BURN!r}])\n"
-                               "import time; time.sleep(2)"])  # fmt: skip
+                               "print('done', flush=True)\n"
+                               "import time; time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True)  # fmt: skip
     try:
-        time.sleep(1.5)  # the grandchild burned 0.3 s and exited; its parent waits
+        assert parent.stdout is not None and parent.stdout.readline() == "done\n"
         used = cpu.sample({"tree": parent.pid}, {"none": "no-such-program"})
         assert used is not None and used["none"] == 0.0
         # A finished child's time is in its parent's cumulative fields: not counted here.
@@ -27,9 +30,10 @@ def test_a_child_trees_cpu_is_counted_for_its_part_and_not_for_its_parent() -> N
     finally:
         parent.kill()
         parent.wait()
-    burner = subprocess.Popen([sys.executable, "-c", BURN + "time.sleep(2)"])
+    burner = subprocess.Popen([sys.executable, "-c", BURN + "print('done', flush=True)\n"
+                               "time.sleep(60)"], stdout=subprocess.PIPE, text=True)  # fmt: skip
     try:
-        time.sleep(1.2)
+        assert burner.stdout is not None and burner.stdout.readline() == "done\n"
         used = cpu.sample({"burner": burner.pid}, {})
         assert used is not None and used["burner"] >= 0.25
     finally:

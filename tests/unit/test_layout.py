@@ -47,16 +47,3 @@ def test_the_gateway_is_in_sub_packages_and_benchmarks_are_apart() -> None:
     gateway = sorted(p.name for p in (ROOT / "services" / "gateway").glob("*.py"))
     assert gateway == ["__init__.py", "app.py", "keys.py"]
     assert list((ROOT / "services" / "cli").glob("bench*.py")) == []
-
-
-def test_settings_are_read_only_by_the_settings_module() -> None:
-    """`services/cli/options.py` reads the environment; the benchmarks only hand it on to
-    the processes they start."""
-    readers = sorted(
-        str(path.relative_to(ROOT))
-        for folder in ("services", "shared")
-        for path in (ROOT / folder).rglob("*.py")
-        if ("os.environ" in path.read_text() or "getenv(" in path.read_text())
-        and path.relative_to(ROOT).parts[:2] != ("services", "bench")
-    )
-    assert readers == ["services/cli/options.py"]

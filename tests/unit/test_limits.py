@@ -1,4 +1,5 @@
-"""The gateway's limit policy: token buckets, in-flight bounds, origins, settings from env."""
+"""The gateway's limit policy: token buckets, in-flight bounds, origins, limits from the
+command line (every setting: tests/unit/test_settings.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import pytest
 from services.cli.main import build_parser, main
 from services.cli.roles import platform_config
 from services.gateway.http.limits import Limiter, is_allowed_origin, token_key
-from services.gateway.keys import GatewaySettings
 from shared.contracts.errors import TooManyRequests
 
 
@@ -139,33 +139,6 @@ def test_websocket_origins(origin: str | None, allowed: tuple[str, ...], ok: boo
     assert is_allowed_origin(origin, "games.example:8080", allowed) is ok
 
 
-def test_gateway_settings_come_from_senet_environment_variables() -> None:
-    env = {
-        "SENET_RATE_LIMIT": "2.5",
-        "SENET_RATE_BURST": "10",
-        "SENET_MAX_IN_FLIGHT": "50",
-        "SENET_ALLOWED_ORIGINS": "https://a.example, https://b.example",
-        "SENET_HEADER_TIMEOUT": "5",
-        "SENET_BODY_TIMEOUT": "2.5",
-        "SENET_MAX_ARRIVING_PER_ADDRESS": "16",
-        "SENET_STORE": "memory",  # not a gateway setting: ignored here
-    }
-    settings = GatewaySettings.from_env(env)
-    assert settings.rate_limit == 2.5
-    assert settings.rate_burst == 10
-    assert settings.max_in_flight == 50
-    assert settings.allowed_origins == ("https://a.example", "https://b.example")
-    assert (settings.header_timeout, settings.body_timeout) == (5.0, 2.5)
-    assert settings.max_arriving_per_address == 16
-    assert settings.max_body == GatewaySettings().max_body
-    assert GatewaySettings.from_env({}) == GatewaySettings()
-
-
-def test_a_malformed_gateway_setting_is_a_value_error() -> None:
-    with pytest.raises(ValueError, match="rate_burst"):
-        GatewaySettings.from_env({"SENET_RATE_BURST": "many"})
-
-
 def test_the_gateway_verb_reads_its_limits_from_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -182,4 +155,4 @@ def test_a_malformed_limit_stops_the_command_with_a_message(
 ) -> None:
     monkeypatch.setenv("SENET_RATE_LIMIT", "fast")
     assert main(["--log-level", "WARNING", "gateway", "--store", "memory"]) == 2
-    assert "rate_limit" in capsys.readouterr().err
+    assert "SENET_RATE_LIMIT='fast'" in capsys.readouterr().err

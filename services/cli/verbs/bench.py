@@ -4,27 +4,36 @@ floor and end-to-end figures."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Annotated, Any, ClassVar
+
+import msgspec
 
 from services.bench import audit, bots, load, peers, scale
+from services.cli.options import add_settings
+from shared.settings import setting
 
 VERB = "bench"
+
+
+class BenchSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bench` (also the servers of its kinds)."""
+
+    variable_prefix: ClassVar[str] = "SENET_BENCH_"
+    quick: Annotated[bool, setting("small run (for tests)")] = False
+    postgres: Annotated[str, setting("PostgreSQL for the server figures", metavar="URL")] = (
+        "postgresql://postgres@127.0.0.1:5432/test"
+    )
+    amqp: Annotated[str, setting("RabbitMQ for the server figures", metavar="URL")] = (
+        "amqp://guest:guest@127.0.0.1:5672/"
+    )
+    skip_servers: Annotated[bool, setting("embedded figures only")] = False
 
 
 def register(verbs: Any) -> None:
     """Register the verb and its kinds (each kind module: `register(kinds)`, setting the
     `bench_run` of its arguments)."""
     bench = verbs.add_parser(VERB, help="measure engine, raw floor and end-to-end figures")
-    bench.add_argument("--quick", action="store_true", help="small run (for tests)")
-    bench.add_argument(
-        "--postgres", default="postgresql://postgres@127.0.0.1:5432/test",
-        help="PostgreSQL for the server figures [%(default)s]",
-    )  # fmt: skip
-    bench.add_argument(
-        "--amqp", default="amqp://guest:guest@127.0.0.1:5672/",
-        help="RabbitMQ for the server figures [%(default)s]",
-    )  # fmt: skip
-    bench.add_argument("--skip-servers", action="store_true", help="embedded figures only")
+    add_settings(bench, BenchSettings)
     kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
     for kind in (load, audit, scale, peers, bots):
         kind.register(kinds)

@@ -9,10 +9,12 @@ from typing import Any
 
 import msgspec
 
+from services.cli.options import add_settings
+from services.cli.settings import StoreSettings
 from shared.audit.export import export_table
 from shared.audit.record import encode_record
 from shared.contracts.errors import SenetError
-from shared.store import DEFAULT_STORE, open_store
+from shared.store import open_store
 from shared.tournaments.record import export_tournament, is_tournament
 
 VERB = "export"
@@ -22,11 +24,7 @@ def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(VERB, help="write the game record of a finished table")
     parser.add_argument("table", help="the table id")
-    parser.add_argument(
-        "--store",
-        default=DEFAULT_STORE,
-        help="event store URL [%(default)s]",
-    )
+    add_settings(parser, StoreSettings)
 
 
 def run(args: argparse.Namespace) -> int:

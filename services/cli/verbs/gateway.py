@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from services.cli.options import add_http_options, add_platform_options
+from services.cli.options import add_settings
 from services.cli.roles import run_roles
-from shared.store import DEFAULT_STORE
+from services.cli.settings import GatewayRoleSettings
 
 VERB = "gateway"
 
@@ -15,8 +15,7 @@ VERB = "gateway"
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(VERB, help="run only the gateway (HTTP, WebSocket, views)")
-    add_platform_options(parser, DEFAULT_STORE)
-    add_http_options(parser)
+    add_settings(parser, GatewayRoleSettings)
 
 
 async def run(args: argparse.Namespace) -> int:

@@ -5,11 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from services.cli.notify_options import add_notify_options
-from services.cli.observe import add_metrics_options
-from services.cli.options import add_platform_options
+from services.cli.options import add_settings
 from services.cli.roles import run_roles
-from shared.store import DEFAULT_STORE
+from services.cli.settings import NotifyRoleSettings
 
 VERB = "notify"
 
@@ -17,9 +15,7 @@ VERB = "notify"
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(VERB, help="run only the notify service (mail, push)")
-    add_platform_options(parser, DEFAULT_STORE)
-    add_notify_options(parser)
-    add_metrics_options(parser)
+    add_settings(parser, NotifyRoleSettings)
 
 
 async def run(args: argparse.Namespace) -> int:

@@ -6,17 +6,44 @@ import argparse
 import asyncio
 import sys
 import time
-from typing import Any
+from typing import Annotated, Any
 
+import msgspec
 import structlog
 
+from services.cli.options import add_settings
+from services.cli.settings import StoreSettings
 from shared.readmodels import MODELS
 from shared.readmodels.rebuild import rebuild
-from shared.store import DEFAULT_STORE, open_store
+from shared.settings import setting
+from shared.store import open_store
 
 VERB = "rebuild"
 log = structlog.get_logger("senet.rebuild")
 LOG_EVERY = 2.0  # seconds between progress lines when stderr is not a terminal
+
+
+def _model(raw: str) -> str:
+    if raw not in MODELS:
+        raise ValueError(f"one of {', '.join(sorted(MODELS))}")
+    return raw
+
+
+class RebuildOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """What to rebuild."""
+
+    only: Annotated[
+        str | None,
+        setting(f"one read model ({', '.join(sorted(MODELS))})", parse=_model,
+                shown_default="all", metavar="NAME"),
+    ] = None  # fmt: skip
+
+
+class RebuildSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet rebuild`."""
+
+    rebuild: RebuildOptions = RebuildOptions()
+    store: StoreSettings = StoreSettings()
 
 
 def register(verbs: Any) -> None:
@@ -24,12 +51,7 @@ def register(verbs: Any) -> None:
     parser = verbs.add_parser(
         VERB, help="rebuild the read models (lists, results, verdicts) from the event log"
     )
-    parser.add_argument("--only", choices=sorted(MODELS), default=None, help="one read model")
-    parser.add_argument(
-        "--store",
-        default=DEFAULT_STORE,
-        help="event store URL [%(default)s]",
-    )
+    add_settings(parser, RebuildSettings)
 
 
 class Bar:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
+from services.cli.options import add_settings
+from services.cli.settings import StoreSettings
 from services.table.replay import load, snapshot, verify_table
 from shared.contracts.errors import SenetError
-from shared.store import DEFAULT_STORE, open_store
+from shared.settings import setting
+from shared.store import open_store
 from shared.tournaments.record import (
     export_tournament,
     is_tournament,
@@ -23,6 +26,25 @@ from shared.tournaments.views import view_of
 VERB = "replay"
 
 
+class ReplayOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """What to show."""
+
+    at: Annotated[int | None, setting("after event N", shown_default="the last", metavar="N")] = (
+        None
+    )
+    seat: Annotated[
+        int | None, setting("only what seat S could see", shown_default="all", metavar="S")
+    ] = None
+    verify: Annotated[bool, setting("re-decide every command and compare events")] = False
+
+
+class ReplaySettings(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet replay`."""
+
+    replay: ReplayOptions = ReplayOptions()
+    store: StoreSettings = StoreSettings()
+
+
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(
@@ -30,16 +52,7 @@ def register(verbs: Any) -> None:
         help="show a table at any event (as a seat saw it), or re-decide it with --verify",
     )
     parser.add_argument("table", help="the table id")
-    parser.add_argument("--at", type=int, default=None, help="after event N [the last]")
-    parser.add_argument("--seat", type=int, default=None, help="only what seat S could see")
-    parser.add_argument(
-        "--verify", action="store_true", help="re-decide every command and compare events"
-    )
-    parser.add_argument(
-        "--store",
-        default=DEFAULT_STORE,
-        help="event store URL [%(default)s]",
-    )
+    add_settings(parser, ReplaySettings)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,60 +5,76 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
-from services.cli.options import add_platform_options
+from services.cli.options import add_settings
 from services.cli.platform import ALL_ROLES, Platform, serving
 from services.cli.roles import platform_config
 from services.cli.selfplay import DEFAULT_TIMEOUT
+from services.cli.settings import PlatformSettings
+from services.gateway.keys import GatewaySettings
 from shared.games.registry import GAME_PACKAGES
 from shared.ports import free_port
+from shared.settings import setting
 
 VERB = "selfplay"
+
+
+def _game(raw: str) -> str:
+    if raw not in GAME_PACKAGES:
+        raise ValueError(f"one of {', '.join(GAME_PACKAGES)}")
+    return raw
+
+
+class PlayOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """What the bots play."""
+
+    game: Annotated[
+        str, setting(f"the game: {', '.join(GAME_PACKAGES)}", parse=_game, metavar="GAME")
+    ] = "ra"
+    players: Annotated[int, setting("seats per table", ge=1)] = 3
+    games: Annotated[int, setting("games to play", ge=0)] = 1
+    seed: Annotated[
+        int,
+        setting("seed of the bots' choices (and, on the embedded platform with its memory "
+                "store, of the tables' dice and decks and a tournament's names, pairings and "
+                "ids, so the same command plays the same games)"),
+    ] = 1  # fmt: skip
+    concurrency: Annotated[int, setting("games played at once", ge=1)] = 4
+    options: Annotated[str, setting("table options as JSON", metavar="JSON")] = "{}"
+    url: Annotated[
+        str | None, setting("a running gateway", shown_default="embedded", metavar="URL")
+    ] = None
+    emails: Annotated[bool, setting("register bots as <name>@example.test")] = False
+    tournament: Annotated[
+        Literal["swiss", "round-robin", "knockout"] | None,
+        setting("play a whole tournament of this format instead (swiss, round-robin or "
+                "knockout): --players sign up, each match at a table of --seats; one JSON "
+                "line per match, then the standings", shown_default="none", metavar="FORMAT"),
+    ] = None  # fmt: skip
+    seats: Annotated[int, setting("seats per match table (--tournament)", ge=1)] = 2
+    rounds: Annotated[
+        int, setting("rounds of a Swiss tournament (0: ceil(log2 players))", ge=0)
+    ] = 0
+    timeout: Annotated[
+        float, setting("seconds to wait for an unreachable or unavailable gateway", gt=0)
+    ] = DEFAULT_TIMEOUT
+
+
+class SelfplaySettings(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet selfplay`: the play, and its own platform (its store: memory unless told)."""
+
+    play: PlayOptions = PlayOptions()
+    platform: PlatformSettings = PlatformSettings(store="memory")
+    gateway: GatewaySettings = GatewaySettings()
 
 
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(VERB, help="bots play full games through the HTTP API")
-    parser.add_argument(
-        "--game", default="ra", choices=tuple(GAME_PACKAGES), metavar="GAME",
-        help="the game: %(choices)s [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument("--players", type=int, default=3, help="seats per table [%(default)s]")
-    parser.add_argument("--games", type=int, default=1, help="games to play [%(default)s]")
-    parser.add_argument(
-        "--seed", type=int, default=1,
-        help="seed of the bots' choices (and, on the embedded platform with its memory "
-        "store, of the tables' dice and decks and a tournament's names, pairings and ids, "
-        "so the same command plays the same games) [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--concurrency", type=int, default=4, help="games played at once [%(default)s]"
-    )
-    parser.add_argument("--options", default="{}", help="table options as JSON [%(default)s]")
-    parser.add_argument("--url", default=None, help="a running gateway; default: embedded")
-    parser.add_argument(
-        "--emails", action="store_true", help="register bots as <name>@example.test"
-    )
-    parser.add_argument(
-        "--tournament", choices=("swiss", "round-robin", "knockout"), default=None,
-        help="play a whole tournament of this format instead: --players sign up, each match "
-        "at a table of --seats; one JSON line per match, then the standings",
-    )  # fmt: skip
-    parser.add_argument(
-        "--seats", type=int, default=2, help="seats per match table (--tournament) [%(default)s]"
-    )
-    parser.add_argument(
-        "--rounds", type=int, default=0,
-        help="rounds of a Swiss tournament (0: ceil(log2 players)) [%(default)s]",
-    )  # fmt: skip
-    parser.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT,
-        help="seconds to wait for an unreachable or unavailable gateway [%(default)s]",
-    )  # fmt: skip
-    add_platform_options(parser, "memory")
+    add_settings(parser, SelfplaySettings)
 
 
 async def run(args: argparse.Namespace) -> int:

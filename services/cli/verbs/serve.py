@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from services.cli.notify_options import add_notify_options
-from services.cli.options import ENV_HELP, add_http_options, add_platform_options
+from services.cli.options import ENV_HELP, add_settings
 from services.cli.platform import SERVE_ROLES
 from services.cli.roles import run_roles
-from shared.store import DEFAULT_STORE
+from services.cli.settings import ServeSettings
 
 VERB = "serve"
 
@@ -19,9 +18,7 @@ def register(verbs: Any) -> None:
     parser = verbs.add_parser(
         VERB, help="run the whole platform in one process (embedded default)", epilog=ENV_HELP
     )
-    add_platform_options(parser, DEFAULT_STORE)
-    add_http_options(parser)
-    add_notify_options(parser)
+    add_settings(parser, ServeSettings)
 
 
 async def run(args: argparse.Namespace) -> int:

@@ -6,10 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from services.cli.observe import add_metrics_options
-from services.cli.options import add_platform_options
+from services.cli.options import add_settings
 from services.cli.roles import run_roles
-from shared.store import DEFAULT_STORE
+from services.cli.settings import TableRoleSettings
 
 VERB = "table"
 
@@ -17,13 +16,7 @@ VERB = "table"
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(VERB, help="run only a table worker (commands) and its relay")
-    add_platform_options(parser, DEFAULT_STORE)
-    parser.add_argument("--no-relay", action="store_true", help="do not run the outbox relay")
-    add_metrics_options(parser)
-    parser.add_argument(
-        "--workers", type=int, default=1,
-        help="worker processes sharing the shards (needs amqp:// and a shared store) [%(default)s]",
-    )  # fmt: skip
+    add_settings(parser, TableRoleSettings)
 
 
 async def run(args: argparse.Namespace) -> int:

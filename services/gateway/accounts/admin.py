@@ -1,35 +1,21 @@
 """Operators' admin tokens: configured as SHA-256 hashes, never stored in plain.
 
-`SENET_ADMIN_TOKENS` holds a comma-separated list of token hashes (`senet keys admin-token`
-prints a fresh token and its hash). An admin request carries the token as a bearer token;
-without one the answer is 401, with a player's token 403 `not_admin`.
+`SENET_ADMIN_TOKENS` (`--admin-tokens`, read by `keys.admin_hashes`) holds a comma-separated
+list of token hashes (`senet keys admin-token` prints a fresh token and its hash). An admin
+request carries the token as a bearer token; without one the answer is 401, with a player's
+token 403 `not_admin`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
-import re
 
 from aiohttp import web
 
 from services.gateway.keys import SETTINGS, STORE
 from shared.accounts import ledger, players
 from shared.contracts.errors import Forbidden, Unauthorized
-
-_HASH = re.compile(r"[0-9a-f]{64}")
-
-
-def admin_hashes(value: str) -> frozenset[str]:
-    """The hashes of a `SENET_ADMIN_TOKENS` value; ValueError for one that is not SHA-256 hex."""
-    hashes = frozenset(part.strip().lower() for part in value.split(",") if part.strip())
-    for digest in hashes:
-        if not _HASH.fullmatch(digest):
-            raise ValueError(
-                "SENET_ADMIN_TOKENS holds SHA-256 hashes (64 hex digits), not tokens: "
-                "see `senet keys admin-token`"
-            )
-    return hashes
 
 
 def is_admin_token(token: str, hashes: frozenset[str]) -> bool:

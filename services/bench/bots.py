@@ -39,9 +39,9 @@ class BotsOptions(msgspec.Struct, frozen=True, kw_only=True):
     """`senet bench bots`."""
 
     variable_prefix: ClassVar[str] = "SENET_BENCH_BOTS_"
-    game: Annotated[
-        str, setting("games, comma-separated", parse=_games, metavar="GAMES")
-    ] = ",".join(g for g in available_games() if g != "tictactoe")
+    game: Annotated[str, setting("games, comma-separated", parse=_games, metavar="GAMES")] = (
+        ",".join(g for g in available_games() if g != "tictactoe")
+    )
     games: Annotated[int, setting("games per pair of kinds", ge=1)] = 20
     think_ms: Annotated[float, setting("the strong bot's think time a move, in ms", gt=0)] = 100.0
     playouts: Annotated[

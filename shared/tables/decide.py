@@ -25,6 +25,7 @@ from uuid import NAMESPACE_URL, uuid5
 
 import msgspec
 
+from shared.bots import Budget, SeatKnowledge, choose
 from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
@@ -58,7 +59,6 @@ from shared.contracts.errors import (
     NotYourTurn,
     StaleVersion,
 )
-from shared.bots import Budget, SeatKnowledge, choose
 from shared.games.contract import GameSpec
 from shared.games.registry import get_game
 from shared.games.rng import Rng

@@ -114,6 +114,8 @@ def test_strong_beats_random_at_tictactoe() -> None:
         kinds = ["strong", "random"] if index % 2 == 0 else ["random", "strong"]
         played = play_match(spec, kinds, f"ttt/{index}", playouts=200)
         assert played.result is not None
-        assert win_share(played.result, kinds.index("strong")) > 0 or 1 - index % 2 == 0 or (
-            len(played.result.winners) == 2
+        assert (
+            win_share(played.result, kinds.index("strong")) > 0
+            or 1 - index % 2 == 0
+            or (len(played.result.winners) == 2)
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Annotated, Any, ClassVar
 
@@ -87,7 +88,11 @@ async def run_bench_bots(args: argparse.Namespace) -> int:
             for opponent in OPPONENTS
             for index in range(args.games)
         ]
-        outcomes = await asyncio.gather(*jobs)
+        for done, job in enumerate(asyncio.as_completed(jobs), 1):
+            game, opponent, share, _ = await job
+            print(f"bench bots: {done}/{len(jobs)} {game} vs {opponent}: {share:g}",
+                  file=sys.stderr, flush=True)  # fmt: skip
+        outcomes = [job.result() for job in jobs]
     report: dict[str, Any] = {
         "think_ms": args.think_ms,
         "playouts": args.playouts,

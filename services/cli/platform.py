@@ -21,17 +21,18 @@ from services.gateway.settings.notifications import setup_notify
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
 from services.scoring.service import ScoringService
-from services.table.relay import Relay
+from services.table.relay import relay_runner
 from services.table.shards import ShardAssigner
 from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper
 from services.table.worker import TableWorker, default_worker_id
-from services.tournament.manager import TournamentManager
+from services.tournament.manager import TournamentManager, manager_runner
 from services.tournament.worker import TournamentWorker, routed
 from shared.messaging.port import Broker, Topology
 from shared.messaging.urls import broker_from_url
 from shared.messaging.wake import CommitSignal
 from shared.observability.probes import Probes, StoreCheck, broker_check, flag_check, tasks_check
 from shared.observability.sampler import Position, Sampler
+from shared.projections.runner import ProjectionRunner
 from shared.readmodels import ReadModels
 from shared.store import EventStore, open_store
 from shared.store.commits import listens
@@ -52,7 +53,6 @@ class PlatformConfig:
     prefix: str = "senet"
     shards: int = 8
     roles: frozenset[str] = ALL_ROLES
-    group_commit: bool = True
     sample_interval: float = 5.0  # seconds between queue-depth and projector-lag samples
     table_workers: int = 1  # in this process (they share its CPU; see `senet table --workers`)
     gateway: GatewaySettings = field(default_factory=GatewaySettings)
@@ -78,7 +78,8 @@ class Platform:
         self.owns_store = store is None  # a store we opened is ours to close
         self.store = store or open_store(config.store)
         self.broker: Broker = self._new_broker()
-        self.relay: Relay | None = None
+        self.relay: ProjectionRunner | None = None
+        self.runners: list[ProjectionRunner] = []  # this process's log consumers (woken on commit)
         self.worker: TableWorker | None = None
         self.workers: list[TableWorker] = []
         self.assigners: list[ShardAssigner] = []
@@ -159,7 +160,8 @@ class Platform:
     @contextlib.asynccontextmanager
     async def _relay_role(self) -> AsyncIterator[None]:
         """The outbox relay: stored events to the events exchange (while holding its lease)."""
-        self.relay = Relay(self.store, self.broker)
+        self.relay = relay_runner(self.store, self.broker)
+        self.runners.append(self.relay)
         async with self._task_running(self.relay.run(), "relay"):
             yield
 
@@ -174,16 +176,16 @@ class Platform:
                     await stack.enter_async_context(_connected(broker))
                     self._extra_brokers.append(broker)
                 wake = _on_saved(
-                    self.relay.wake if self.relay is not None else None,
-                    # On a real broker the relay holding the lease may be in another process:
-                    # PostgreSQL tells it of each commit (NOTIFY), other stores need a signal.
+                    self._wake_runners,
+                    # On a real broker the consumers may be in other processes: PostgreSQL
+                    # tells them of each commit (NOTIFY), other stores need a signal.
                     None
                     if self.config.broker == "memory" or listens(self.store)
                     else CommitSignal(broker),
                 )
                 several = self.config.table_workers > 1
                 worker = TableWorker(
-                    self.store, broker, on_saved=wake, group_commit=self.config.group_commit,
+                    self.store, broker, on_saved=wake,
                     worker_id=f"{default_worker_id()}/{index}" if several else None,
                 )  # fmt: skip
                 self.workers.append(worker)
@@ -197,9 +199,15 @@ class Platform:
                 await assigner.start()
             self.worker = self.workers[0]
             # Cancels open tables idle past the TTL.
-            sweeper = OpenTableSweeper(self.store, self.broker, self.config.open_table_ttl)
+            db = self._readmodels().db  # the tables read model: open tables, last change
+            sweeper = OpenTableSweeper(db, self.broker, self.config.open_table_ttl)
             await stack.enter_async_context(self._task_running(sweeper.run(), "open-table-sweep"))
             yield
+
+    def _wake_runners(self) -> None:
+        """After a commit in this process: every log consumer here looks at the store."""
+        for runner in self.runners:
+            runner.wake()
 
     async def _close_workers(self) -> None:
         for worker in self.workers:
@@ -223,9 +231,13 @@ class Platform:
         """The tournament manager: match tables opened, results recorded, standings kept."""
         pause = self.config.tournament_pause
         db = self._readmodels().db
+        await asyncio.to_thread(tournament_rows.create, db)
         self.tournaments = TournamentManager(self.store, self.broker, db, pause=pause)
-        await self.tournaments.start()
-        async with self._task_running(self.tournaments.run(), "tournament-manager"):
+        runner = manager_runner(self.tournaments)
+        self.runners.append(runner)
+        # A match table's end reaches `rm_tables` in a read-model batch: look then.
+        self._readmodels().runner.listeners.append(runner.wake)
+        async with self._task_running(runner.run(), "tournament-manager"):
             yield
 
     @contextlib.asynccontextmanager
@@ -245,12 +257,14 @@ class Platform:
                 self.store, self.broker, following=self.config.readmodels_projector,
                 pause=self.config.readmodels_pause,
             )  # fmt: skip
+            self.runners.append(self.readmodels.runner)
         return self.readmodels
 
     @contextlib.asynccontextmanager
     async def _notify_role(self) -> AsyncIterator[None]:
         """Turn mails and pushes; stopping finishes the delivery round in progress."""
         self.notify = NotifyService(self.store, self.broker, self.config.notify)
+        self.runners.append(self.notify.runner)
         await self.notify.start()
         self.probes.registries.append(self.notify.metrics.registry)
         try:
@@ -268,8 +282,8 @@ class Platform:
         if self.app is not None:
             views = self.app[PROJECTOR]
             projectors["views"] = lambda: views.position
-        if self.readmodels is not None:
-            readmodels = self.readmodels.projector
+        if self.readmodels is not None and self.readmodels.users:  # started here
+            readmodels = self.readmodels.runner
             projectors["readmodels"] = lambda: readmodels.position
         if self.notify is not None:
             notify = self.notify
@@ -326,7 +340,7 @@ async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[w
 
 
 def _on_saved(*calls: Callable[[], None] | None) -> Callable[[], None] | None:
-    """What a table worker calls after each accepted command: wake the relays."""
+    """What a table worker calls after each accepted command: wake the log consumers."""
     present = [c for c in calls if c is not None]
     if not present:
         return None

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol
 
 from aiohttp import WSCloseCode, web
 
@@ -16,6 +18,7 @@ from services.gateway.http.observe import observe_middleware
 from services.gateway.keys import (
     BROKER,
     CHAT,
+    HISTORY,
     IDENTITIES,
     LIMITER,
     PROJECTOR,
@@ -27,6 +30,7 @@ from services.gateway.keys import (
     STORE,
     TABLES,
     GatewaySettings,
+    HistoryReads,
 )
 from services.gateway.openapi.document import setup_routes
 from services.gateway.views.projector import ViewProjector
@@ -39,6 +43,7 @@ from shared.observability.probes import Probes, StoreCheck, broker_check, flag_c
 from shared.readmodels import ReadModels
 from shared.store import EventStore
 from shared.tables.client import TableClient
+from shared.tables.reader import PastStates
 
 READ_BUFSIZE = 2**16  # aiohttp's default
 
@@ -75,6 +80,10 @@ def create_app(
         sockets_per_player=settings.max_sockets_per_player,
         sockets_per_address=settings.max_sockets_per_address,
         arriving_per_address=settings.max_arriving_per_address,
+        history_per_player=settings.max_history_in_flight_per_player,
+        history_total=settings.max_history_in_flight,
+        history_rate=settings.history_rate,
+        history_burst=settings.history_burst,
     )
     app[STORE] = store
     app[BROKER] = broker
@@ -90,30 +99,44 @@ def create_app(
     app[CHAT] = ChatHub(broker)
     app[SIGN_INS] = SignInDesk(store, lambda player_id: ledger.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
+    threads = max(1, settings.max_history_in_flight or 4)
+    app[HISTORY] = HistoryReads(
+        ThreadPoolExecutor(threads, thread_name_prefix="history"), PastStates(settings.past_states)
+    )
     setup_routes(app)
     setup_web(app)  # the web client's pages and assets
-    app.cleanup_ctx.append(_projector_ctx)
-    app.cleanup_ctx.append(_sign_in_ctx)
+    # Each service its own context: started in this order, stopped in the reverse.
+    app.cleanup_ctx.append(_readmodels_ctx)
+    for key in (PROJECTOR, CHAT, REVOCATIONS, SIGN_INS, HISTORY):
+        app.cleanup_ctx.append(_running(key))
     app.on_shutdown.append(_close_sockets)
     return app
 
 
-async def _projector_ctx(app: web.Application) -> AsyncIterator[None]:
+class _Service(Protocol):
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+
+
+def _running(key: web.AppKey[Any]) -> Callable[[web.Application], AsyncIterator[None]]:
+    """A cleanup context that starts the app's service under `key` and stops it."""
+
+    async def running(app: web.Application) -> AsyncIterator[None]:
+        service: _Service = app[key]
+        await service.start()
+        yield
+        await service.stop()
+
+    return running
+
+
+async def _readmodels_ctx(app: web.Application) -> AsyncIterator[None]:
     readmodels = app[READMODELS]
-    if readmodels.projector.broker is app[BROKER]:  # one events queue per gateway
+    if readmodels.broker is app[BROKER]:  # one events queue per gateway
         readmodels.wake_with(app[PROJECTOR].on_event)
     await readmodels.start()
-    await app[PROJECTOR].start()
-    await app[CHAT].start()
-    await app[REVOCATIONS].start()
     yield
-    await app[READMODELS].stop()
-
-
-async def _sign_in_ctx(app: web.Application) -> AsyncIterator[None]:
-    await app[SIGN_INS].start()
-    yield
-    await app[SIGN_INS].stop()
+    await readmodels.stop()
 
 
 async def _close_sockets(app: web.Application) -> None:

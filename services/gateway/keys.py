@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -13,7 +15,7 @@ from aiohttp import web
 from services.gateway.accounts.revocations import Revocations
 from services.gateway.chat.hub import ChatHub
 from services.gateway.http.limits import Limiter
-from services.gateway.views.projector import ViewProjector
+from services.gateway.views.projector import TableModel, ViewProjector
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
@@ -21,6 +23,7 @@ from shared.readmodels import ReadModels
 from shared.settings import setting
 from shared.store import EventStore
 from shared.tables.client import TableClient
+from shared.tables.reader import PastStates
 from shared.tables.timing import Timing
 
 _HASH = re.compile(r"[0-9a-f]{64}")
@@ -83,6 +86,31 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     max_in_flight: Annotated[
         int, setting("unanswered writes in this gateway (0: no limit)", ge=0)
     ] = 1024
+    # Reads of a table's history (`view?at=`, `/views`) run on threads of their own, as many
+    # as `max_history_in_flight`, so they never hold the threads other requests read with.
+    max_history_in_flight_per_player: Annotated[
+        int,
+        setting("reads of a table's history served at once per token (more wait their turn, "
+                "16 times as many at most; 0: no limit)", ge=0),
+    ] = 2  # fmt: skip
+    max_history_in_flight: Annotated[
+        int, setting("reads of a table's history in this gateway (0: no limit)", ge=0)
+    ] = 4
+    history_rate: Annotated[
+        float,
+        setting("reads of a table's history per second per token past the burst; more wait "
+                "(0: no pace)", ge=0),
+    ] = 20.0  # fmt: skip
+    history_burst: Annotated[
+        int,
+        setting("reads of a table's history a token may make at once before the pace applies",
+                ge=1),
+    ] = 40  # fmt: skip
+    past_states: Annotated[
+        int,
+        setting("table states at past versions kept for replays (LRU; a few tens of KB each)",
+                ge=0, metavar="N"),
+    ] = 512  # fmt: skip
     max_sockets_per_player: Annotated[
         int, setting("open WebSockets per token (0: no limit)", ge=0)
     ] = 32
@@ -119,6 +147,38 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
 
 
 @dataclass
+class HistoryReads:
+    """What reads of a table's history run on: their own threads, the past states kept
+    (to fold from), and the past tables whose views were asked for (LRU, as many)."""
+
+    pool: ThreadPoolExecutor
+    past: PastStates
+    models: OrderedDict[tuple[str, int], TableModel] = field(default_factory=OrderedDict)
+
+    async def start(self) -> None:
+        """Nothing to start: the threads start with the first read."""
+
+    async def stop(self) -> None:
+        """Stop the threads (a read still running finishes; queued ones are dropped)."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def kept(self, table_id: str, version: int) -> TableModel | None:
+        """The past table kept at that version, if any."""
+        model = self.models.get((table_id, version))
+        if model is not None:
+            self.models.move_to_end((table_id, version))
+        return model
+
+    def keep(self, model: TableModel) -> None:
+        """Keep a past table (by its id and version); the least recently used one goes."""
+        key = (model.state.table_id, model.state.version)
+        self.models[key] = model
+        self.models.move_to_end(key)
+        while len(self.models) > max(self.past.size, 1):
+            self.models.popitem(last=False)
+
+
+@dataclass
 class NotifyContext:
     """What the notification settings routes need from the notify configuration."""
 
@@ -143,3 +203,4 @@ REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every
 SIGN_INS = web.AppKey("sign_ins", SignInDesk)  # sign-in requests, recorded off the request path
 READMODELS = web.AppKey("readmodels", ReadModels)  # lists and pages, from the read models
 NOTIFY = web.AppKey("notify", NotifyContext)  # what the settings routes need from notify
+HISTORY = web.AppKey("history", HistoryReads)  # past views: threads and folded states

@@ -1,26 +1,25 @@
-"""The notify service: a projector of table events into notices, their delivery and timers.
+"""The notify service: a projection of table events into notices, their delivery and timers.
 
-It listens to the events exchange through a private queue (it exists only while this
-process runs, so nothing piles up for a notify service that is stopped or never ran), but
-reads the events themselves from the store, in order, from the position it recorded: a
-message is only a wake-up, and a missed, repeated or malformed one changes nothing.
-At start it resumes from its checkpoint (`checkpoint.py`: the active tables' turns and the
-open notices at a position), so it reads only the events after it, and decides turns only
+It reads the events from the store, in order, through a projection runner
+(`shared.projections.runner`), woken by commits (PostgreSQL's NOTIFY, or the table workers'
+commit signals on the `views` exchange, which also brings presence): a missed, repeated or
+malformed signal changes nothing but the delay. At start it resumes from its checkpoint
+(`checkpoint.py`: the active tables' turns and the open notices at a position), so it reads
+only the events after it, and decides turns only
 for commands after the position it recorded; without a checkpoint (a store made before
 checkpoints, or a lost row) it folds the whole log once.
 
-It is a `LogFollower` (`shared.tables.follower`): the position is kept in memory (from the
-checkpoint), each batch is folded, and once caught up the new commands' notices are created
-before the position is recorded as decided (the notices are aggregates in the same store:
-notify's exactly-once is the decided position plus each notice's fixed key, not one
-transaction).
+It is a `Projection`: the position is kept in memory (from the checkpoint), each batch is
+folded (`process`), and once caught up the new commands' notices are created before the
+position is recorded as decided (`caught_up`; `notify` in the consumers' tracking table):
+the notices are aggregates in the same store, so notify's exactly-once is the decided
+position plus each notice's fixed key, not one transaction.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -37,16 +36,18 @@ from services.notify.outbox import Outbox
 from services.notify.settings import NotifySettings
 from services.notify.timers import Timers
 from services.notify.turns import TurnChange, TurnTracker
+from shared.contracts.envelopes import EventEnvelope
 from shared.games.registry import get_game
 from shared.messaging.port import Broker, Delivery
+from shared.messaging.wake import is_commit_signal
 from shared.notify import links
 from shared.notify.owners import EmailOwner
 from shared.notify.preferences import Preferences
 from shared.notify.presence import PreferencesChanged, Presence, presence_decoder
+from shared.projections.runner import Batch, Item, Projection, ProjectionRunner
+from shared.projections.tracking import Positions, Tracking
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
-from shared.tables.envelopes import envelope_of, is_table_notification
-from shared.tables.follower import LogFollower
 from shared.tournaments.aggregate import TOURNAMENT_TOPICS, Tournament
 from shared.tournaments.standings import standings
 from shared.tournaments.state import TournamentState
@@ -64,12 +65,11 @@ _FINAL_EVENTS = {"Sent", "DeadLettered", "Skipped", "Abandoned"}
 MAX_BACKOFF = 300.0  # seconds: the longest pause after rounds that failed in a row
 
 
-class NotifyService(LogFollower):
+class NotifyService(Projection):
     """Turns, reminders and deadlines into e-mails and pushes."""
 
-    consumer = "notify"
-    batch = 500
-    live = False  # a published event only wakes it: the store is read
+    name = consumer = "notify"
+    size = 500
 
     def __init__(
         self,
@@ -79,8 +79,11 @@ class NotifyService(LogFollower):
         clock: Clock | None = None,
         metrics: NotifyMetrics | None = None,
     ) -> None:
-        super().__init__(store)
+        self.store = store
         self.broker = broker
+        self.position = 0  # the last position folded (kept in memory, from the checkpoint)
+        self.runner = ProjectionRunner(store, self)  # its own loop: `follow` below
+        self.wakeup = self.runner.wakeup
         self.settings = settings
         self.clock = clock or SystemClock()
         self.metrics = metrics or NotifyMetrics()
@@ -101,19 +104,23 @@ class NotifyService(LogFollower):
         self.failures = 0  # rounds failed in a row: the pause doubles, up to MAX_BACKOFF
         self.tasks: list[asyncio.Task[None]] = []
         self.stopping = False
-        self.checkpoints = checkpoint.CheckpointStore(ReadModelDB.of(store), self.consumer)
+        db = ReadModelDB.of(store)
+        self.checkpoints = checkpoint.CheckpointStore(db, self.consumer)
+        self.positions = Positions(db)
         self.checkpointed = 0  # position of the last checkpoint written or read
         self.folded = 0  # store events folded by this process (start-up cost, in tests)
 
     async def start(self, *, loops: bool = True) -> None:
         """Subscribe, catch up with the store, and (with loops) run delivery and timers."""
         self.outbox.key = await asyncio.to_thread(links.signing_key, self.store)
-        self.decided = await asyncio.to_thread(self.store.position_of, self.consumer)
+        old = self.store.position_of  # an old store kept it in eventsourcing's tracking
+        await asyncio.to_thread(self.positions.ensure, self.consumer, lambda: old(self.consumer))
+        self.decided = await asyncio.to_thread(self.positions.get, self.consumer)
         await self._resume()
         if self.broker is not None:
             topology = self.broker.topology
-            await self.broker.subscribe(topology.events_exchange, "#", self.on_delivery)
             await self.broker.subscribe(topology.views_exchange, "#", self.on_presence)
+        await self.runner.listen()
         await self.catch_up()
         log.info("notify_ready", position=self.position, open=len(self.outbox.notices))
         if loops:
@@ -135,7 +142,8 @@ class NotifyService(LogFollower):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
-        async with self.lock:
+        await self.runner.unlisten()
+        async with self.runner.lock:
             with contextlib.suppress(Exception):  # the store may be down: the next start folds more
                 await self._checkpoint(force=True)
         await self.outbox.close()
@@ -171,7 +179,11 @@ class NotifyService(LogFollower):
 
     async def on_presence(self, delivery: Delivery) -> None:
         """A gateway's signal: WebSocket presence, or a player's changed preferences (read
-        the store now); other messages on `views` are ignored."""
+        the store now); a table worker's commit signal (read the store now); other messages
+        on `views` are ignored."""
+        if is_commit_signal(delivery):
+            self.wakeup.set()
+            return
         try:
             signal = presence_decoder.decode(delivery.body)
         except (msgspec.ValidationError, msgspec.DecodeError):
@@ -214,12 +226,17 @@ class NotifyService(LogFollower):
         await self.catch_up()
         await self.outbox.deliver_due(wait=wait)
 
-    @property
-    def active(self) -> bool:
-        """True until `stop`."""
-        return not self.stopping
+    async def catch_up(self) -> int:
+        """Fold what the store holds after the position (then decide); how many read."""
+        return await self.runner.catch_up()
 
-    async def round(self) -> bool:
+    async def follow(self) -> None:
+        """Until `stop`: a round, then a pause."""
+        while not self.stopping:
+            await self.round()
+            await self.pause()
+
+    async def round(self) -> None:
         """`pump`; a failed round is logged and counted (the pause backs off)."""
         try:
             await self.pump(wait=False)
@@ -228,9 +245,8 @@ class NotifyService(LogFollower):
             self.failures += 1
             log.error("notify_round_failed", error=repr(exc), in_a_row=self.failures)
             log.debug("notify_round_traceback", exc_info=True)
-        return False
 
-    async def pause(self, more: bool) -> None:
+    async def pause(self) -> None:
         """Until a wake-up, the next due delivery or a tick; after failed rounds, a backoff
         that a wake-up cannot cut (never spin on a failure)."""
         if self.stopping:
@@ -251,12 +267,17 @@ class NotifyService(LogFollower):
                 waiter.cancel()
         self.wakeup.clear()
 
-    async def handle(self, notes: Sequence[Notification], after: int, end: int) -> bool:
+    def max_tracking_id(self) -> int:
+        """The position folded (the state is in memory: nothing else is read from)."""
+        return self.position
+
+    async def process(self, batch: Batch) -> bool:
         """Fold a batch (turns, and what to do once caught up)."""
-        for note in notes:
-            await self._fold(note)
-            self.position = note.id
-        self.folded += len(notes)
+        for item in batch.items:
+            await self._fold(item)
+            self.position = item.position if isinstance(item, EventEnvelope) else item.id
+        self.position = batch.end
+        self.folded += len(batch.items)
         return True
 
     async def caught_up(self) -> None:
@@ -267,30 +288,31 @@ class NotifyService(LogFollower):
         await self._tournaments()
         await self._adopt()
         if self.position > self.decided:
-            await asyncio.to_thread(self.store.record_position, self.consumer, self.position)
+            tracking = Tracking(self.consumer, self.position)
+            await asyncio.to_thread(self.positions.record, tracking)
             self.decided = self.position
         await self._checkpoint()
 
-    async def _fold(self, note: Notification) -> None:
-        if not is_table_notification(note):
+    async def _fold(self, item: Item) -> None:
+        if not isinstance(item, EventEnvelope):
             await self._decided(self.tracker.close(), self.open_position)
-            self._other(note)
+            self._other(item)
             return
-        envelope = envelope_of(self.store, note)
+        envelope = item
         if envelope.table_id in self.poisoned:
             return
         previous = self.open_position
         try:
             changes = self.tracker.apply(envelope)
         except Exception as exc:  # a poison event: park its table, let the others flow
-            self.poisoned[envelope.table_id] = f"{envelope.name}@{note.id}: {exc!r}"
+            self.poisoned[envelope.table_id] = f"{envelope.name}@{envelope.position}: {exc!r}"
             self.tracker.tables.pop(envelope.table_id, None)
             self.tracker.open = None
-            log.error("notify_poison_event", table_id=envelope.table_id, position=note.id,
+            log.error("notify_poison_event", table_id=envelope.table_id, position=envelope.position,
                       event=envelope.name, error=repr(exc))  # fmt: skip
             return
         await self._decided(changes, previous)
-        self.open_position = note.id
+        self.open_position = envelope.position
 
     def _other(self, note: Notification) -> None:
         originator = UUID(str(note.originator_id))

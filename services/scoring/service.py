@@ -10,9 +10,10 @@ verdict yet, oldest first (`shared.audit.verify`), and saves each outcome as a d
 verdict, one per table (`shared.audit.verdicts`): a mismatch is logged (`audit_mismatch`),
 counted in `senet_audit_verifications_total{outcome}` and listed by `/api/admin/flagged`.
 A game is verified once: a verdict saved twice (a restart, two instances) keeps the first.
-It records its position (`scoring`) in the store's tracking table: everything before it is
-scored and verified. It reads the log only through that projector (the one follower,
-`shared.tables.follower`), after whose steps its audits run.
+It records its position (`scoring`) in the consumers' tracking table
+(`shared.projections.tracking`): everything before it is
+scored and verified. It reads the log only through that projection's runner
+(`shared.projections.runner`), after whose batches its audits run.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from shared.audit.verdicts import MISMATCH, Verdict, new_verdict, save_verdict
 from shared.audit.verify import Report, verify_record
 from shared.messaging.port import Broker
 from shared.observability import metrics as prometheus
+from shared.projections.tracking import Positions, Tracking
 from shared.readmodels import ReadModels, queries
 from shared.readmodels.db import DB_OUTAGES
 from shared.standings.board import Result
@@ -61,11 +63,12 @@ class ScoringService:
         self._kick = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._recorded = 0
+        self.positions = Positions(self.readmodels.db)
 
     @property
     def position(self) -> int:
         """Everything up to this event-log position is in the read models."""
-        return self.readmodels.projector.position
+        return self.readmodels.runner.position
 
     @property
     def verdicts(self) -> VerdictRows:
@@ -88,8 +91,10 @@ class ScoringService:
     async def start(self) -> None:
         """Start the projector (it builds missing read models first), then the audits."""
         await self.readmodels.start()
+        old = self.store.position_of  # an old store kept it in eventsourcing's tracking
+        await asyncio.to_thread(self.positions.ensure, self.consumer, lambda: old(self.consumer))
         await self.catch_up()
-        self.readmodels.projector.listeners.append(self._kick.set)
+        self.readmodels.runner.listeners.append(self._kick.set)
         self._task = asyncio.create_task(self._run(), name="scoring-audit")
         log.info("scoring_ready", position=self.position, flagged=len(self.flagged))
 
@@ -102,10 +107,10 @@ class ScoringService:
 
     async def catch_up(self) -> None:
         """Bring the read models up to the store, then verify what waits (store permitting)."""
-        await self.readmodels.projector.catch_up()
+        await self.readmodels.runner.catch_up()
         with contextlib.suppress(*STORE_OUTAGES, *DB_OUTAGES):
             if await self.verify_pending():
-                await self.readmodels.projector.catch_up()  # the new verdicts
+                await self.readmodels.runner.catch_up()  # the new verdicts
 
     async def _run(self) -> None:
         while True:
@@ -119,8 +124,8 @@ class ScoringService:
 
     async def verify_pending(self) -> int:
         """Verify the finished games without a verdict; record the position; how many."""
-        projector = self.readmodels.projector
-        upto = projector.position
+        runner = self.readmodels.runner
+        upto = runner.position
         done = 0
         while self.verify:
             pending = await asyncio.to_thread(queries.unverified, self.readmodels.db, 200)
@@ -130,9 +135,9 @@ class ScoringService:
             for table_id, game, ended_at in todo:
                 await self._verify(table_id, game, ended_at)
                 done += 1
-            projector.wake()  # the verdicts are new events for the `verdicts` model
+            runner.wake()  # the verdicts are new events for the `verdicts` model
         if upto > self._recorded:
-            await asyncio.to_thread(self.store.record_position, self.consumer, upto)
+            await asyncio.to_thread(self.positions.record, Tracking(self.consumer, upto))
             self._recorded = upto
         return done
 

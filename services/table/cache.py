@@ -6,11 +6,10 @@ import contextlib
 from collections import OrderedDict
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
-
 from services.table.commands import table_uuid
 from shared.store import EventStore
 from shared.tables.aggregate import Table
+from shared.tables.reader import load_aggregate
 
 
 class TableCache:
@@ -32,11 +31,8 @@ class TableCache:
         if table is not None:
             self._tables.move_to_end(key)
             return table
-        try:
-            table = self.store.repository.get(key)
-        except AggregateNotFoundError:
-            return None
-        assert isinstance(table, Table)
+        # The newest snapshot and the events after it; saving snapshots is the readers' job.
+        table, _ = load_aggregate(self.store, table_id, save=False)
         return table
 
     def holds(self, table_id: str) -> bool:

@@ -19,7 +19,7 @@ from shared.store import EventStore
 from shared.tables import decide as decider
 from shared.tables.aggregate import Table
 from shared.tables.decide import Decision, fingerprint
-from shared.tables.loading import load_table
+from shared.tables.reader import load_state
 from shared.tournaments.actions import MANAGER
 from shared.tournaments.aggregate import Tournament
 from shared.tournaments.tables import match_opening, match_seed
@@ -52,7 +52,7 @@ def open_rematch(command: Command, action: OpenRematch, store: EventStore, diges
     """The agreed rematch of a finished table, everyone seated and the game started, with a
     new secret seed; refused unless that table agreed on this one and the caller plays it."""
     table_id = table_uuid(command.table_id)
-    old = load_table(store, action.from_table)
+    old = load_state(store, action.from_table)
     if old is None:
         raise NotFound("no such table", code="unknown_table")
     if old.state.rematch_table != str(table_id):

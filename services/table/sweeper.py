@@ -2,8 +2,9 @@
 
 A table nobody joined, left or started for `SENET_OPEN_TABLE_TTL` seconds (default 7 days)
 is cancelled with reason `inactive` (event TableCancelled). The sweep runs beside the table
-workers (one per table process): it follows the event log from the store, keeps only the
-open tables with the time of their last event, and for each one idle past the TTL sends an
+workers (one per table process): every `every` seconds it reads the open tables with their
+version and the time of their last event from the tables read model (`rm_tables`: status,
+version, updated_at; no log is folded here), and for each one idle past the TTL sends an
 `ExpireTable` command to the table's shard like any other command. The table decider
 cancels only if the table is still open and at the version the sweep saw, so a join that
 races the sweep wins; the command id is derived from table and version, so several sweeps
@@ -15,18 +16,18 @@ from __future__ import annotations
 import asyncio
 import uuid
 from datetime import UTC, datetime
+from typing import Any
 
 import structlog
 
-from shared.contracts.envelopes import Command, EventEnvelope, ExpireTable
+from shared.contracts.envelopes import Command, ExpireTable
 from shared.messaging.port import Broker
-from shared.store import EventStore
+from shared.readmodels.db import ReadModelDB
+from shared.readmodels.schema import create_schema
 from shared.tables.client import TableClient
-from shared.tables.follower import LogFollower
 
 log = structlog.get_logger("senet.table.sweep")
 DEFAULT_TTL = 7 * 24 * 3600.0
-CLOSED = frozenset({"TableStarted", "TableCancelled"})  # no longer open: forgotten
 SWEEPER = "senet-sweep"  # the player id of the sweep's commands
 
 
@@ -44,54 +45,47 @@ def open_table_ttl(raw: str) -> float:
     return ttl
 
 
-class OpenTableSweeper(LogFollower):
-    """Follows the log for open tables and expires the idle ones."""
+class OpenTableSweeper:
+    """Expires the open tables idle past the TTL, as the tables read model shows them."""
 
-    consumer = "open-table-sweep"
-
-    def __init__(self, store: EventStore, broker: Broker, ttl: float) -> None:
-        super().__init__(store)
+    def __init__(self, db: ReadModelDB, broker: Broker, ttl: float) -> None:
+        self.db = db
         self.tables = TableClient(broker)
         self.ttl = ttl
         self.every = min(max(ttl / 4, 0.05), 600.0)  # seconds between sweeps
-        self.poll = self.every
-        self.open: dict[str, tuple[int, datetime]] = {}  # table -> (version, last event time)
-
-    async def apply(self, envelope: EventEnvelope) -> None:
-        """Remember an open table's version and the time of its last event."""
-        if envelope.name in CLOSED:
-            self.open.pop(envelope.table_id, None)
-        elif envelope.name == "TableCreated" or envelope.table_id in self.open:
-            self.open[envelope.table_id] = (envelope.version, _parse(envelope.time))
+        self._created = False
 
     async def run(self) -> None:
-        """Sweep every `every` seconds until cancelled (the first after one interval, so a
-        process starting up does not read the log for it at once); a failed round is logged
-        and retried."""
-        await asyncio.sleep(self.every)
-        await self.follow()
-
-    async def round(self) -> bool:
-        """One sweep (`follow` runs one every `poll` = `every` seconds)."""
-        try:
-            await self.sweep()
-        except Exception:
-            log.exception("open_table_sweep_failed")
-        return False
+        """Sweep every `every` seconds until cancelled (the first after one interval); a
+        failed sweep is logged and tried again."""
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("open_table_sweep_failed")
 
     async def sweep(self, now: datetime | None = None) -> int:
-        """Read new events, then expire every open table idle past the TTL; how many."""
-        await self.catch_up()
+        """Expire every open table idle past the TTL; how many."""
         now = now or datetime.now(UTC)
+        rows = await asyncio.to_thread(self._open_tables)
         idle = [
-            (table_id, version)
-            for table_id, (version, last) in self.open.items()
-            if (now - last).total_seconds() >= self.ttl
+            (str(table_id), int(version))
+            for table_id, version, updated_at in rows
+            if (now - _parse(str(updated_at))).total_seconds() >= self.ttl
         ]
         expired = 0
         for table_id, version in idle:
             expired += await self._expire(table_id, version)
         return expired
+
+    def _open_tables(self) -> list[tuple[Any, ...]]:
+        if not self._created:  # a table process may start before any projection ran
+            create_schema(self.db)
+            self._created = True
+        return self.db.query(
+            "SELECT table_id, version, updated_at FROM rm_tables WHERE status = 'open'"
+        )
 
     async def _expire(self, table_id: str, version: int) -> int:
         command = Command(
@@ -103,13 +97,11 @@ class OpenTableSweeper(LogFollower):
         outcome = await self.tables.send(command)
         if outcome.accepted:
             log.info("open_table_expired", table_id=table_id, version=version)
-            self.open.pop(table_id, None)
             return 1
         code = outcome.error.code if outcome.error else ""
-        if code in ("table_not_open", "table_cancelled", "unknown_table"):
-            self.open.pop(table_id, None)
-        elif code != "table_active":  # table_active: its newer event is on its way here
-            # (a broker_timeout or broker_unavailable is tried again next round)
+        # table_active: a newer event is on its way to the read model; the others: gone
+        # (a broker_timeout or broker_unavailable is tried again next round)
+        if code not in ("table_not_open", "table_cancelled", "unknown_table", "table_active"):
             log.warning("open_table_expiry_refused", table_id=table_id, code=code)
         return 0
 

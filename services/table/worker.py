@@ -1,18 +1,16 @@
 """The table worker: consumes command shards, decides, stores, replies.
 
 `handle` is the shard handlers' skeleton (`services.table.handler`: decode, decide, map a
-store outage, encode); here the command goes through the group committer (or is decided
-alone), and its outcome is logged and counted. Deciding is the table decider's
-(`shared.tables.decide`, through `services.table.commands`); the tables are held by a
-`TableCache`; batches are formed by a `GroupCommitter`; every Outcome is built by
-`outcome_of` or `rejected`. A command's fingerprint is computed once, when it is first
-decided, and kept with its staged outcome (a re-decision after a failed joint save reuses
-it).
+store outage, encode); here the command goes through the group committer, and its outcome
+is logged and counted. Deciding is the table decider's (`shared.tables.decide`, through
+`services.table.commands`); the tables are held by a `TableCache`; batches are formed by a
+`GroupCommitter`; every Outcome is built by `outcome_of` or `rejected`. A command's
+fingerprint is computed once, when it is first decided, and kept with its staged outcome
+(a re-decision after a failed joint save reuses it).
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import socket
 from collections.abc import Callable
@@ -70,7 +68,6 @@ class TableWorker(ShardHandler[Command, Outcome]):
         *,
         cache_size: int = 5000,
         on_saved: Callable[[], None] | None = None,
-        group_commit: bool = True,
         max_batch: int = 64,
         worker_id: str | None = None,
     ) -> None:
@@ -80,20 +77,18 @@ class TableWorker(ShardHandler[Command, Outcome]):
         self.tables = TableCache(store, cache_size)
         self.on_saved = on_saved
         self.rematches = RematchOpener(TableClient(broker))  # the worker opens agreed rematches
-        self.committer: GroupCommitter | None = None
-        if group_commit:
-            self.committer = GroupCommitter(self.decide_and_store_many, internal_error, max_batch)
+        self.committer = GroupCommitter(self.decide_and_store_many, internal_error, max_batch)
 
     @property
     def prefetch(self) -> int:
-        """Commands a shard consumer may take at once: a group's worth with group commit
-        (they are decided in order and stored together), else one."""
-        return self.committer.max_batch if self.committer is not None else 1
+        """Commands a shard consumer may take at once: a group's worth (they are decided in
+        order and stored together)."""
+        return self.committer.max_batch
 
     @property
     def batches(self) -> int:
         """Group commits done so far."""
-        return self.committer.batches if self.committer is not None else 0
+        return self.committer.batches
 
     async def serve(self, shards: list[int] | None = None) -> None:
         """Start consuming the given shards (default: all)."""
@@ -103,8 +98,7 @@ class TableWorker(ShardHandler[Command, Outcome]):
     async def close(self) -> None:
         """Stop the group-commit writer (after the broker stopped delivering)."""
         await self.rematches.close()
-        if self.committer is not None:
-            await self.committer.close()
+        await self.committer.close()
 
     # ---- the skeleton's hooks ------------------------------------------------------------
 
@@ -115,10 +109,8 @@ class TableWorker(ShardHandler[Command, Outcome]):
         }  # fmt: skip
 
     async def decided(self, command: Command) -> Outcome:
-        """Decide and store, in a group commit (or alone)."""
-        if self.committer is not None:
-            return await self.committer.submit(command)
-        return await asyncio.to_thread(self.decide_and_store, command)
+        """Decide and store, in a group commit."""
+        return await self.committer.submit(command)
 
     def refused(self, command: Command | None, error: SenetError) -> Outcome:
         return rejected(command, error)

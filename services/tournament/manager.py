@@ -7,12 +7,12 @@ log read by topic: the table events are not read), in log order:
   timing chosen), then tells the tournament (`NoteTablesOpened`);
 - any tournament event: rewrites that tournament's read-model rows (summary, standings).
 
-And it follows the match tables: a table's `SeedRevealed` on the events exchange wakes it
-(the message is only a wake-up, as for the other projectors), and at least every
-`SWEEP` seconds it looks up which unfinished matches of the running tournaments are over
-in the tables read model (`rm_tables`), and records each one's result with its tournament
-(`RecordResult`), whose decider then pairs the next round (another `RoundPaired` in the
-log) or finishes the tournament.
+And it follows the match tables: after a look at the log (the runner looks at every commit,
+and every `SWEEP` seconds anyway), at most every `SWEEP` seconds, it looks up which
+unfinished matches of the running tournaments are over in the tables read model
+(`rm_tables`), and records each one's result with its tournament (`RecordResult`), whose
+decider then pairs the next round (another `RoundPaired` in the log) or finishes the
+tournament; and it starts the tournaments whose sign-up deadline passed.
 
 Exactly once, across restarts and SIGKILL: every effect is a command (sent through the one
 `TableClient`) with a fixed id to an aggregate that remembers the ids it accepted, and a
@@ -22,14 +22,14 @@ the read-model rows, in one transaction after the batch's effects were all accep
 effect refused for a bug is logged and skipped; one that cannot reach the broker or the
 store stops the batch, which is tried again.
 
-It is a `LogFollower` (`shared.tables.follower`) reading the log by topic, its position
-kept in the read model (`rm_tournament_positions`).
+It is a projection (`shared.projections.runner`) reading the log by topic, its position
+(`tournaments`) in the consumers' tracking table; `manager_runner` runs it behind the lease
+`<prefix>.tournaments.lease`: one manager per deployment.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -40,13 +40,14 @@ from eventsourcing.persistence import Notification
 
 from shared.contracts.envelopes import Command, OpenMatch
 from shared.contracts.errors import Unavailable
-from shared.messaging.port import Broker, Delivery
-from shared.readmodels.db import DB_OUTAGES, ReadModelDB
-from shared.store import STORE_OUTAGES, EventStore
+from shared.messaging.lease import lease_for
+from shared.messaging.port import Broker
+from shared.projections.runner import Batch, Projection, ProjectionRunner
+from shared.readmodels.db import ReadModelDB
+from shared.store import EventStore
 from shared.tables.client import TableClient
-from shared.tables.follower import LogFollower
-from shared.tables.loading import load_table
 from shared.tables.outcome import table_result
+from shared.tables.reader import load_state
 from shared.tournaments import readmodel
 from shared.tournaments.actions import (
     MANAGER,
@@ -63,11 +64,8 @@ from shared.tournaments.state import TournamentState
 log = structlog.get_logger("senet.tournament.manager")
 TOURNAMENT_RECORDED = TOURNAMENT_TOPICS[1]
 BATCH = 200
-IDLE = 0.2  # seconds between looks at a quiet log
-SWEEP = 0.5  # seconds between looks for finished match tables
-BACKOFF = 1.0  # seconds after a failed batch
-# What stops a batch, to be tried again: the broker, the store or the read models are away.
-RETRIED: tuple[type[BaseException], ...] = (Unavailable, *STORE_OUTAGES, *DB_OUTAGES)
+SWEEP = 0.5  # seconds between looks for finished match tables (and at a quiet log)
+LINGER = 0.2  # seconds at least between two looks at the log while it moves
 
 
 class _Named(msgspec.Struct):
@@ -79,14 +77,12 @@ class _Named(msgspec.Struct):
 _decode_named = msgspec.json.Decoder(_Named)
 
 
-class TournamentManager(LogFollower):
+class TournamentManager(Projection):
     """Runs the tournaments of one store: match tables opened, results recorded, rows kept."""
 
-    consumer = readmodel.CONSUMER
-    batch = BATCH
+    name = readmodel.CONSUMER
+    size = BATCH
     topics = TOURNAMENT_TOPICS  # the table events are not read
-    live = False
-    poll = IDLE
 
     def __init__(
         self,
@@ -99,7 +95,7 @@ class TournamentManager(LogFollower):
     ) -> None:
         """`pause`: seconds to wait after each effect (a test hook: a SIGKILL then lands
         between two effects of one batch)."""
-        super().__init__(store)
+        self.store = store
         self.broker = broker
         self.tables = TableClient(broker, timeout=timeout)
         self.db = db
@@ -107,63 +103,32 @@ class TournamentManager(LogFollower):
         self._swept = 0.0  # when the match tables were last looked at
         self._started: dict[str, int] = {}  # tried to start, with the players then
 
-    async def start(self) -> None:
-        """Create the read model's tables if missing; be woken when a game ends."""
-        await asyncio.to_thread(readmodel.create, self.db)
-        exchange = self.broker.topology.events_exchange
-        await self.broker.subscribe(exchange, "*.SeedRevealed.*", self._on_game_over, queue=None)
+    def max_tracking_id(self) -> int:
+        """The position in the tracking table (another manager may have moved it)."""
+        return readmodel.position(self.db)
 
-    async def _on_game_over(self, delivery: Delivery) -> None:
-        self.wake()
-
-    async def round(self) -> bool:
-        """The next batch of the log, and the match tables when woken or every `SWEEP`
-        seconds; True when it did something (look again at once) or failed (after a
-        pause: the batch is tried again)."""
-        loop = asyncio.get_running_loop()
-        try:
-            read = await self.step()
-            if self.wakeup.is_set() or loop.time() - self._swept >= SWEEP:
-                self.wakeup.clear()
-                self._swept = loop.time()
-                read += await self.sweep()
-        except RETRIED as exc:
-            log.warning("tournament_manager_retry", error=repr(exc))
-            await asyncio.sleep(BACKOFF)
-            return True
-        except Exception:  # a bug: logged with its traceback; the batch is tried again
-            log.exception("tournament_manager_failed")
-            await asyncio.sleep(BACKOFF)
-            return True
-        return read > 0
-
-    async def pause(self, more: bool) -> None:
-        """Wait for a wake-up (kept for the next round's sweep), at most `IDLE` seconds."""
-        if not more:
-            await self.news_within_poll()
-
-    async def resume(self) -> int:
-        """The position in the read model (another manager may have moved it)."""
-        self.position = await asyncio.to_thread(readmodel.position, self.db)
-        return self.position
-
-    async def handle(self, notes: Sequence[Notification], after: int, end: int) -> bool:
+    async def process(self, batch: Batch) -> bool:
         """The batch's effects, then its tournaments' rows and the position, in one
         transaction; False when another manager moved the position first (its rows stand).
 
         The position moves past the table events too (up to the newest event when the batch
         is not full), so each look scans only what was stored since the last one."""
         touched: dict[str, int] = {}  # tournament -> position of its first event in batch
-        for note in notes:
+        for note in batch.items:
+            assert isinstance(note, Notification)  # tournament topics only: no table event
             tournament_id = str(note.originator_id)
             touched.setdefault(tournament_id, note.id)
             if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
                 await self._open_round(tournament_id, note)
         states = {t: await asyncio.to_thread(self._state, t) for t in touched}
-        if not await asyncio.to_thread(self._commit, after, end, states, touched):
-            return False
-        self.position = end
-        return True
+        return await asyncio.to_thread(self._commit, batch.after, batch.end, states, touched)
+
+    async def caught_up(self) -> None:
+        """Every `SWEEP` seconds: start due tournaments, record finished matches."""
+        loop = asyncio.get_running_loop()
+        if loop.time() - self._swept >= SWEEP:
+            self._swept = loop.time()
+            await self.sweep()
 
     async def sweep(self) -> int:
         """Start the tournaments whose sign-up deadline is past; record the result of every
@@ -249,7 +214,7 @@ class TournamentManager(LogFollower):
 
     async def _record_result(self, table_id: str) -> None:
         """Record a finished match table's result with its tournament."""
-        loaded = await asyncio.to_thread(load_table, self.store, table_id)
+        loaded = await asyncio.to_thread(load_state, self.store, table_id)
         if loaded is None or not loaded.state.tournament:
             return
         result = table_result(loaded.state)
@@ -293,3 +258,14 @@ def _round_of(store: EventStore, note: Notification) -> int:
 
 def _uuid(value: str) -> UUID:
     return UUID(value)
+
+
+def manager_runner(manager: TournamentManager, *, lease: bool = True) -> ProjectionRunner:
+    """The manager behind the lease `<prefix>.tournaments.lease` (`lease=False`: none, for
+    a test that drives it), woken by commits (two looks at least `LINGER` seconds apart)
+    and looking every `SWEEP` seconds anyway."""
+    broker = manager.broker
+    return ProjectionRunner(
+        manager.store, manager, signals=broker, poll=SWEEP, linger=LINGER,
+        lease=lease_for(broker, "tournaments.lease") if lease else None,
+    )  # fmt: skip

@@ -1,8 +1,6 @@
-"""Reading a table's events from the store, and its game record."""
+"""A table's events as the audit keeps them (read by `shared.tables.reader`), and its record."""
 
 from __future__ import annotations
-
-from uuid import UUID
 
 import msgspec
 
@@ -13,49 +11,30 @@ from shared.audit.record import (
     StoredEvent,
     commands_of,
 )
-from shared.contracts.errors import BadRequest, Conflict, NotFound
+from shared.contracts.errors import Conflict
 from shared.games.registry import get_game
 from shared.store import EventStore
 from shared.tables import state as table_state
-from shared.tables.aggregate import Table
 from shared.tables.events import TableCreated
 from shared.tables.outcome import final_result
+from shared.tables.reader import all_events
 from shared.tables.state import OVER, TableState
 
 
 def stored_events(store: EventStore, table_id: str) -> list[StoredEvent]:
-    """Every event of a table, oldest first; raises NotFound for an unknown table."""
-    try:
-        key = UUID(table_id)
-    except ValueError as exc:
-        raise BadRequest("table id must be a UUID", code="bad_table_id") from exc
-    domain = list(store.repository.event_store.get(key))
-    if not domain:
-        raise NotFound(f"no table {table_id} in this store", code="unknown_table")
-    out: list[StoredEvent] = []
-    for event in domain:
-        if isinstance(event, Table.Created):
-            out.append(
-                StoredEvent(
-                    version=event.originator_version,
-                    name="TableCreated",
-                    command_id=event.command_id,
-                    seat=None,
-                    payload=dict(event.payload),
-                )
-            )
-        elif isinstance(event, Table.Recorded):
-            out.append(
-                StoredEvent(
-                    version=event.originator_version,
-                    name=event.name,
-                    command_id=event.command_id,
-                    seat=event.seat,
-                    payload=dict(event.payload),
-                    move=event.move,
-                )
-            )
-    return out
+    """Every event of a table, oldest first, as stored; 400 `bad_table_id`, 404
+    `unknown_table`."""
+    return [
+        StoredEvent(
+            version=e.version,
+            name=e.name,
+            command_id=e.command_id,
+            seat=e.seat,
+            payload=e.payload,
+            move=e.move,
+        )
+        for e in all_events(store, table_id)
+    ]
 
 
 def fold(table_id: str, events: list[StoredEvent], upto: int | None = None) -> TableState:
@@ -66,7 +45,9 @@ def fold(table_id: str, events: list[StoredEvent], upto: int | None = None) -> T
     for event in events[1:]:
         if upto is not None and event.version > upto:
             break
-        state = table_state.evolve(state, table_state.decode_event(spec, event.name, event.payload))
+        state = table_state.evolve(
+            state, table_state.decode_stored(spec, event.name, event.payload)
+        )
     return state
 
 

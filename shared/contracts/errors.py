@@ -108,13 +108,6 @@ class IllegalMove(SenetError):
     status = 422
 
 
-class PayloadTooLarge(SenetError):
-    """The request body exceeds the configured limit."""
-
-    code = "payload_too_large"
-    status = 413
-
-
 class TooManyRequests(SenetError):
     """A rate or concurrency limit was exceeded; retry after `retry_after` seconds."""
 

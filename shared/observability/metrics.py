@@ -47,6 +47,10 @@ READMODELS_ACTIVE = Gauge(
 EVENTS_APPLIED = Counter(
     "senet_projector_applied_events", "Table events applied by a projector", ["projector"]
 )
+VIEW_FRAMES_ENCODED = Counter(
+    "senet_view_frames_encoded",
+    "WebSocket view frames encoded (once per table version and seat, shared by its sockets)",
+)
 PROJECTOR_POSITION = Gauge(
     "senet_projector_position", "The last store position a projector applied", ["projector"]
 )

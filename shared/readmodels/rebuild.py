@@ -1,20 +1,24 @@
 """Rebuilding read models from zero, while the platform may be running.
 
-A model is emptied and its position set to 0 in one transaction; then a projector applies
-the whole log again. Running projectors (gateways, scoring) notice the position moved
-back (their next step reads it) and help or stand aside: whoever commits a batch first
-applies it, the others roll back. Until the rebuild catches up, the model's lists are
-incomplete; a table's own view and moves are not affected.
+A model is emptied and its position set to 0 in one transaction; then a runner applies the
+whole log again. Running projections (gateways, scoring) notice the position moved back
+(their next look reads it) and help or stand aside: whoever commits a batch first applies
+it, the others roll back. Until the rebuild catches up, the model's lists are incomplete;
+a table's own view and moves are not affected.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+from collections.abc import Callable, Iterable
 
+from shared.projections.runner import ProjectionRunner
 from shared.readmodels.db import ReadModelDB
-from shared.readmodels.projector import Progress, ReadModelProjector
+from shared.readmodels.projector import ReadModelProjection
 from shared.readmodels.schema import MODELS, create_schema, reset
 from shared.store import EventStore
+
+Progress = Callable[[int, int], None]  # (position, last position)
 
 
 async def rebuild(
@@ -30,7 +34,10 @@ async def rebuild(
         create_schema(db)
         for model in chosen:
             reset(db, model)
-        projector = ReadModelProjector(store, db)
-        return await projector.catch_up(progress)
+        runner = ProjectionRunner(store, ReadModelProjection(store, db))
+        if progress is not None:
+            last = await asyncio.to_thread(store.last_position)
+            runner.listeners.append(lambda: progress(runner.position, max(last, runner.position)))
+        return await runner.catch_up()
     finally:
         db.close()

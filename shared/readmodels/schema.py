@@ -1,17 +1,19 @@
 """The read-model tables, their indexes, and which tables make up each named model.
 
-Every model has one row in `rm_positions`: the last event-log position it applied. The
-projector moves that position and writes the model's rows in one transaction.
+Every model has a position, the last event-log position it applied: the consumer
+`readmodels.<model>` of the consumers' tracking table (`shared.projections.tracking`; an
+old store's `rm_positions` row is read once into it). The projector moves that position and
+writes the model's rows in one transaction.
 """
 
 from __future__ import annotations
 
+from shared.projections.tracking import Positions
 from shared.readmodels.db import ReadModelDB
 
 FLOAT = "DOUBLE PRECISION"  # REAL affinity on SQLite, 8 bytes on PostgreSQL
 
 DDL = [
-    "CREATE TABLE IF NOT EXISTS rm_positions (model TEXT PRIMARY KEY, position BIGINT NOT NULL)",
     # tables: one row per table (body: the summary as JSON, without its two times)
     """CREATE TABLE IF NOT EXISTS rm_tables (
         table_id TEXT PRIMARY KEY, created_pos BIGINT NOT NULL, game TEXT NOT NULL,
@@ -82,23 +84,41 @@ def create_schema(db: ReadModelDB) -> None:
             with db.transaction() as cur:
                 for statement in DDL:
                     cur.execute(statement)
-                for model in MODELS:
-                    cur.execute(
-                        "INSERT INTO rm_positions (model, position) VALUES (?, 0) "
-                        "ON CONFLICT (model) DO NOTHING",
-                        (model,),
-                    )
-            return
+            break
         except Exception:
             # Processes starting together race on PostgreSQL's CREATE ... IF NOT EXISTS.
             if attempt == CREATE_ATTEMPTS:
                 raise
             time.sleep(0.1 * attempt)
+    tracking = Positions(db)
+    for model in MODELS:
+        tracking.ensure(tracked(model), lambda model=model: _old_position(db, model))  # type: ignore[misc]
+
+
+def tracked(model: str) -> str:
+    """The consumer name of a model's position."""
+    return f"readmodels.{model}"
+
+
+def _old_position(db: ReadModelDB, model: str) -> int:
+    """A model's position in an old store's `rm_positions` (0 without one)."""
+    try:
+        rows = db.query("SELECT position FROM rm_positions WHERE model = ?", (model,))
+    except Exception:  # no such table: a store made after positions moved
+        return 0
+    return int(rows[0][0]) if rows else 0
 
 
 def positions(db: ReadModelDB) -> dict[str, int]:
     """Every model's applied position."""
-    return {str(m): int(p) for m, p in db.query("SELECT model, position FROM rm_positions")}
+    names = {tracked(m): m for m in MODELS}
+    marks = ", ".join("?" * len(names))
+    rows = db.query(
+        f"SELECT consumer, position FROM consumer_positions WHERE consumer IN ({marks})",
+        tuple(names),
+    )
+    found = {names[str(c)]: int(p) for c, p in rows}
+    return {m: found.get(m, 0) for m in MODELS}
 
 
 def reset(db: ReadModelDB, model: str) -> None:
@@ -106,7 +126,7 @@ def reset(db: ReadModelDB, model: str) -> None:
     with db.transaction() as cur:
         for table in MODELS[model]:
             cur.execute(f"DELETE FROM {table}")
-        cur.execute("UPDATE rm_positions SET position = 0 WHERE model = ?", (model,))
+        Positions(db).reset(cur, tracked(model))
 
 
 def dump(db: ReadModelDB, model: str) -> dict[str, list[tuple[object, ...]]]:

@@ -3,8 +3,8 @@
 A projector needs a table's state to say who must act and to score a finished game. The
 cache keeps the states of tables being played (a finished table is dropped); a table not
 in it, or cached at another version (another process applied the events in between), is
-loaded by folding its events from the store up to the version wanted. Memory is bounded by
-`size`, never by the archive.
+loaded from the store at the version wanted (`shared.tables.reader`: the nearest snapshot
+and the events after it). Memory is bounded by `size`, never by the archive.
 
 Events the fold does not know (a newer lobby event such as `TableCancelled`, written by a
 newer table service) never stop a projector: `TableCancelled` sets the status `cancelled`,
@@ -15,15 +15,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from typing import Any
-from uuid import UUID
 
 import msgspec
 import structlog
 
 from shared.store import EventStore
 from shared.tables import state as table_state
-from shared.tables.aggregate import Table
-from shared.tables.events import TableCreated
+from shared.tables.reader import load_state
 from shared.tables.state import TableState
 
 log = structlog.get_logger("senet.readmodels")
@@ -34,10 +32,7 @@ DEFAULT_SIZE = 2000  # active tables kept; a miss costs one read of the table's 
 def advance(state: TableState, name: str, payload: Any) -> TableState:
     """The state after one more event (`payload`: JSON bytes/Raw or builtins)."""
     try:
-        if isinstance(payload, bytes | msgspec.Raw):
-            event = table_state.decode_event_json(state.spec, name, payload)
-        else:
-            event = table_state.decode_event(state.spec, name, payload)
+        event = table_state.decode_stored(state.spec, name, payload)
         return table_state.evolve(state, event)
     except (msgspec.ValidationError, msgspec.DecodeError, TypeError, KeyError, ValueError):
         status = CANCELLED if name == "TableCancelled" else state.status
@@ -47,18 +42,9 @@ def advance(state: TableState, name: str, payload: Any) -> TableState:
 
 
 def load(store: EventStore, table_id: str, upto: int) -> tuple[TableState, str] | None:
-    """A table's state after version `upto` and its creation time, from the store."""
-    events = store.repository.event_store.get(UUID(table_id), lte=upto)
-    state: TableState | None = None
-    created_at = ""
-    for event in events:
-        if isinstance(event, Table.Created):
-            created = msgspec.convert(event.payload, type=TableCreated)
-            state = table_state.created(table_id, created)
-            created_at = event.timestamp.isoformat()
-        elif isinstance(event, Table.Recorded) and state is not None:
-            state = advance(state, event.name, dict(event.payload))
-    return None if state is None else (state, created_at)
+    """A table's state after version `upto` and its creation time (`shared.tables.reader`)."""
+    loaded = load_state(store, table_id, upto)
+    return None if loaded is None else (loaded.state, loaded.created_at)
 
 
 class StateCache:

@@ -64,7 +64,7 @@ class EventStore(Application[UUID]):
 
     Its recorder is a process recorder, so the positions of the relay and the projectors
     ("tracking") live in the same database as the events they refer to. Snapshots of tables
-    (`shared.tables.loading`) are kept in its snapshot store, in the same database too.
+    (`shared.tables.reader`) are kept in its snapshot store, in the same database too.
     """
 
     name = "senet"

@@ -55,12 +55,3 @@ def watch_seat(state: TableState, player_id: str | None, code_hash: str = "") ->
     if state.spectators == "none":
         raise Forbidden("this table has no spectators", code="no_spectators")
     return None
-
-
-def may_see(state: TableState, player_id: str | None, code_hash: str = "") -> bool:
-    """True if `watch_seat` lets the viewer watch (seated or as a spectator)."""
-    try:
-        watch_seat(state, player_id, code_hash)
-    except (Forbidden, Unauthorized):
-        return False
-    return True

@@ -142,10 +142,7 @@ class Table(Aggregate):
                 self.table = after
         else:
             game = get_game(self.table.game)
-            if isinstance(event.payload, msgspec.Raw):
-                decoded = table_state.decode_event_json(game, event.name, event.payload)
-            else:
-                decoded = table_state.decode_event(game, event.name, event.payload)
+            decoded = table_state.decode_stored(game, event.name, event.payload)
             self.table = table_state.evolve(self.table, decoded)
         known = self.accepted.get(event.command_id)
         names = (*known.names, event.name) if known else (event.name,)

@@ -30,7 +30,6 @@ class _StoredRecorded(msgspec.Struct):
 
 _decode_recorded = msgspec.json.Decoder(_StoredRecorded)
 _decode_batch = msgspec.json.Decoder(EventBatch)
-_decode_envelope = msgspec.json.Decoder(EventEnvelope)
 _encode = msgspec.json.Encoder()
 BATCH_KEY = "events"  # the routing key of an `EventBatch` on the events exchange
 
@@ -41,14 +40,11 @@ def batch_body(envelopes: list[EventEnvelope]) -> bytes:
 
 
 def published(body: bytes) -> list[EventEnvelope]:
-    """The envelopes of a message from the events exchange: an `EventBatch`, or a single
-    envelope as relays published before batches. Payloads stay raw JSON, so a consumer
-    that already holds an event skips it without decoding it. Raises
-    `msgspec.DecodeError` / `ValidationError` for anything else."""
-    try:
-        return _decode_batch.decode(body).events
-    except msgspec.ValidationError:
-        return [_decode_envelope.decode(body)]
+    """The envelopes of a message from the events exchange: an `EventBatch` (the relay
+    publishes nothing else). Payloads stay raw JSON, so a consumer that already holds an
+    event skips it without decoding it. Raises `msgspec.DecodeError` / `ValidationError`
+    for anything else."""
+    return _decode_batch.decode(body).events
 
 
 def is_table_notification(notification: Notification) -> bool:
@@ -88,11 +84,6 @@ def envelope_of(store: EventStore, notification: Notification) -> EventEnvelope:
         command_id=event.command_id,
         correlation_id=event.correlation_id,
     )
-
-
-def routing_key(envelope: EventEnvelope) -> str:
-    """The events exchange routing key: `<game>.<EventName>.<table_id>`."""
-    return f"{envelope.game}.{envelope.name}.{envelope.table_id}"
 
 
 def _fast_envelope(store: EventStore, notification: Notification) -> EventEnvelope | None:

@@ -125,6 +125,19 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
         return None
 
 
+def decode_stored(game: GameSpec | None, name: str, payload: Any) -> Any:
+    """The one entry point for a stored payload: the `TableCreated` (no game needed), table
+    or game event named `name`, from JSON (bytes or `msgspec.Raw`) or builtins."""
+    if name == "TableCreated":
+        if isinstance(payload, bytes | msgspec.Raw):
+            return msgspec.json.decode(payload, type=TableCreated)
+        return msgspec.convert(payload, type=TableCreated)
+    assert game is not None, "a table or game event is decoded with its game's rules"
+    if isinstance(payload, bytes | msgspec.Raw):
+        return decode_event_json(game, name, payload)
+    return decode_event(game, name, payload)
+
+
 def decode_event(game: GameSpec, name: str, payload: Any) -> Any:
     """A table or game event from its stored builtins form (older schemas upcast first)."""
     payload = upcast(name, payload)

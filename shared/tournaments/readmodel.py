@@ -10,6 +10,7 @@ from typing import Any, Literal, TypeVar
 
 import msgspec
 
+from shared.projections.tracking import Positions, Tracking, advance
 from shared.readmodels.db import Cursor, ReadModelDB
 from shared.readmodels.queries import bad, decode_cursor, encode_cursor
 from shared.readmodels.rows import Page
@@ -31,8 +32,6 @@ DDL = [
         ON rm_tournament_players (tournament_id, rank)""",
     """CREATE INDEX IF NOT EXISTS rm_tournament_players_mine
         ON rm_tournament_players (player_id, created_pos)""",
-    """CREATE TABLE IF NOT EXISTS rm_tournament_positions (
-        consumer TEXT PRIMARY KEY, position BIGINT NOT NULL)""",
 ]
 ListStatus = Literal["open", "running", "finished"]
 STATUSES = ("open", "running", "finished")
@@ -53,39 +52,42 @@ CREATE_ATTEMPTS = 5
 
 
 def create(db: ReadModelDB) -> None:
-    """Create the tables and the position row if missing (safe to run concurrently)."""
+    """Create the tables and the position row if missing (safe to run concurrently); an
+    old store's position (`rm_tournament_positions`) is read once into the consumers'
+    tracking table."""
     for attempt in range(1, CREATE_ATTEMPTS + 1):
         try:
             with db.transaction() as cur:
                 for statement in DDL:
                     cur.execute(statement)
-                cur.execute(
-                    "INSERT INTO rm_tournament_positions (consumer, position) VALUES (?, 0)"
-                    " ON CONFLICT (consumer) DO NOTHING",
-                    (CONSUMER,),
-                )
-            return
+            break
         except Exception:
             # Processes starting together race on PostgreSQL's CREATE ... IF NOT EXISTS
             # ("duplicate key" on its catalogue): the loser finds the tables next time.
             if attempt == CREATE_ATTEMPTS:
                 raise
             time.sleep(0.1 * attempt)
+    Positions(db).ensure(CONSUMER, lambda: _old_position(db))
+
+
+def _old_position(db: ReadModelDB) -> int:
+    try:
+        rows = db.query(
+            "SELECT position FROM rm_tournament_positions WHERE consumer = ?", (CONSUMER,)
+        )
+    except Exception:  # no such table: a store made after positions moved
+        return 0
+    return int(rows[0][0]) if rows else 0
 
 
 def position(db: ReadModelDB) -> int:
     """The log position the model (and the manager's effects) reached."""
-    rows = db.query("SELECT position FROM rm_tournament_positions WHERE consumer = ?", (CONSUMER,))
-    return int(rows[0][0]) if rows else 0
+    return Positions(db).get(CONSUMER)
 
 
 def move(cur: Cursor, read: int, end: int) -> bool:
     """Move the position from `read` to `end`; False if another process moved it first."""
-    changed = cur.execute(
-        "UPDATE rm_tournament_positions SET position = ? WHERE consumer = ? AND position = ?",
-        (end, CONSUMER, read),
-    )
-    return changed == 1
+    return advance(cur, read, Tracking(CONSUMER, end))
 
 
 def write(cur: Cursor, state: TournamentState, created_pos: int) -> None:

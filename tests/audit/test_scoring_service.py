@@ -29,17 +29,17 @@ async def test_scoring_live_equals_rebuild_and_verifies_every_finished_game(
             tables.append(table_id)
         last = platform.store.last_position()
         for _ in range(100):
-            recorded = platform.store.position_of("scoring")
+            recorded = live.positions.get("scoring")
             if live.position >= last and live.metrics["games_verified"] >= 2 and recorded >= last:
                 break  # the position is recorded just after it is applied
             await asyncio.sleep(0.05)
         db = live.readmodels.db
-        await live.readmodels.projector.catch_up()  # the verdicts just saved are events too
+        await live.readmodels.runner.catch_up()  # the verdicts just saved are events too
         results = db.query("SELECT DISTINCT table_id FROM rm_results")
         assert sorted(r[0] for r in results) == sorted(tables)
         assert live.metrics["games_verified"] == 2
         assert live.flagged == []
-        assert platform.store.position_of("scoring") >= last
+        assert live.positions.get("scoring") >= last
 
         before = {m: dump(db, m) for m in MODELS}
         await rebuild(platform.store)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from shared.standings.board import Result, Scoreboard, board_of
-from shared.standings.fold import ResultFold
 from shared.store import open_store
 from shared.tables.envelopes import envelope_of, is_table_notification
 from tests.audit.kit import play_table
+from tests.resultfold import ResultFold
 
 
 def _result(

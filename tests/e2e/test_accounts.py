@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
 from shared.accounts.players import MAX_TOKENS
-from tests.platform import open_table, register
+from tests.platform import open_table, register, view
 
 
 async def _me(client: TestClient, token: str) -> tuple[int, dict]:
@@ -100,6 +98,12 @@ async def test_a_revoked_token_closes_its_open_sockets(client: TestClient) -> No
     for socket in (view_socket, chat_socket):
         closing = await socket.receive(timeout=5)
         assert closing.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
-    await asyncio.sleep(0.1)
-    assert not kept.closed  # the other token's socket stays
+    first = await view(client, table_id, ann)  # the other token's socket stays: it gets
+    mover = players[first["to_act"][0]]  # the next change
+    move = (await view(client, table_id, mover))["legal_moves"][0]
+    response = await client.post(
+        f"/api/tables/{table_id}/moves", json={"move": move}, headers=mover.auth
+    )
+    assert response.status == 200, await response.text()
+    assert (await kept.receive(timeout=10)).type == WSMsgType.TEXT
     await kept.close()

@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestClient
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR, STORE
 from shared.games.registry import get_game
-from shared.tables.loading import table_log
+from shared.tables.reader import events as table_log
 from tests.platform import full_log, open_table, play_moves, view
 
 

@@ -28,7 +28,7 @@ from shared.games.egizia.components import DATA as EGIZIA
 from shared.games.registry import get_game
 from shared.games.sobek import events as sobek
 from shared.games.sobek.components import CARDS as SOBEK_CARDS
-from shared.tables.loading import table_log
+from shared.tables.reader import events
 from shared.tables.state import decode_event
 from tests.platform import Player, full_log, open_table, play_moves, register, view
 
@@ -173,7 +173,7 @@ async def test_each_seat_is_told_exactly_what_it_was_dealt_drew_or_was_shown(
     await _play_favouring_hidden_moves(client, table_id, players, limit=150)
     onlooker = await register(client, "onlooker")  # seated nowhere
     assert platform.app is not None
-    stored = table_log(platform.store, table_id)
+    stored = events(platform.store, table_id)
     learns = _sobek_learns if game == "sobek" else _egizia_learns
     named = _named if game == "sobek" else _egizia_sphinx
     viewers: list[tuple[int | None, Player]] = [*enumerate(players), (None, onlooker)]
@@ -211,7 +211,7 @@ async def test_a_game_without_hidden_information_shows_every_event_unchanged(
 ) -> None:
     table_id, players = await open_table(client, "cantstop", 3, {"target": 4})
     await play_moves(client, table_id, players, seed=9, limit=40)
-    stored = table_log(platform.store, table_id)
+    stored = events(platform.store, table_id)
     truth = [msgspec.json.decode(msgspec.json.encode(logged.event)) for logged in stored[1:]]
     for player in players:
         feed = await full_log(client, table_id, player)

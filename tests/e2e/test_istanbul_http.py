@@ -9,7 +9,7 @@ from aiohttp.test_utils import TestClient
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR, STORE
 from shared.games.registry import get_game
-from shared.tables.loading import table_log
+from shared.tables.reader import events
 from tests.platform import full_log, open_table, play_moves, view
 
 
@@ -27,7 +27,7 @@ async def test_each_seat_gets_exactly_its_redacted_feed_and_sees_only_its_own_ha
     model = await platform.app[PROJECTOR].get(table_id)
     assert model is not None
     state = model.state.game_state
-    stored = table_log(platform.app[STORE], table_id)
+    stored = events(platform.app[STORE], table_id)
     for seat, player in enumerate(players):
         feed = await full_log(client, table_id, player)
         expected = []

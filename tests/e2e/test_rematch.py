@@ -95,22 +95,21 @@ async def test_the_table_worker_opens_the_agreed_rematch_without_the_gateway(
     from shared.contracts.envelopes import Rematch
     from shared.tables.client import TableClient
     from shared.tables.decide import rematch_id
-    from shared.tables.loading import load_table
+    from shared.tables.reader import load_state
 
     old_id, (ann, bob) = await finished_game(client)
     for player in (ann, bob):  # straight to the table worker, no gateway route
         await send(TableClient(platform.broker), table_id=old_id, player_id=player.player_id,
                    action=Rematch())  # fmt: skip
-    agreed = await asyncio.to_thread(load_table, platform.store, old_id)
+    agreed = await asyncio.to_thread(load_state, platform.store, old_id)
     assert agreed is not None
     new_id = agreed.state.rematch_table
     assert new_id and new_id != rematch_id(old_id)  # drawn at random, not derived
-    for _ in range(250):
-        opened = await asyncio.to_thread(load_table, platform.store, new_id)
-        if opened is not None:
-            break
+    deadline = asyncio.get_running_loop().time() + 60  # a guard: opened by the rematch
+    while (opened := await asyncio.to_thread(load_state, platform.store, new_id)) is None:
+        assert asyncio.get_running_loop().time() < deadline, "the rematch table never opened"
         await asyncio.sleep(0.02)
-    assert opened is not None and opened.state.status == "playing"
+    assert opened.state.status == "playing"
     assert list(opened.state.players) == [bob.player_id, ann.player_id]
 
 

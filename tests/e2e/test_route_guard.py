@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.keys import PROJECTOR
-from services.gateway.openapi.document import ROUTES
+from services.gateway.openapi.routes import ROUTES
 from tests.platform import open_table, register, view
 
 
@@ -31,7 +31,15 @@ async def test_a_route_open_to_viewers_wants_a_token_unless_the_table_lets_anyon
 ) -> None:
     table_id, _ = await open_table(client, "ra", 2)  # spectators: players (the default)
     watched = [r for r in ROUTES if r.viewers and r.path.startswith("/api/tables/{table_id}/")]
-    assert {r.path.split("/", 4)[4] for r in watched} == {"view", "events", "ws", "chat", "chat/ws"}
+    assert {r.path.split("/", 4)[4] for r in watched} == {
+        "view",
+        "views",
+        "events",
+        "ws",
+        "chat",
+        "chat/ws",
+        "timing",
+    }
     for route in watched:
         path = route.path.replace("{table_id}", table_id)
         response = await client.request(route.method, path)

@@ -9,6 +9,7 @@ the seat's former player (every game that hides something in its views).
 from __future__ import annotations
 
 import uuid
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -17,12 +18,12 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.accounts import auth
-from services.gateway.keys import REVOCATIONS
+from services.gateway.keys import PROJECTOR, REVOCATIONS, GatewaySettings
 from services.gateway.live.closing import RIGHTS_LOST, TOKEN_REVOKED
 from shared.games.registry import get_game
 from tests.e2e.chatkit import say
 from tests.harness.requests import posted
-from tests.platform import Player, register
+from tests.platform import Player, embedded_config, open_table, play_moves, register, view
 
 HIDDEN = ["sobek", "herazeus", "egizia", "istanbul", "ra"]  # ra hides only the legal moves
 
@@ -267,3 +268,76 @@ async def test_a_revoked_token_closes_its_socket_even_when_the_signal_is_lost(
         assert response.status == 200
         message = await socket.receive(timeout=5)
         assert _close_code(message) == TOKEN_REVOKED
+
+
+@pytest.fixture
+async def small_cache(tmp_path: Any) -> AsyncIterator[Platform]:
+    """The embedded default with a table cache of two tables."""
+    config = embedded_config(f"sqlite:///{tmp_path}/senet.db")
+    config.gateway = GatewaySettings(table_cache=2)
+    running = Platform(config)
+    await running.start()
+    yield running
+    await running.stop()
+
+
+async def _push_out(client: TestClient, platform: Platform, table_id: str, host: Player) -> None:
+    """Read two other tables, so that a cache of two evicts `table_id`."""
+    for _ in range(2):
+        other = await _open(client, host, "ra", 2)
+        response = await client.get(f"/api/tables/{other}/view", headers=host.auth)
+        assert response.status == 200
+    assert platform.app is not None
+    assert platform.app[PROJECTOR].cached(table_id) is None
+
+
+@pytest.mark.parametrize("game", ["sobek", "ra"])
+async def test_a_kicked_players_socket_gets_no_seat_after_its_table_left_the_cache(
+    small_cache: Platform, aiohttp_client: Any, game: str
+) -> None:
+    """The rights are those of the table as it is now, wherever the cache got it from: a
+    socket opened before its table was evicted does not keep the seat of its handshake."""
+    client: TestClient = await aiohttp_client(small_cache.app)
+    seats = get_game(game).min_players
+    host, gone, *others = await _players(client, seats + 1)
+    table_id = await _open(client, host, game, seats)
+    await posted(client, f"/api/tables/{table_id}/join", gone)
+    async with client.ws_connect(f"/api/tables/{table_id}/ws?token={gone.token}") as socket:
+        first, _ = await _frames(socket, lambda v: True)
+        assert first[-1]["seat"] == 1
+        await _push_out(client, small_cache, table_id, host)
+        removed = await _removed(client, table_id, host, gone, "kick")
+        for other in others:
+            await posted(client, f"/api/tables/{table_id}/join", other)
+        started = await posted(client, f"/api/tables/{table_id}/start", host)
+        frames, closed = await _frames(
+            socket, lambda v: v["table"]["version"] >= started["version"]
+        )
+    assert closed is None
+    after = [f for f in frames if f["table"]["version"] >= removed]
+    assert after and all(f["seat"] is None and f["legal_moves"] == [] for f in after)
+    assert not any(f.get("your_turn") for f in after)
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+async def test_two_seats_sockets_at_one_version_each_get_only_their_own_view(
+    client: TestClient, game: str
+) -> None:
+    """Frames are shared per version *and seat*: two players watching the same versions
+    each get their own seat's view, equal to what `GET /view` shows them."""
+    table_id, players = await open_table(client, game, get_game(game).min_players)
+    watching = players[:2]
+    sockets = [
+        await client.ws_connect(f"/api/tables/{table_id}/ws?token={p.token}") for p in watching
+    ]
+    try:
+        await play_moves(client, table_id, players, seed=5, limit=3)
+        final = (await view(client, table_id, players[0]))["table"]["version"]
+        for seat, (socket, player) in enumerate(zip(sockets, watching, strict=True)):
+            frames, closed = await _frames(socket, lambda v: v["table"]["version"] >= final)
+            assert closed is None
+            assert frames and all(f["seat"] == seat for f in frames)
+            assert frames[-1] == await view(client, table_id, player)
+    finally:
+        for socket in sockets:
+            await socket.close()

@@ -149,13 +149,13 @@ async def test_the_gateway_that_sees_a_game_end_snapshots_it(
     assert final["result"] is not None
     store = platform.store
     assert store.snapshots is not None
-    for _ in range(200):  # saved in the background after the last event
+    deadline = asyncio.get_running_loop().time() + 60  # saved in the background after the
+    while True:  # last event
         newest = list(store.snapshots.get(UUID(table_id), desc=True, limit=1))
         if newest and newest[0].originator_version == final["table"]["version"]:
             break
+        assert asyncio.get_running_loop().time() < deadline, "no snapshot of the finished game"
         await asyncio.sleep(0.02)
-    else:
-        raise AssertionError("no snapshot of the finished game")
 
 
 async def test_a_views_table_carries_the_times_the_lists_give(client: TestClient) -> None:

@@ -14,7 +14,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.tournament.manager import TournamentManager
+from services.tournament.manager import TournamentManager, manager_runner
 from shared.audit.export import export_table
 from shared.audit.verify import verify_record
 from shared.tournaments import readmodel
@@ -143,9 +143,8 @@ async def test_the_manager_redoing_a_batch_after_a_crash_opens_no_table_twice(
     # from the beginning of the log: every effect is repeated.
     with db.transaction() as cur:
         readmodel.move(cur, readmodel.position(db), 0)
-    again = TournamentManager(platform.store, platform.broker, db)
-    while await again.step():
-        pass
+    again = manager_runner(TournamentManager(platform.store, platform.broker, db), lease=False)
+    await again.catch_up()
     assert platform.store.last_position() == before  # nothing new was stored
     after = await ok(await client.get(f"/api/tournaments/{tid}"))
     assert after["rounds"] == view["rounds"]
@@ -195,11 +194,12 @@ async def test_a_tournament_starts_by_itself_once_its_sign_up_deadline_is_past(
     tid, _ = await signed_up(
         client, 3, fmt="swiss", signup_deadline="2020-01-01T00:00:00Z", min_players=3
     )
-    for _ in range(100):
-        view = await ok(await client.get(f"/api/tournaments/{tid}"))
-        if view["summary"]["status"] == "running":
-            break
-        await asyncio.sleep(0.1)
+    deadline = asyncio.get_running_loop().time() + 60  # a guard: the manager starts it
+    while (view := await ok(await client.get(f"/api/tournaments/{tid}")))["summary"][
+        "status"
+    ] != "running":
+        assert asyncio.get_running_loop().time() < deadline, "the tournament never started"
+        await asyncio.sleep(0.05)
     assert view["summary"]["status"] == "running" and len(view["seeding"]) == 3
 
 
@@ -215,6 +215,38 @@ async def test_a_match_table_in_my_tables_names_its_tournament(client: TestClien
     summary = await ok(await client.get(f"/api/tables/{match['table_id']}",
                                         headers=entrants[0].auth))  # fmt: skip
     assert summary["tournament"] == tid
+
+
+async def test_one_manager_runs_per_deployment_and_a_standby_takes_over(
+    platform: Platform, client: TestClient
+) -> None:
+    """The manager holds the lease `tournaments.lease`: a second one stands by (its effects
+    would double the commands), and takes over when the first stops."""
+    first = next(r for r in platform.runners if r.name == readmodel.CONSUMER)
+    assert platform.tournaments is not None
+    second = manager_runner(
+        TournamentManager(platform.store, platform.broker, platform.tournaments.db)
+    )
+    second.retry = 0.05
+    second.start()
+    try:
+        tid, entrants = await signed_up(client, 4, fmt="swiss", rounds=2)
+        await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
+                                    headers=entrants[0].auth))  # fmt: skip
+        await round_opened(client, tid, 1)
+        assert first.active and not second.active and second.batches == 0
+        running = next(t for t in platform.tasks if t.get_name() == "tournament-manager")
+        running.cancel()  # the first manager stops: it gives the lease back
+        await asyncio.gather(running, return_exceptions=True)
+        deadline = asyncio.get_running_loop().time() + 30
+        while not second.active:  # it takes the lease within its retry
+            assert asyncio.get_running_loop().time() < deadline, "the standby never took over"
+            await asyncio.sleep(0.02)
+        await signed_up(client, 2, fmt="swiss", rounds=1)  # news for the new holder
+        assert await second.wait(platform.store.last_position(), timeout=30)
+        assert second.batches > 0
+    finally:
+        await second.stop()
 
 
 async def test_a_tournament_command_repeated_in_another_request_is_answered_as_a_repeat(

@@ -12,14 +12,16 @@ import aiohttp
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.selfplay import Api, Bot
 from services.gateway.views.player import log_for, player_view
+from shared.projections.tracking import Positions
+from shared.readmodels.db import ReadModelDB
 from shared.standings.board import Result, board_of
-from shared.standings.fold import ResultFold
 from shared.store import EventStore
 from shared.tables.aggregate import Table
 from shared.tables.envelopes import envelope_of, is_table_notification
 from tests.faults.cluster import Cluster
 from tests.faults.load import GAME, Load
 from tests.harness.errors import plain
+from tests.resultfold import ResultFold
 
 CATCH_UP_PATIENCE = 120.0  # seconds a consumer may take to reach the end of the log
 
@@ -139,7 +141,8 @@ async def consumer_reaches_end(store: EventStore, consumer: str) -> None:
     # The last table event: records the services write themselves (audit verdicts, say)
     # come after it and are not theirs to follow.
     last = max(n.id for n in store.notifications(0, 1_000_000) if is_table_notification(n))
-    while (position := store.position_of(consumer)) < last:
+    positions = Positions(ReadModelDB.of(store))
+    while (position := positions.get(consumer)) < last:
         assert loop.time() < deadline, f"{consumer} stuck at {position} of {last}"
         await asyncio.sleep(0.2)
 

@@ -105,10 +105,13 @@ class Cluster:
                     return response.status == 200
             except aiohttp.ClientError:
                 return False
-        marker = {"table": None, "relay": "relay_started", "scoring": "scoring_ready"}[role]
+        marker = {"table": None, "relay": "projection_active", "scoring": "scoring_ready"}[role]
         if marker is None:  # a table worker logs nothing at start; its queue waits for it
             return True
-        return any(line.get("event") == marker for line in self.log_lines(role, latest=True))
+        return any(
+            line.get("event") == marker and line.get("projection", role) == role
+            for line in self.log_lines(role, latest=True)
+        )
 
     def log_lines(self, role: str, *, latest: bool = False) -> list[dict[str, Any]]:
         """The JSON log lines of a role (every incarnation, or the latest one)."""

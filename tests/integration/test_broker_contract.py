@@ -6,10 +6,13 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+import aio_pika
 import pytest
+from aio_pika.abc import AbstractChannel, AbstractIncomingMessage, AbstractQueue
 
 from shared.contracts.errors import Unavailable
 from shared.messaging.amqp import AmqpBroker
+from shared.messaging.amqp_shards import AmqpShardConsumer
 from shared.messaging.memory import MemoryBroker, topic_matches
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.urls import broker_from_url
@@ -298,3 +301,137 @@ def test_an_unknown_broker_url_is_rejected() -> None:
     assert isinstance(broker_from_url("amqp://guest:guest@127.0.0.1/"), AmqpBroker)
     with pytest.raises(ValueError, match="unknown broker URL"):
         broker_from_url("redis://127.0.0.1")
+
+
+class HeldBatches:
+    """A shard handler that records the batches it is given and holds them until released.
+
+    The handlers of one batch all start before any ends (each yields once first), and the
+    next batch starts only after the last one's replies and ack, so a batch is the run of
+    handlers that start while none is running.
+    """
+
+    def __init__(self) -> None:
+        self.batches: list[list[bytes]] = []
+        self.running = 0
+        self.release = asyncio.Event()
+
+    async def handle(self, delivery: Delivery) -> bytes:
+        if self.running == 0:
+            self.batches.append([])
+        self.batches[-1].append(delivery.body)
+        self.running += 1
+        try:
+            await asyncio.sleep(0)
+            await self.release.wait()
+        finally:
+            self.running -= 1
+        return b"ok:" + delivery.body
+
+
+async def delivered(broker: TestBroker, shard: int) -> None:
+    """Wait until RabbitMQ has handed the shard queue's ready messages to its consumer (up
+    to the prefetch), and their frames have been read: one more round trip on the same
+    connection. The in-process broker hands a batch whatever waits in the queue."""
+    if isinstance(broker, AmqpBroker):
+        name = f"{broker.prefix}.{TOPOLOGY.shard_queue(shard)}"
+        deadline = time.monotonic() + 10
+        while (await broker.queue_depths())[name]:
+            assert time.monotonic() < deadline, "RabbitMQ did not deliver the commands"
+            await asyncio.sleep(0.01)
+        await broker.queue_depths()
+
+
+async def test_a_batch_takes_every_command_delivered_meanwhile_and_a_step_back_returns_none(
+    make_broker: MakeBroker,
+) -> None:
+    """The commands that arrive while a batch is in hand make the next batch, whole (up to
+    the prefetch); the batch is acked whole, so when the consumer steps back the next one in
+    line gets none of them again, only later commands."""
+    active, waiting = await make_broker(), await make_broker()
+    held = HeldBatches()
+    prefetch = 8
+    consumer = await active.serve_shard(0, held.handle, prefetch=prefetch)
+    took_over: list[Delivery] = []
+
+    async def next_in_line(delivery: Delivery) -> bytes:
+        took_over.append(delivery)
+        return b"next:" + delivery.body
+
+    first = asyncio.ensure_future(active.request(0, b"c0", timeout=30))
+    await until(lambda: held.batches == [[b"c0"]], timeout=30)
+    bodies = [f"c{i}".encode() for i in range(1, prefetch)]
+    for body in bodies:  # confirmed by RabbitMQ once published
+        await active.publish(TOPOLOGY.commands_exchange, "0", body)
+    await delivered(active, 0)
+    await waiting.serve_shard(0, next_in_line, prefetch=prefetch)
+    held.release.set()
+    assert await first == b"ok:c0"
+    await until(lambda: sum(map(len, held.batches)) == prefetch and not held.running, 30)
+    assert held.batches == [[b"c0"], bodies]  # a prefetch's worth, less the one in hand
+
+    await consumer.step_back()
+    assert await waiting.request(0, b"later", timeout=30) == b"next:later"
+    assert [d.body for d in took_over] == [b"later"]  # (returned once if it reached us first)
+    assert held.batches == [[b"c0"], bodies]
+
+
+async def test_a_consumer_that_dies_while_answering_leaves_the_command_to_the_next(
+    amqp_url: str, unique_name: str
+) -> None:
+    """A command is acked only after its answer is sent: a consumer that dies while
+    answering has not acked it, so RabbitMQ gives it to the next consumer, whose answer
+    reaches the requester (a consumer that acked first would leave it unanswered)."""
+    broker = AmqpBroker(amqp_url, TOPOLOGY, prefix=unique_name)
+    await broker.connect()
+    connection = await aio_pika.connect(amqp_url)
+    answering = asyncio.Event()
+    acked_or_released: list[str] = []
+
+    async def open_queue() -> tuple[AbstractChannel, AbstractQueue]:
+        channel = await connection.channel()
+        await channel.set_qos(prefetch_count=8)
+        name = f"{unique_name}.{TOPOLOGY.shard_queue(0)}"
+        return channel, await channel.declare_queue(name, passive=True)
+
+    async def hang_while_answering(message: AbstractIncomingMessage, body: bytes) -> None:
+        answering.set()
+        await asyncio.Event().wait()  # the process dies here
+
+    async def decide(delivery: Delivery) -> bytes:
+        return b"first:" + delivery.body
+
+    async def release(message: AbstractIncomingMessage) -> None:
+        acked_or_released.append("released")
+        await message.nack(requeue=True)
+
+    async def close(channel: AbstractChannel) -> None:
+        await channel.close()
+
+    dying = AmqpShardConsumer(
+        0, decide, None, open_queue=open_queue, reply=hang_while_answering,
+        delivery=lambda m: Delivery(body=m.body, routing_key=m.routing_key or ""),
+        close=close, release=release, errors=(), prefetch=8,
+    )  # fmt: skip
+    await dying.attach()
+    task = asyncio.ensure_future(dying.run())
+    took_over: list[Delivery] = []
+
+    async def next_in_line(delivery: Delivery) -> bytes:
+        took_over.append(delivery)
+        return b"next:" + delivery.body
+
+    try:
+        await broker.serve_shard(0, next_in_line)
+        answer = asyncio.ensure_future(broker.request(0, b"move", timeout=30))
+        await asyncio.wait_for(answering.wait(), 30)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await connection.close()  # the dying process's connection goes with it
+        assert await answer == b"next:move"
+        assert [(d.body, d.redelivered) for d in took_over] == [(b"move", True)]
+        assert acked_or_released == []
+    finally:
+        task.cancel()
+        await connection.close()
+        await broker.cleanup()

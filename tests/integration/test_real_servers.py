@@ -9,7 +9,6 @@ import subprocess
 import sys
 import uuid
 
-import msgspec
 import pytest
 from aiohttp.test_utils import TestClient
 
@@ -17,12 +16,13 @@ from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform, PlatformConfig
 from services.gateway.keys import PROJECTOR, GatewaySettings
 from services.gateway.views.projector import ViewProjector
-from services.table.relay import Relay
+from services.table.relay import Relay, relay_runner
 from services.table.shards import GROUP
 from services.table.worker import TableWorker
+from shared.projections.runner import Batch, ProjectionRunner
 from shared.store import open_store
 from shared.tables.aggregate import Table
-from shared.tables.envelopes import envelope_of, is_table_notification, routing_key
+from shared.tables.envelopes import is_table_notification
 from tests.harness.commands import play_some, started_table
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
 
@@ -135,15 +135,8 @@ async def test_sigkill_of_the_table_worker_loses_no_move_and_duplicates_no_event
 class _CrashAfterPublish(Relay):
     """A relay that dies after publishing a batch but before recording its position."""
 
-    async def publish_pending(self) -> int:
-        notes = await asyncio.to_thread(self.store.notifications, self.position, self.batch)
-        for note in notes:
-            if is_table_notification(note):
-                envelope = envelope_of(self.store, note)
-                body = msgspec.json.encode(envelope)
-                await self.broker.publish(
-                    self.broker.topology.events_exchange, routing_key(envelope), body
-                )
+    async def process(self, batch: Batch) -> bool:
+        await super().process(batch)
         raise RuntimeError("relay killed between publish and position record")
 
 
@@ -169,15 +162,13 @@ async def test_relay_restarted_mid_stream_publishes_no_gap_and_nothing_applied_t
         cached = await projector.get(table_id)  # only cached tables follow the stream
         assert cached is not None
         loaded = cached.state.version
-        crashing = _CrashAfterPublish(store, broker)
+        crashing = ProjectionRunner(store, _CrashAfterPublish(store, broker))
         with pytest.raises(RuntimeError):
-            await crashing.publish_pending()
+            await crashing.catch_up()
         play_some(worker, table_id, 10)
-        restarted = Relay(store, broker)
-        restarted.position = store.position_of(Relay.consumer)
-        assert restarted.position == 0  # the crash lost the position: it republishes
-        while await restarted.publish_pending():
-            pass
+        restarted = relay_runner(store, broker)
+        assert await restarted.resume() == 0  # the crash lost the position: it republishes
+        await restarted.catch_up()
         table_events = sum(1 for n in store.notifications(0, 10_000) if is_table_notification(n))
         last = store.last_position()
         for _ in range(100):

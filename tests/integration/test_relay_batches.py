@@ -9,13 +9,15 @@ from collections.abc import AsyncIterator, Mapping
 
 import pytest
 
-from services.table.relay import RECORD_EVERY, Relay
+from services.table.relay import NAME, RECORD_EVERY, relay_runner
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable, JoinTable
 from shared.contracts.errors import Unavailable
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.memory import MemoryBroker
 from shared.messaging.port import Broker, Delivery, Topology
+from shared.projections.tracking import Positions
+from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore, open_store
 from shared.tables.envelopes import is_table_notification, published
 from shared.tasks import stop_tasks
@@ -48,6 +50,11 @@ async def _listen(broker: Broker) -> list[list[int]]:
     return messages
 
 
+def _recorded(store: EventStore) -> int:
+    """The relay's recorded position."""
+    return Positions(ReadModelDB.of(store)).get(NAME)
+
+
 def _table_positions(store: EventStore) -> list[int]:
     return [note.id for note in store.notifications(0, 10_000) if is_table_notification(note)]
 
@@ -75,12 +82,12 @@ async def test_a_batch_of_many_tables_goes_out_as_one_message_whole_and_in_order
     store = open_store(f"sqlite:///{tmp_path}/r.db")
     _open_tables(TableWorker(store, broker), 4)
     messages = await _listen(broker)
-    relay = Relay(store, broker)
-    assert await relay.publish_pending() == len(store.notifications(0, 10_000))
+    relay = relay_runner(store, broker)
+    assert await relay.catch_up() == len(store.notifications(0, 10_000))
     await _until(lambda: messages)
     await asyncio.sleep(0.2)  # nothing more follows
     assert messages == [_table_positions(store)]
-    assert relay.messages == 1
+    assert relay.projection.messages == 1  # type: ignore[attr-defined]
 
 
 class _Failing:
@@ -107,16 +114,16 @@ async def test_a_relay_whose_publish_fails_keeps_its_position_and_publishes_ever
     _open_tables(worker, 2)
     messages = await _listen(broker)
     failing = _Failing(broker)
-    relay = Relay(store, failing)  # type: ignore[arg-type]
+    relay = relay_runner(store, failing)  # type: ignore[arg-type]
     with pytest.raises(Unavailable):
-        await relay.publish_pending(record=True)
+        await relay.catch_up()
     assert relay.position == 0
-    assert store.position_of(Relay.consumer) == 0, "recorded before the broker took it"
+    assert _recorded(store) == 0, "recorded before the broker took it"
     _open_tables(worker, 2)
     failing.healthy = True
-    while await relay.publish_pending(record=True):
-        pass
-    assert store.position_of(Relay.consumer) == store.last_position()
+    await relay.catch_up()
+    await relay.catch_up()  # a look that finds nothing new records the position
+    assert _recorded(store) == store.last_position()
     await _until(lambda: sum(map(len, messages)) == len(_table_positions(store)))
     flat = [position for message in messages for position in message]
     assert flat == _table_positions(store)  # every event once, positions increasing
@@ -127,7 +134,7 @@ async def test_the_relay_records_its_position_while_events_keep_coming(tmp_path)
     await broker.connect()
     store = open_store(f"sqlite:///{tmp_path}/r.db")
     worker = TableWorker(store, broker)
-    relay = Relay(store, broker, idle=3600.0)  # never quiet: only the interval records
+    relay = relay_runner(store, broker, idle=3600.0)  # never quiet: only the interval records
     running = asyncio.create_task(relay.run())
     recorded: list[int] = []
     try:
@@ -135,7 +142,7 @@ async def test_the_relay_records_its_position_while_events_keep_coming(tmp_path)
             _open_tables(worker, 1)
             relay.wake()
             await asyncio.sleep(0.05)
-            recorded.append(store.position_of(Relay.consumer))
+            recorded.append(_recorded(store))
         assert recorded[-1] > 0, "the position is recorded only when the store goes quiet"
         assert len(set(recorded)) >= 3, "recorded once, not regularly"
         assert recorded == sorted(recorded)

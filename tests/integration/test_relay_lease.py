@@ -48,7 +48,7 @@ async def test_only_one_relay_publishes_and_a_standby_takes_over_after_sigkill(
         delivered.extend(envelope.position for envelope in published(delivery.body))
 
     await broker.subscribe("events", "#", collect, queue="watch")
-    worker = TableWorker(store, broker, group_commit=False)
+    worker = TableWorker(store, broker)
     ports = [free_port(), free_port()]
     relays = [_start_relay(real_config, port) for port in ports]
 

@@ -9,7 +9,7 @@ import uuid
 
 from services.cli.platform import Platform, PlatformConfig, _on_saved
 from services.gateway.tables.commands import send
-from services.table.relay import Relay
+from services.table.relay import relay_runner
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable
 from shared.messaging.amqp import AmqpBroker
@@ -32,7 +32,7 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
     platform = Platform(real_config)
     await platform.start()
     relay_broker = AmqpBroker(real_config.broker, topology, real_config.prefix)
-    relay = Relay(open_store(real_config.store), relay_broker, idle=3600.0)
+    relay = relay_runner(open_store(real_config.store), relay_broker, idle=3600.0)
     heard: list[tuple[float, str]] = []
 
     async def collect(delivery: Delivery) -> None:
@@ -103,7 +103,8 @@ async def test_postgresql_tells_a_listener_of_every_commit_and_no_commit_signal_
     platform = Platform(real_config)
     await platform.start()
     try:
-        assert platform.worker is not None and platform.worker.on_saved is None
+        assert platform.worker is not None  # it wakes this process's consumers, no more
+        assert not isinstance(platform.worker.on_saved, CommitSignal)
     finally:
         await platform.broker.cleanup()
         await platform.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import uuid
 from typing import Any
 
@@ -13,7 +14,7 @@ from services.notify.service import NotifyService
 from shared.notify import links
 from shared.notify.preferences import CONFIRM
 from tests.notify.conftest import Inbox
-from tests.platform import Player, register
+from tests.platform import Player, register, view
 
 
 async def players_with_emails(client: TestClient, count: int) -> list[Player]:
@@ -72,6 +73,47 @@ async def drained(service: NotifyService, timeout: float = 20.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("notify did not drain")
+
+
+async def settled(service: NotifyService, timeout: float = 120.0) -> None:
+    """Wait, without driving it, until a live service has decided the whole store and has
+    nothing due and nothing in flight (its deliveries are done)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        last = await asyncio.to_thread(service.store.last_position)
+        due = service.outbox.next_due()
+        idle = not service.outbox.sending and not service.outbox.tasks
+        if service.decided >= last and idle and (due is None or due > service.clock.now()):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("notify did not settle")
+
+
+async def play_until_back(
+    client: TestClient, table_id: str, players: list[Player], seat: int, seed: int = 2
+) -> None:
+    """Random legal moves until another seat has acted and `seat` is to act again (a turn
+    of dice games takes as many moves as the dice say, so no fixed count will do)."""
+    rng = random.Random(seed)
+    others_acted = False
+    for _ in range(500):
+        to_act = (await view(client, table_id, players[0]))["to_act"]
+        if seat in to_act and others_acted:
+            return
+        mover = rng.choice(to_act)
+        others_acted = others_acted or mover != seat
+        mine = await view(client, table_id, players[mover])
+        response = await client.post(
+            f"/api/tables/{table_id}/moves",
+            json={
+                "move": rng.choice(mine["legal_moves"]),
+                "expected_version": mine["table"]["version"],
+            },
+            headers=players[mover].auth,
+        )
+        assert response.status == 200, await response.text()
+    raise AssertionError(f"seat {seat} was never to act again")
 
 
 def kinds(inbox: Inbox) -> list[str]:

@@ -21,8 +21,17 @@ from shared.notify.endpoints import EndpointPolicy, EndpointRefused
 from shared.notify.preferences import load_or_open
 from shared.notify.timing import TableTiming
 from shared.tables.timing import Timing, timing_problem
+from tests.helpers import until_true
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
-from tests.notify.helpers import drained, email_of, events, kinds, players_with_emails, seat
+from tests.notify.helpers import (
+    drained,
+    email_of,
+    events,
+    kinds,
+    play_until_back,
+    players_with_emails,
+    seat,
+)
 from tests.notify.pushservice import Browser, PushService
 from tests.platform import play_moves, register
 
@@ -224,12 +233,10 @@ async def test_a_never_answering_push_endpoint_does_not_delay_another_players_ma
         )  # fmt: skip
     delivering = asyncio.create_task(service.outbox.deliver_due())
     try:
-        for _ in range(200):  # a guard only: the mail needs no push to finish
-            if inbox.messages:
-                break
-            await asyncio.sleep(0.05)
+        # The mail needs no push to finish; the push is sent and left hanging meanwhile.
+        await until_true(lambda: bool(inbox.messages) and entered.is_set(), "mail and push")
         assert [m["X-Senet-Key"] for m in inbox.messages] == ["zzzz:1:0:your_turn:email"]
-        assert entered.is_set() and not delivering.done()  # the push is still hanging
+        assert not delivering.done()  # the push is still hanging
     finally:
         release.set()
     assert await delivering == 2
@@ -298,7 +305,7 @@ async def test_a_new_address_gets_only_a_confirmation_mail_until_confirmed(
     assert (await client.get(path)).status == 200  # a page: a scanner's GET confirms nothing
     assert not load_or_open(game_platform.store, players[acting].player_id).email_confirmed
     assert (await client.post(path)).status == 200
-    await play_moves(client, table_id, players, seed=2, limit=12)
+    await play_until_back(client, table_id, players, acting)
     await drained(service)
     turn_mails = [m for m in inbox.messages if ":your_turn:" in str(m["X-Senet-Key"])]
     assert turn_mails and {m["To"] for m in turn_mails} == {email_of(players[acting])}
@@ -320,10 +327,7 @@ async def test_a_confirmation_mail_goes_out_without_waiting_for_a_table_event(
             "/api/me/email", json={"email": email_of(player)}, headers=player.auth
         )
         assert response.status == 200
-        for _ in range(200):
-            if inbox.messages:
-                break
-            await asyncio.sleep(0.05)
+        await until_true(lambda: bool(inbox.messages), "the confirmation mail")
         assert [str(m["Subject"]) for m in inbox.messages] == ["[senet] confirm your address"]
         assert inbox.messages[0]["To"] == email_of(player)
     finally:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlparse
@@ -11,8 +10,9 @@ from zoneinfo import ZoneInfo
 from services.cli.platform import Platform
 from services.notify.clock import FakeClock
 from services.notify.settings import HOUR
+from tests.helpers import until_true
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
-from tests.notify.helpers import drained, email_of, players_with_emails, seat
+from tests.notify.helpers import drained, email_of, play_until_back, players_with_emails, seat
 from tests.platform import play_moves
 
 
@@ -176,19 +176,20 @@ async def test_nothing_is_sent_to_a_player_watching_the_table_over_websocket(
     sockets = [
         await client.ws_connect(f"/api/tables/{table_id}/ws?token={p.token}") for p in players
     ]
-    for _ in range(100):
-        if all(service.is_present(table_id, p.player_id) for p in players):
-            break
-        await asyncio.sleep(0.02)
+    await until_true(
+        lambda: all(service.is_present(table_id, p.player_id) for p in players),
+        "notify hears both sockets",
+    )
     await client.post(f"/api/tables/{table_id}/start", json={}, headers=players[0].auth)
     await drained(service)
     assert inbox.sent_keys() == []
     for socket in sockets:
         await socket.close()
-    for _ in range(100):
-        if not any(service.is_present(table_id, p.player_id) for p in players):
-            break
-        await asyncio.sleep(0.02)
-    await play_moves(client, table_id, players, seed=3, limit=10)
+    await until_true(
+        lambda: not any(service.is_present(table_id, p.player_id) for p in players),
+        "notify hears the sockets close",
+    )
+    [acting] = service.tracker.acting(table_id)  # a turn of dice has no fixed length:
+    await play_until_back(client, table_id, players, acting, seed=3)  # turns must change
     await drained(service)
     assert inbox.sent_keys()  # mail again once the sockets are closed

@@ -10,7 +10,7 @@ import pytest
 from services.cli.platform import Platform, PlatformConfig
 from services.notify.service import NotifyService
 from tests.notify.conftest import Inbox, notify_settings
-from tests.notify.helpers import players_with_emails, seat
+from tests.notify.helpers import players_with_emails, seat, settled
 from tests.notify.oracle import expected_notices
 from tests.platform import play_moves
 
@@ -40,11 +40,7 @@ async def test_notify_on_rabbitmq_and_postgres_mails_each_turn_once_across_a_res
         again = NotifyService(platform.store, platform.broker, settings)
         await again.start()
         expected = await asyncio.to_thread(expected_notices, platform.store)
-        for _ in range(400):
-            if len(inbox.sent_keys()) >= len(expected):
-                break
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.3)
+        await settled(again)  # every notice decided and delivered
         await again.stop()
         keys = inbox.sent_keys()
         assert len(keys) == len(set(keys))

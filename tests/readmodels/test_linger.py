@@ -18,7 +18,7 @@ async def test_moves_under_way_land_in_one_batch_and_a_list_read_does_not_wait(
     try:
         assert platform.app is not None
         client = await aiohttp_client(platform.app)
-        projector = platform.app[READMODELS].projector
+        projector = platform.app[READMODELS].runner
         table_id, players = await open_table(client, "ra", 2)
         lists = await client.get("/api/tables?status=playing", headers=players[0].auth)
         assert lists.status == 200

@@ -5,9 +5,9 @@ from __future__ import annotations
 from shared.games.ra import GAME
 from shared.games.ra import events as ev
 from shared.games.ra import moves as mv
-from shared.games.ra.scenario import new_game, play, rolled, with_civilization, with_monuments
 from shared.games.ra.state import RaState
 from tests.gamekit import rejects
+from tests.rules.ra_scenario import new_game, play, rolled, with_civilization, with_monuments
 
 YELLOW, PURPLE, GREEN, BLUE, RED = range(5)
 CIV, ANKH, MON = "civilization", "ankh", "monument"

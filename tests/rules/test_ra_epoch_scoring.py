@@ -7,7 +7,10 @@ import pytest
 from shared.games.ra import GAME
 from shared.games.ra import events as ev
 from shared.games.ra import moves as mv
-from shared.games.ra.scenario import (
+from shared.games.ra.scoring import pharaoh_points
+from shared.games.ra.state import RaState
+from tests.gamekit import rejects
+from tests.rules.ra_scenario import (
     board,
     new_game,
     play,
@@ -15,9 +18,6 @@ from shared.games.ra.scenario import (
     with_civilization,
     with_monuments,
 )
-from shared.games.ra.scoring import pharaoh_points
-from shared.games.ra.state import RaState
-from tests.gamekit import rejects
 
 S, N, P = "sun", "nile", "pharaoh"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from shared.games.ra import GAME
 from shared.games.ra import events as ev
 from shared.games.ra import moves as mv
-from shared.games.ra.scenario import board, new_game, play, rolled
 from tests.gamekit import rejects
+from tests.rules.ra_scenario import board, new_game, play, rolled
 
 
 def test_each_pharaoh_die_advances_the_marker_one_space_with_ankhs_joining() -> None:

@@ -7,9 +7,9 @@ import pytest
 from shared.games.ra import GAME
 from shared.games.ra import events as ev
 from shared.games.ra import moves as mv
-from shared.games.ra.scenario import FixedRng, board, new_game, play, rolled
 from shared.games.rng import Rng
 from tests.gamekit import rejects, start
+from tests.rules.ra_scenario import FixedRng, board, new_game, play, rolled
 
 YELLOW, PURPLE, GREEN, BLUE, RED = range(5)
 

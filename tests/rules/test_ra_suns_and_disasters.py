@@ -7,7 +7,9 @@ import pytest
 from shared.games.ra import GAME
 from shared.games.ra import events as ev
 from shared.games.ra import moves as mv
-from shared.games.ra.scenario import (
+from shared.games.ra.state import RaState
+from tests.gamekit import rejects
+from tests.rules.ra_scenario import (
     FixedRng,
     board,
     new_game,
@@ -16,8 +18,6 @@ from shared.games.ra.scenario import (
     with_civilization,
     with_monuments,
 )
-from shared.games.ra.state import RaState
-from tests.gamekit import rejects
 
 S, N = "sun", "nile"
 

@@ -7,7 +7,7 @@ import msgspec
 from shared.games.ra import GAME
 from shared.games.ra import events as ev
 from shared.games.ra import moves as mv
-from shared.games.ra.scenario import (
+from tests.rules.ra_scenario import (
     FixedRng,
     board,
     new_game,

@@ -13,7 +13,7 @@ from shared.chat.rules import check_channel
 from shared.contracts.envelopes import CreateTable
 from shared.contracts.errors import SenetError
 from shared.tables import state as table_state
-from shared.tables.access import invitation_hash, may_see, watch_seat
+from shared.tables.access import invitation_hash, watch_seat
 from shared.tables.decide import new_table, opening
 from shared.tables.state import TableState
 
@@ -48,7 +48,7 @@ def test_a_seat_that_changed_hands_is_watched_as_a_spectator_or_not_at_all() -> 
 
 def test_a_table_turned_private_shows_nothing_to_strangers() -> None:
     state = table(spectators="anyone")
-    assert may_see(state, None) and may_see(state, "stranger")
+    assert watch_seat(state, None) is None and watch_seat(state, "stranger") is None
     private = msgspec.structs.replace(state, visibility="private")
     assert refused(private, "stranger") == "private_table"
     assert refused(private, None) == "missing_token"

@@ -14,7 +14,7 @@ from tests.harness.commands import new_command
 
 
 def _store_with_a_table() -> tuple[TableWorker, str]:
-    worker = TableWorker(open_store("memory"), None, group_commit=False)  # type: ignore[arg-type]
+    worker = TableWorker(open_store("memory"), None)  # type: ignore[arg-type]
     table_id = str(uuid.uuid4())
     create = CreateTable(game="ra", seats=2, player_name="zero")
     assert worker.decide_and_store(new_command(table_id, "p0", create, corr="corr-create")).accepted

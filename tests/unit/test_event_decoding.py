@@ -8,11 +8,12 @@ from typing import Any
 import msgspec
 import pytest
 
+from services.bench import rebuilt_views
 from services.bench.rebuilt_views import RebuiltViews
 from shared.contracts.envelopes import EventEnvelope
 from shared.games.registry import available_games, get_game
 from shared.store import EventStore, open_store
-from shared.tables import envelopes, follower
+from shared.tables import envelopes
 from shared.tables import state as table_state
 from tests.audit.kit import play_table
 
@@ -102,8 +103,8 @@ def test_an_unknown_event_tag_is_refused_as_before() -> None:
 async def test_a_rebuild_over_several_batches_applies_every_event_and_resumes_gc(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(follower, "BATCH", 64)
-    assert store.last_position() > 5 * follower.BATCH  # the read-ahead crosses batches
+    monkeypatch.setattr(rebuilt_views, "BATCH", 64)
+    assert store.last_position() > 5 * rebuilt_views.BATCH  # the read-ahead crosses batches
     projector = RebuiltViews(store)
     await projector.catch_up()
     assert projector.position == store.last_position()

@@ -3,11 +3,19 @@ command line (every setting: tests/unit/test_settings.py)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from services.cli.main import build_parser, main
 from services.cli.roles import platform_config
-from services.gateway.http.limits import Limiter, is_allowed_origin, token_key
+from services.gateway.http import limits
+from services.gateway.http.limits import (
+    HISTORY_QUEUE,
+    Limiter,
+    hashed_token_key,
+    is_allowed_origin,
+)
 from shared.contracts.errors import TooManyRequests
 
 
@@ -106,7 +114,7 @@ def test_bodies_still_arriving_are_capped_per_address_and_given_back() -> None:
 
 def test_anonymous_sockets_share_a_cap_per_address_not_one_for_everyone() -> None:
     limiter = Limiter(rate=0, burst=1, per_player=0, total=0, sockets_per_player=1)
-    anonymous = token_key("")
+    anonymous = hashed_token_key("")  # no token
     with limiter.socket(anonymous, "a:1"):
         with pytest.raises(TooManyRequests), limiter.socket(anonymous, "a:1"):
             pass
@@ -156,3 +164,60 @@ def test_a_malformed_limit_stops_the_command_with_a_message(
     monkeypatch.setenv("SENET_RATE_LIMIT", "fast")
     assert main(["--log-level", "WARNING", "gateway", "--store", "memory"]) == 2
     assert "SENET_RATE_LIMIT='fast'" in capsys.readouterr().err
+
+
+async def test_reads_of_history_wait_their_turn_per_caller_and_are_bounded_in_total() -> None:
+    limiter = Limiter(rate=0, burst=1, per_player=0, total=0, history_per_player=1, history_total=2)
+    release = asyncio.Event()
+
+    async def read(key: str) -> None:
+        async with limiter.folding(key):
+            await release.wait()
+
+    first = asyncio.create_task(read("a"))
+    await asyncio.sleep(0)
+    queued = [asyncio.create_task(read("a")) for _ in range(HISTORY_QUEUE)]
+    await asyncio.sleep(0)
+    assert limiter.history_in_flight == 1  # a's others wait for its one slot
+    with pytest.raises(TooManyRequests) as caught:
+        async with limiter.folding("a"):  # past the queue
+            pass
+    assert caught.value.code == "too_many_in_flight"
+    other = asyncio.create_task(read("b"))
+    await asyncio.sleep(0)
+    assert limiter.history_in_flight == 2
+    with pytest.raises(TooManyRequests):
+        async with limiter.folding("c"):  # past the gateway's bound
+            pass
+    release.set()
+    await asyncio.gather(first, other, *queued)
+    assert limiter.history_in_flight == 0
+    async with limiter.folding("a"):
+        pass  # the slots were given back
+
+
+async def test_reads_of_history_past_their_burst_wait_for_the_callers_pace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock()
+    limiter = Limiter(
+        rate=0, burst=1, per_player=0, total=0, clock=clock,
+        history_per_player=2, history_rate=10.0, history_burst=2,
+    )  # fmt: skip
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:  # the pace asks to wait: recorded, not slept
+        waits.append(seconds)
+
+    monkeypatch.setattr(limits.asyncio, "sleep", sleep)
+    for _ in range(4):
+        async with limiter.folding("a"):
+            pass
+    assert waits == [pytest.approx(0.1), pytest.approx(0.2)]  # the third and fourth owe
+    async with limiter.folding("b"):  # another caller has its own pace
+        pass
+    assert len(waits) == 2
+    clock.now += 10  # later: the burst again
+    async with limiter.folding("a"):
+        pass
+    assert len(waits) == 2

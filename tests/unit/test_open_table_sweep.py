@@ -12,6 +12,7 @@ from services.table.sweeper import DEFAULT_TTL, OpenTableSweeper, open_table_ttl
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable, JoinTable
 from shared.messaging.memory import MemoryBroker
+from shared.readmodels import ReadModels
 from shared.store import open_store
 from tests.harness.commands import new_command
 
@@ -31,7 +32,7 @@ async def test_only_tables_idle_past_the_ttl_are_cancelled_and_only_once() -> No
     store = open_store("memory")
     broker = MemoryBroker(prefix="sweep" + uuid.uuid4().hex[:6])
     await broker.connect()
-    worker = TableWorker(store, broker, group_commit=False)
+    worker = TableWorker(store, broker)
     await worker.serve()
     try:
         idle, busy, started = (str(uuid.uuid4()) for _ in range(3))
@@ -39,19 +40,23 @@ async def test_only_tables_idle_past_the_ttl_are_cancelled_and_only_once() -> No
             create = CreateTable(game="ra", seats=2, player_name="A")
             assert worker.decide_and_store(new_command(table, "a", create)).accepted
         assert worker.decide_and_store(new_command(started, "b", JoinTable(player_name="B")))
-        sweeper = OpenTableSweeper(store, broker, ttl=3600)
+        models = ReadModels(store, following=False)
+        await models.start()
+        await models.runner.catch_up()
+        sweeper = OpenTableSweeper(models.db, broker, ttl=3600)
         assert await sweeper.sweep() == 0  # nothing idle yet
         later = datetime.now(UTC) + timedelta(hours=2)
-        # `busy` moves on after the sweep read the log: its expiry is refused (table_active).
+        # `busy` moves on after the read model showed it: its expiry is refused (table_active)
         assert worker.decide_and_store(new_command(busy, "b", JoinTable(player_name="B"))).accepted
-        sweeper.open.pop(started)  # as if it had started: not open any more
-        sweeper.open[busy] = (2, sweeper.open[busy][1])
-        expired = await sweeper._expire(busy, 2) + await sweeper._expire(idle, 2)
-        assert expired == 1
+        assert await sweeper.sweep(later) == 2  # idle, and `started` (seated, never begun)
         assert worker.tables.get(idle).table.status == "cancelled"  # type: ignore[union-attr]
+        assert worker.tables.get(started).table.status == "cancelled"  # type: ignore[union-attr]
         assert worker.tables.get(busy).table.status == "open"  # type: ignore[union-attr]
+        await models.runner.catch_up()  # the read model shows busy's join and idle's end
         assert await sweeper.sweep(later) == 1  # busy, now at version 3 and idle
+        await models.runner.catch_up()
         assert await sweeper.sweep(later) == 0  # each table is cancelled once
+        await models.stop()
     finally:
         await worker.close()
         await broker.cleanup()

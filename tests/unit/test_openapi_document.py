@@ -103,3 +103,28 @@ def test_component_names_stay_those_clients_generated_code_from() -> None:
     view = document["paths"]["/api/tables/{table_id}/view"]["get"]["responses"]["200"]
     ref = view["content"]["application/json"]["schema"]["$ref"]
     assert ref == "#/components/schemas/services.gateway.views.PlayerView"
+
+
+def test_every_route_a_feature_package_declares_is_gathered_once() -> None:
+    """A package's `...ROUTES` list forgotten by the gatherer would vanish from the API."""
+    import importlib
+    import pkgutil
+
+    import services.gateway
+    from services.gateway.http.routes import Route
+    from services.gateway.openapi.routes import ROUTES
+
+    declared: list[Route] = []
+    for module in pkgutil.walk_packages(services.gateway.__path__, "services.gateway."):
+        if module.name == "services.gateway.openapi.routes":
+            continue
+        found = importlib.import_module(module.name)
+        for name, value in vars(found).items():
+            declares = name.endswith("ROUTES") and isinstance(value, list) and value is not ROUTES
+            routes = value if declares else []
+            if routes and all(isinstance(route, Route) for route in routes):
+                declared.extend(routes)
+    assert len(declared) > 60
+    assert sorted(map(id, declared)) == sorted(map(id, ROUTES))
+    keys = [(route.method, route.path) for route in ROUTES]
+    assert len(keys) == len(set(keys))

@@ -15,7 +15,7 @@ from tests.harness.commands import play_some, started_table
 
 def test_lag_counts_the_table_events_after_the_position_and_is_zero_when_caught_up() -> None:
     store = open_store("memory")
-    worker = TableWorker(store, None, group_commit=False)  # type: ignore[arg-type]
+    worker = TableWorker(store, None)  # type: ignore[arg-type]
     table_id = str(uuid.uuid4())
     started_table(worker, table_id)
     assert lag_of(store, store.last_position()) == (0, 0.0)
@@ -30,7 +30,7 @@ def test_lag_counts_the_table_events_after_the_position_and_is_zero_when_caught_
 
 async def test_the_sampler_sets_each_projectors_lag_gauges() -> None:
     store = open_store("memory")
-    worker = TableWorker(store, None, group_commit=False)  # type: ignore[arg-type]
+    worker = TableWorker(store, None)  # type: ignore[arg-type]
     started_table(worker, str(uuid.uuid4()))
     views = ViewProjector(store, None)
     name = "test-" + uuid.uuid4().hex[:6]

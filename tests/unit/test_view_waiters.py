@@ -14,7 +14,7 @@ from tests.harness.commands import play_some, started_table
 
 async def test_a_waiter_wakes_for_its_own_table_and_not_for_another() -> None:
     store = open_store("memory")
-    worker = TableWorker(store, None, group_commit=False)  # type: ignore[arg-type]
+    worker = TableWorker(store, None)  # type: ignore[arg-type]
     mine, other = str(uuid.uuid4()), str(uuid.uuid4())
     started_table(worker, mine)
     started_table(worker, other)

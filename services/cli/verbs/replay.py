@@ -11,7 +11,8 @@ import msgspec
 
 from services.cli.options import add_settings
 from services.cli.settings import StoreSettings
-from services.table.replay import load, snapshot, verify_table
+from services.table.replay import snapshot, verify_table
+from shared.audit.export import stored_events
 from shared.contracts.errors import SenetError
 from shared.settings import setting
 from shared.store import open_store
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                 return 1
             print(f"senet replay: {report.events} events re-decided, identical", file=sys.stderr)
             return 0
-        shot = snapshot(args.table, load(store, args.table), args.at, args.seat)
+        shot = snapshot(args.table, stored_events(store, args.table), args.at, args.seat)
         print(msgspec.json.encode(shot).decode())
         return 0
     except SenetError as exc:

@@ -1,5 +1,6 @@
-"""Who is calling: bearer tokens, identities, and the wrapper the route table puts around
-every route marked `auth` (so a handler reads `caller(request)` and never identifies)."""
+"""Who is calling: bearer tokens and identities. The wrapper a route's declaration puts
+around it (`services.gateway.http.routes.guarded`) identifies the caller, so a handler reads
+`caller(request)` and never identifies."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ import time
 import msgspec
 from aiohttp import web
 
-from services.gateway.accounts.admin import require_admin
-from services.gateway.http import Handler
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import IDENTITIES, STORE
 from shared.accounts import ledger, players
@@ -101,7 +100,7 @@ async def still_valid(request: web.Request) -> bool:
 def caller(request: web.Request) -> Identity:
     """The identity the route's `auth` wrapper found (only on routes marked `auth`)."""
     identity = request.get(IDENTITY)
-    assert isinstance(identity, Identity), "the route is not marked auth in the route table"
+    assert isinstance(identity, Identity), "the route is not declared `auth`"
     return identity
 
 
@@ -110,31 +109,3 @@ def viewer(request: web.Request) -> Identity | None:
     identity = request.get(IDENTITY)
     assert identity is None or isinstance(identity, Identity)
     return identity
-
-
-def guarded(handler: Handler, *, auth: bool, admin: bool = False, viewers: bool = False) -> Handler:
-    """The handler behind the route table's check: an admin token, a player's, a player's if
-    one is given (`viewers`: the table decides whether anyone may watch), or none."""
-    if admin:
-
-        async def as_admin(request: web.Request) -> web.StreamResponse:
-            await require_admin(request)
-            return await handler(request)
-
-        return as_admin
-    if viewers:
-
-        async def as_viewer(request: web.Request) -> web.StreamResponse:
-            if bearer_token(request):  # no token: no identity, a viewer without an account
-                request[IDENTITY] = await identify(request)
-            return await handler(request)
-
-        return as_viewer
-    if not auth:
-        return handler
-
-    async def as_player(request: web.Request) -> web.StreamResponse:
-        request[IDENTITY] = await identify(request)
-        return await handler(request)
-
-    return as_player

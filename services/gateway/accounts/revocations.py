@@ -37,11 +37,19 @@ class Revocations:
         self.broker = broker
         self.memo = memo  # token hash -> what `auth.identify` remembers of it
         self.sockets: dict[str, weakref.WeakSet[web.WebSocketResponse]] = {}
+        self.running = False
 
     async def start(self) -> None:
         """Hear revocations through a private queue."""
+        self.running = True
         exchange = self.broker.topology.signals_exchange
         await self.broker.subscribe(exchange, "revoked.*", self._on_delivery, queue=None)
+
+    async def stop(self) -> None:
+        """Stop acting on revocations (the sockets are closed by then). The private queue
+        ends with the broker's connection, which its owner closes."""
+        self.running = False
+        self.sockets.clear()
 
     def opened(self, token_hash: str, socket: web.WebSocketResponse) -> None:
         """A socket was opened with this token."""
@@ -56,6 +64,8 @@ class Revocations:
             await self.broker.publish(exchange, f"revoked.{player_id}", body)
 
     async def _on_delivery(self, delivery: Delivery) -> None:
+        if not self.running:
+            return
         try:
             signal = _decode.decode(delivery.body)
         except (msgspec.ValidationError, msgspec.DecodeError):

@@ -1,4 +1,4 @@
-"""A player's tokens (list, name, revoke, issue) and signing in again by e-mail.
+"""Registering, who I am, my tokens (list, name, revoke, issue) and signing in again by e-mail.
 
 The token is the account: there is no password. A player may hold several tokens (one per
 device), each with a name; revoking one stops it at once on every gateway
@@ -14,8 +14,9 @@ from typing import Annotated
 import msgspec
 from aiohttp import web
 
-from services.gateway.accounts.auth import bearer_token, caller
+from services.gateway.accounts.auth import Identity, bearer_token, caller
 from services.gateway.http.request import decode_body, json_response
+from services.gateway.http.routes import Route
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import REVOCATIONS, SIGN_INS, STORE
 from services.gateway.settings.notifications import signing_key_of
@@ -24,6 +25,20 @@ from shared.contracts.errors import BadRequest, Unavailable
 from shared.notify import links, owners
 
 SIGN_IN_TOKEN_NAME = "sign-in link"
+
+
+class RegisterPlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """POST /api/players."""
+
+    name: str
+
+
+class Registered(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer to a registration: the token is shown only here."""
+
+    player_id: str
+    name: str
+    token: str
 
 
 class TokenInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -161,3 +176,84 @@ def _new(player: players.Player, token: str) -> NewToken:
         token=token, id=token_id, name=player.tokens[token_id]["name"],
         player_id=str(player.id), player_name=player.name,
     )  # fmt: skip
+
+
+async def register_player(request: web.Request) -> web.Response:
+    """Register a player; the token is shown only in this answer."""
+    body = await decode_body(request, RegisterPlayer)
+    player, token = await in_store(request, ledger.register, request.app[STORE], body.name)
+    return json_response(Registered(player_id=str(player.id), name=player.name, token=token), 201)
+
+
+async def me(request: web.Request) -> web.Response:
+    """The caller's identity."""
+    return json_response(caller(request))
+
+
+# In the order of the published document (`services.gateway.openapi.routes`).
+ROUTES: list[Route] = [
+    Route(
+        "POST",
+        "/api/players",
+        register_player,
+        "Register a player (name → token)",
+        RegisterPlayer,
+        Registered,
+        auth=False,
+        status=201,
+    ),
+    Route("GET", "/api/me", me, "Who the token belongs to", None, Identity),
+    Route(
+        "GET",
+        "/api/me/tokens",
+        list_tokens,
+        "My tokens: id, name, revoked, and which one this request used",
+        None,
+        Tokens,
+    ),
+    Route(
+        "POST",
+        "/api/me/tokens",
+        issue_token,
+        "A new token for another device, with a name (the token is shown once)",
+        TokenName,
+        NewToken,
+        status=201,
+    ),
+    Route(
+        "PATCH",
+        "/api/me/tokens/{token_id}",
+        rename_token,
+        "Rename one of my tokens",
+        TokenName,
+        TokenInfo,
+    ),
+    Route(
+        "DELETE",
+        "/api/me/tokens/{token_id}",
+        revoke_token,
+        "Revoke one of my tokens: it stops working at once, on every gateway",
+        None,
+        TokenInfo,
+    ),
+    Route(
+        "POST",
+        "/api/sign-in-links",
+        ask_sign_in_link,
+        "Mail a sign-in link to a confirmed address (202 whether or not it is anyone's)",
+        SignInLinkRequest,
+        SignInLinkAnswer,
+        auth=False,
+        status=202,
+    ),
+    Route(
+        "POST",
+        "/api/sign-in",
+        sign_in,
+        "Follow a mailed sign-in link: a new token, once, within 30 minutes",
+        SignInRequest,
+        NewToken,
+        auth=False,
+        status=201,
+    ),
+]

@@ -58,11 +58,20 @@ class ChatHub:
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
         self.listeners: dict[str, set[Listener]] = {}
+        self.running = False
 
     async def start(self) -> None:
-        """Hear chat messages and mute changes through a private queue."""
-        await self.broker.subscribe(self._exchange, "chat.*", self._on_delivery, queue=None)
-        await self.broker.subscribe(self._exchange, "mutes.*", self._on_delivery, queue=None)
+        """Hear chat messages and mute changes through one private queue, in the order they
+        were published: a mute answered before a message is posted silences that message
+        (two queues would race). Other signals on the exchange are ignored."""
+        self.running = True
+        await self.broker.subscribe(self._exchange, "#", self._on_delivery, queue=None)
+
+    async def stop(self) -> None:
+        """Stop handing messages to sockets (closed by then). The private queue ends with
+        the broker's connection, which its owner closes."""
+        self.running = False
+        self.listeners.clear()
 
     @property
     def _exchange(self) -> str:
@@ -93,6 +102,8 @@ class ChatHub:
             await self.broker.publish(self._exchange, f"mutes.{player_id}", body)
 
     async def _on_delivery(self, delivery: Delivery) -> None:
+        if not self.running:
+            return
         try:
             signal = _decode.decode(delivery.body)
         except (msgspec.ValidationError, msgspec.DecodeError):

@@ -24,6 +24,7 @@ from services.gateway.http.request import (
     table_model,
     viewer_seat,
 )
+from services.gateway.http.routes import Route
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import CHAT, LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS, STORE
 from services.gateway.live import closing
@@ -299,3 +300,66 @@ async def _send_from_store(
         after = read[-1].n
         if len(read) < PAGE_MAX:
             return after
+
+
+# In the order of the published document (`services.gateway.openapi.routes`).
+ROUTES: list[Route] = [
+    Route(
+        "POST",
+        "/api/tables/{table_id}/chat",
+        post_message,
+        "Say something at the table: seated players in `players`, others in `spectators`",
+        ChatBody,
+        log.Message,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/chat",
+        read_messages,
+        "A page of a chat channel, oldest first (?channel=players|spectators&after=&limit=)",
+        None,
+        ChatPage,
+        query=("channel", "after", "limit", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/chat/ws",
+        chat_socket,
+        "WebSocket of a chat channel: the last page at once, then each new message",
+        query=("channel", "after", "token", "invite"),
+        viewers=True,
+    ),
+    Route("GET", "/api/me/mutes", my_mutes, "Whom I muted in chat", None, Mutes),
+    Route(
+        "PUT",
+        "/api/me/mutes/{player_id}",
+        mute,
+        "Mute a player's chat messages for me, at every table",
+        None,
+        Mutes,
+    ),
+    Route(
+        "DELETE",
+        "/api/me/mutes/{player_id}",
+        unmute,
+        "Show a muted player's chat messages again",
+        None,
+        Mutes,
+    ),
+]
+
+# For disputes (admins).
+ADMIN_ROUTES: list[Route] = [
+    Route(
+        "GET",
+        "/api/admin/tables/{table_id}/chat",
+        admin_messages,
+        "A table's chat, nothing muted, for disputes (admin token; ?channel=&after=&limit=)",
+        None,
+        ChatPage,
+        admin=True,
+        query=("channel", "after", "limit"),
+    ),
+]

@@ -4,18 +4,19 @@ WebSocket origin rule. `guards.py` applies them to requests."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import hashlib
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from shared.contracts.errors import TooManyRequests
 
 Clock = Callable[[], float]
+HISTORY_QUEUE = 16  # a caller's history reads that may wait, per slot of its own
 
 
 @dataclass
@@ -35,16 +36,9 @@ class TokenBucket:
         return (1.0 - self.tokens) / rate
 
 
-def token_key(token: str) -> str:
-    """The bucket of a bearer token: a hash, so no plain token is ever kept as a key; ""
-    without a token (such a caller is known by its address alone)."""
-    if not token:
-        return ""
-    return hashed_token_key(hashlib.sha256(token.encode()).hexdigest())
-
-
 def hashed_token_key(digest: str) -> str:
-    """`token_key` of a token whose SHA-256 (hex) is known already ("" for none)."""
+    """The bucket of a bearer token, by its SHA-256 (hex): no plain token is ever kept as a
+    key; "" without a token (such a caller is known by its address alone)."""
     return "t:" + digest if digest else ""
 
 
@@ -68,6 +62,10 @@ class Limiter:
         sockets_per_player: int = 0,
         sockets_per_address: int = 0,
         arriving_per_address: int = 0,
+        history_per_player: int = 0,
+        history_total: int = 0,
+        history_rate: float = 0.0,
+        history_burst: int = 1,
     ) -> None:
         self.rate = rate
         self.burst = max(burst, 1)
@@ -83,9 +81,17 @@ class Limiter:
         self._sockets: Counter[str] = Counter()
         self.arriving_per_address = arriving_per_address
         self._arriving: Counter[str] = Counter()
+        self.history_per_player = history_per_player
+        self.history_total = history_total
+        self._history: Counter[str] = Counter()  # reads running or waiting, per caller
+        self._history_turns: dict[str, asyncio.Semaphore] = {}
+        self.history_rate = history_rate
+        self.history_burst = max(history_burst, 1)
+        self._history_buckets: dict[str, TokenBucket] = {}  # least recently used first
+        self.history_in_flight = 0
 
     def take(self, key: str) -> None:
-        """Count one request of a caller (`token_key` or `address_key`); TooManyRequests
+        """Count one request of a caller (`hashed_token_key` or `address_key`); TooManyRequests
         (`rate_limited`) past its rate."""
         self._spend(key, fail=True)
 
@@ -148,6 +154,60 @@ class Limiter:
                 self._in_flight[key] -= 1
                 if not self._in_flight[key]:
                     del self._in_flight[key]
+
+    @contextlib.asynccontextmanager
+    async def folding(self, key: str) -> AsyncIterator[None]:
+        """Hold a slot for one read of a table's history (a past view, a range of them)
+        while it runs. A caller's reads beyond `history_per_player` wait their turn (so a
+        loop of replays by one token is served a few at a time, not ahead of everybody
+        else), up to `HISTORY_QUEUE` times that many; past that, or past `history_total`
+        reads in this gateway, TooManyRequests (`too_many_in_flight`). Its turn come, a
+        read also waits for the caller's pace (`history_rate`)."""
+        if self.history_total and self.history_in_flight >= self.history_total:
+            raise TooManyRequests(
+                "the gateway is reading too many past views now", code="too_many_in_flight"
+            )
+        per = self.history_per_player
+        if per and self._history[key] >= per * (1 + HISTORY_QUEUE):
+            raise TooManyRequests(
+                f"more than {per} of your past-view reads are in flight",
+                code="too_many_in_flight",
+            )
+        self._history[key] += 1
+        try:
+            turn = self._history_turns.setdefault(key, asyncio.Semaphore(per)) if per else None
+            async with turn if turn is not None else contextlib.nullcontext():
+                await self._paced(key)  # its turn, then its rate (waiting costs no CPU)
+                if self.history_total and self.history_in_flight >= self.history_total:
+                    raise TooManyRequests(
+                        "the gateway is reading too many past views now",
+                        code="too_many_in_flight",
+                    )
+                self.history_in_flight += 1
+                try:
+                    yield
+                finally:
+                    self.history_in_flight -= 1
+        finally:
+            self._history[key] -= 1
+            if not self._history[key]:
+                del self._history[key]
+                self._history_turns.pop(key, None)
+
+    async def _paced(self, key: str) -> None:
+        """Wait until the caller's history reads are within `history_rate` per second
+        (after a burst of `history_burst`); 0: no pace."""
+        if self.history_rate <= 0:
+            return
+        now = self.clock()
+        bucket = self._history_buckets.pop(key, None) or TokenBucket(float(self.history_burst), now)
+        self._history_buckets[key] = bucket
+        if len(self._history_buckets) > self.max_buckets:
+            del self._history_buckets[next(iter(self._history_buckets))]
+        wait = bucket.take(now, self.history_rate, self.history_burst)
+        if wait > 0:
+            bucket.tokens -= 1.0  # this read is owed: the next one waits after it
+            await asyncio.sleep(wait)
 
     @contextlib.contextmanager
     def arriving(self, address: str) -> Iterator[None]:

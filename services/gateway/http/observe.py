@@ -8,7 +8,9 @@ import structlog
 from aiohttp import web
 
 from services.gateway.http import Handler
+from services.gateway.http.routes import Route
 from shared.observability import correlation, metrics
+from shared.observability import http as observed
 
 log = structlog.get_logger("senet.gateway")
 
@@ -49,3 +51,17 @@ async def observe_middleware(request: web.Request, handler: Handler) -> web.Stre
               ms=round(elapsed * 1000, 1))  # fmt: skip
         structlog.contextvars.clear_contextvars()
         correlation.set_current("")
+
+
+# The probes and metrics (`shared.observability.http`): no token, not rate limited.
+ROUTES: list[Route] = [
+    Route("GET", "/healthz", observed.healthz, "Liveness: 200, or 503 with reasons", auth=False),
+    Route(
+        "GET",
+        "/readyz",
+        observed.readyz,
+        "Readiness: 503 with reasons while the broker, the store or the views are not ready",
+        auth=False,
+    ),
+    Route("GET", "/metrics", observed.metrics, "Prometheus metrics (text format)", auth=False),
+]

@@ -1,5 +1,5 @@
 """Request and answer helpers of the handlers: JSON bodies and answers, query numbers, the
-table in the path and the caller's seat at it."""
+table in the path and the seat a viewer watches from."""
 
 from __future__ import annotations
 
@@ -100,12 +100,3 @@ def link_hash(request: web.Request) -> str:
         raise BadRequest(f"invite has at most {MAX_INVITE} characters", code="bad_query",
                          details={"parameter": "invite"})  # fmt: skip
     return invitation_hash(code)
-
-
-def caller_seat(request: web.Request, model: TableModel, who: Identity) -> int | None:
-    """The caller's seat (None: no seat); 403 `not_your_seat` if `?seat=` names another."""
-    seat = model.state.seat_of(who.player_id)
-    asked = request.query.get("seat")
-    if asked is not None and (seat is None or asked.strip() != str(seat)):
-        raise Forbidden(f"seat {asked!r} is not yours", code="not_your_seat")
-    return seat

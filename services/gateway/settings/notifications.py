@@ -18,6 +18,7 @@ from aiohttp import web
 
 from services.gateway.accounts.auth import caller, viewer
 from services.gateway.http.request import decode_body, json_response, table_model, viewer_seat
+from services.gateway.http.routes import Route
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import NOTIFY, STORE, NotifyContext
 from services.gateway.live.presence import preferences_changed
@@ -311,3 +312,104 @@ async def put_timing(request: web.Request) -> web.Response:
     body = await decode_body(request, Timing)
     await submit(request, ChooseTiming(**msgspec.structs.asdict(body)), who=who)
     return json_response(body)
+
+
+# In the order of the published document (`services.gateway.openapi.routes`).
+ROUTES: list[Route] = [
+    Route(
+        "POST",
+        "/api/me/email",
+        set_email,
+        "Register my e-mail address for notifications",
+        EmailBody,
+        PreferencesView,
+    ),
+    Route(
+        "POST",
+        "/api/me/push-subscriptions",
+        add_push_subscription,
+        "Register a browser's web-push subscription (its toJSON())",
+        PushSubscriptionBody,
+        PreferencesView,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/me/preferences",
+        get_preferences,
+        "My notification preferences",
+        None,
+        PreferencesView,
+    ),
+    Route(
+        "PUT",
+        "/api/me/preferences",
+        put_preferences,
+        "Set channels, quiet hours (time zone) and digest or one mail per turn",
+        Settings,
+        PreferencesView,
+    ),
+    Route(
+        "POST",
+        "/api/me/vacation",
+        set_vacation,
+        "Pause my turn clocks for some days",
+        VacationBody,
+        PreferencesView,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/timing",
+        get_timing,
+        "A table's reminders and deadline in effect (its choice, else the defaults)",
+        None,
+        Timing,
+        query=("invite",),
+        viewers=True,
+    ),
+    Route(
+        "PUT",
+        "/api/tables/{table_id}/timing",
+        put_timing,
+        "Choose reminders, deadline and timeout policy (creator, before start)",
+        Timing,
+        Timing,
+    ),
+    Route(
+        "GET",
+        "/api/push/key",
+        push_key,
+        "The VAPID public key for web push",
+        None,
+        PushKey,
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/email-confirmations/{token}",
+        confirm_email_page,
+        "Confirmation link of a new address: a page with a button (changes nothing)",
+        auth=False,
+    ),
+    Route(
+        "POST",
+        "/api/email-confirmations/{token}",
+        confirm_email,
+        "Confirm the address the signed link was sent to",
+        auth=False,
+    ),
+    Route(
+        "GET",
+        "/api/unsubscribe/{token}",
+        unsubscribe,
+        "Unsubscribe link of a mail: a confirmation page (changes nothing)",
+        auth=False,
+    ),
+    Route(
+        "POST",
+        "/api/unsubscribe/{token}",
+        unsubscribe_one_click,
+        "One-click unsubscribe (List-Unsubscribe-Post)",
+        auth=False,
+    ),
+]

@@ -12,6 +12,9 @@ leave this module: callers get the plain Outcome.
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import msgspec
 import structlog
 from aiohttp import web
 
@@ -24,6 +27,8 @@ from shared.observability import correlation
 from shared.tables.client import TableClient, accepted
 
 _PUBLIC = Outcome.__struct_fields__
+# A client's command id is remembered by its table for good: keep it short.
+CommandId = Annotated[str, msgspec.Meta(max_length=128)]
 
 
 async def send(

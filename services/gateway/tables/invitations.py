@@ -26,9 +26,8 @@ from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import PROJECTOR, READMODELS, STORE
-from services.gateway.tables.commands import submit
+from services.gateway.tables.commands import CommandId, submit
 from services.gateway.tables.lists import FRESH_WAIT
-from services.gateway.tables.routes import CommandId
 from shared.accounts import ledger
 from shared.contracts.envelopes import (
     Action,
@@ -110,7 +109,7 @@ async def _check_host_quota(request: web.Request, host: str) -> None:
     """An abuse limit across tables, not a table rule (each table caps its own at 20): read
     from the read models, so a burst may overshoot it by the projector's lag."""
     models = request.app[READMODELS]
-    await models.projector.wait_for(request.app[PROJECTOR].position, FRESH_WAIT)
+    await models.runner.wait(request.app[PROJECTOR].position, FRESH_WAIT)
     try:
         count = await in_store(request, queries.open_invitations_by, models.db, host)
     except DB_OUTAGES as exc:

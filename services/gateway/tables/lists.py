@@ -43,7 +43,7 @@ async def _read(request: web.Request, query: Callable[..., T], *args: Any) -> T:
     models = request.app[READMODELS]
     # The newest position this gateway heard of: its commands' outcomes and the relay's
     # batches (so a client reads its own writes), not a store read per request.
-    await models.projector.wait_for(request.app[PROJECTOR].position, FRESH_WAIT)
+    await models.runner.wait(request.app[PROJECTOR].position, FRESH_WAIT)
     try:
         return await in_store(request, query, models.db, *args)
     except DB_OUTAGES as exc:

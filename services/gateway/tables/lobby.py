@@ -13,8 +13,7 @@ from aiohttp import web
 
 from services.gateway.accounts.auth import identify
 from services.gateway.http.request import decode_body, json_response
-from services.gateway.tables.commands import submit
-from services.gateway.tables.routes import CommandId
+from services.gateway.tables.commands import CommandId, submit
 from shared.contracts.envelopes import Action, CancelTable, LeaveTable, RemovePlayer, Resign
 
 PlayerId = Annotated[str, msgspec.Meta(max_length=64)]

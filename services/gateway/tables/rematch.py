@@ -20,8 +20,7 @@ from aiohttp import web
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response, table_model, viewer_seat
 from services.gateway.keys import PROJECTOR, SETTINGS
-from services.gateway.tables.commands import submit
-from services.gateway.tables.routes import CommandId
+from services.gateway.tables.commands import CommandId, submit
 from shared.contracts.envelopes import OpenRematch, Rematch
 from shared.contracts.errors import SenetError
 from shared.tables.state import TableState

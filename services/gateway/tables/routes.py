@@ -1,239 +1,302 @@
-"""HTTP handlers: decode, call, encode. Routes are registered in `setup_routes`."""
+"""The tables' routes: each declared once, with its handler, types and checks (the route
+table and the OpenAPI document are built from these lists: `services.gateway.openapi`)."""
 
 from __future__ import annotations
 
-import uuid
-from typing import Annotated, Any
-
-import msgspec
-from aiohttp import web
-
-from services.gateway.accounts.auth import bearer_token, caller, viewer
-from services.gateway.http.request import (
-    decode_body,
-    int_query,
-    json_response,
-    table_model,
-    viewer_seat,
-)
-from services.gateway.http.storecall import in_store
-from services.gateway.keys import PROJECTOR, SETTINGS, STORE
-from services.gateway.tables.commands import submit
+from services.gateway.http.routes import UUID_PATTERN, Route
+from services.gateway.live import socket
+from services.gateway.tables import invitations, lists, lobby, play, rematch, results, undo, view_at
 from services.gateway.views import player as views
-from shared.accounts import ledger, players
-from shared.contracts.envelopes import (
-    CreateTable,
-    JoinTable,
-    Outcome,
-    PlayMove,
-    Spectators,
-    StartTable,
-    Visibility,
-)
-from shared.contracts.errors import BadRequest
-from shared.games.registry import available_games, get_game
-from shared.tables.access import invitation_hash
-from shared.tables.loading import table_log
+from shared.contracts.envelopes import Outcome
+from shared.readmodels.rows import Page, TableSummary
+from shared.standings.board import SkillRating
 
-_encode = msgspec.json.Encoder()
-# A client's command id is remembered by its table for good: keep it short.
-CommandId = Annotated[str, msgspec.Meta(max_length=128)]
+# Lobby, play, invitations, take-backs and rematches.
+ROUTES: list[Route] = [
+    Route(
+        "GET",
+        "/api/games",
+        play.list_games,
+        "The games offered",
+        None,
+        list[play.GameInfo],
+        auth=False,
+    ),
+    Route(
+        "POST",
+        "/api/tables",
+        play.create_table,
+        "Open a table (you take seat 0)",
+        play.NewTable,
+        Outcome,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/tables",
+        lists.list_tables,
+        "The lobby, newest first (?status=open|playing|over&game=; paged)",
+        None,
+        Page[TableSummary],
+        auth=False,
+        query=("status", "game", "cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}",
+        lists.get_table,
+        "A table's summary (a private table's: to its players, invitees and link holders)",
+        None,
+        TableSummary,
+        query=("invite",),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/me/tables",
+        lists.my_tables,
+        "My tables: my turn first, then waiting, then over (?turn=mine|waiting|over; paged)",
+        None,
+        Page[TableSummary],
+        query=("turn", "cursor", "limit"),
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/join",
+        play.join_table,
+        "Take the next free seat (a private table: with its invitation code)",
+        play.JoinRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/invitation",
+        invitations.renew,
+        "A new invitation link for my open table (the creator's); the old one stops working",
+        invitations.InvitationRequest,
+        invitations.Invitation,
+        status=201,
+    ),
+    Route(
+        "DELETE",
+        "/api/tables/{table_id}/invitation",
+        invitations.revoke,
+        "Stop my table's invitation link",
+        None,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/start",
+        play.start_table,
+        "Start the game",
+        play.LobbyCommand,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/leave",
+        lobby.leave_table,
+        "Leave an open table (not its creator)",
+        lobby.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/resign",
+        lobby.resign,
+        "Resign the game under way: ranked last; with one other player left the game ends",
+        lobby.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/cancel",
+        lobby.cancel_table,
+        "Cancel my open table (creator only)",
+        lobby.LobbyRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/kick",
+        lobby.kick_player,
+        "Remove a seated player before the start (creator only)",
+        lobby.KickRequest,
+        Outcome,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/view",
+        view_at.my_view,
+        "My view, legal moves and version (?min_version=N waits; ?at=V: as I saw it after V)",
+        None,
+        views.PlayerView,
+        query=("min_version", "seat", "at", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/views",
+        view_at.views_between,
+        "My views after each version from ?from= to ?to= (at most 50): a replay's steps",
+        None,
+        view_at.PastViews,
+        query=("from", "to", "seat", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/moves",
+        play.submit_move,
+        "Submit a move; the answer carries the mover's new view",
+        play.MoveRequest,
+        play.MoveAnswer,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/events",
+        play.table_events,
+        "A page of the table's event log as I may see it (?after=VERSION&limit=N)",
+        None,
+        views.LogPage,
+        query=("after", "limit", "seat", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/ws",
+        socket.table_socket,
+        "WebSocket: my view after every change (token in ?token= or header)",
+        query=("token", "seat", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/invitations",
+        invitations.invite_by_name,
+        "Invite a registered player by name to my open table (they are notified)",
+        invitations.InviteByName,
+        Outcome,
+    ),
+    Route(
+        "DELETE",
+        "/api/tables/{table_id}/invitations/{player_id}",
+        invitations.withdraw,
+        "Withdraw my invitation of a player",
+        None,
+        Outcome,
+        patterns=(("player_id", UUID_PATTERN),),
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/invitations/decline",
+        invitations.decline,
+        "Decline my invitation to a table (accepting is joining it)",
+        invitations.InvitationRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/undo",
+        undo.ask,
+        "Ask the others to take back my last move (tables with `takebacks`; never a move "
+        "that drew at random, revealed something hidden or ended the game)",
+        undo.UndoRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/undo/answer",
+        undo.answer,
+        "Accept or decline the take-back another player asked for; the last acceptance "
+        "takes the move back (`MoveUndone`)",
+        undo.UndoAnswer,
+        Outcome,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/rematch",
+        rematch.answer,
+        "After the game: offer or accept a rematch (`accept`), or decline it; the last "
+        "acceptance opens the new table with everyone seated",
+        rematch.RematchRequest,
+        rematch.RematchState,
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/rematch/open",
+        rematch.open_agreed,
+        "Open the agreed rematch if it is not open yet (harmless when it is)",
+        None,
+        rematch.RematchState,
+    ),
+]
 
+# Players' results and the games' standings.
+RESULT_ROUTES: list[Route] = [
+    Route(
+        "GET",
+        "/api/players/{player_id}/results",
+        lists.player_results,
+        "A player's finished games, newest first: seat, score, rank, win, forfeit (paged;"
+        " a private table's only to a signed-in player who played it)",
+        None,
+        Page[lists.PlayerResult],
+        viewers=True,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/games/{game}/standings",
+        lists.game_standings,
+        "Standings of a game, best first: games, wins, average score (paged)",
+        None,
+        Page[lists.Standing],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/games/{game}/ratings",
+        lists.game_ratings,
+        "Pairwise-Elo ratings of a game's players, best first (paged)",
+        None,
+        Page[lists.Rating],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/games/{game}/leaderboard",
+        lists.game_leaderboard,
+        "Plackett-Luce skills of a game's players (mu, sigma), best conservative estimate"
+        " mu - 3 sigma first (paged)",
+        None,
+        Page[SkillRating],
+        auth=False,
+        query=("cursor", "limit"),
+    ),
+]
 
-class RegisterPlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """POST /api/players."""
-
-    name: str
-
-
-class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """POST /api/tables."""
-
-    game: str
-    seats: int
-    options: dict[str, Any] = {}  # the game's options; checked by the table service
-    command_id: CommandId | None = None
-    spectators: Spectators = "players"  # who may watch without a seat
-    visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
-    takebacks: bool = False  # a move may be taken back when all the others agree
-    # The table's seed, 64 hex digits; only where the gateway allows it (`client_seeds`).
-    seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
-
-
-class LobbyCommand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """POST /api/tables/{id}/join and /start."""
-
-    command_id: CommandId | None = None
-
-
-class JoinRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """POST /api/tables/{id}/join (a private table's join names its invitation code)."""
-
-    command_id: CommandId | None = None
-    invitation: Annotated[str, msgspec.Meta(max_length=64)] | None = None
-
-
-class MoveRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """POST /api/tables/{id}/moves."""
-
-    move: msgspec.Raw
-    command_id: CommandId | None = None
-    expected_version: int | None = None
-    seat: int | None = None  # optional: the seat the client means to act for (403 if not its own)
-
-
-class Registered(msgspec.Struct, frozen=True, kw_only=True):
-    """The answer to a registration: the token is shown only here."""
-
-    player_id: str
-    name: str
-    token: str
-
-
-class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """One game offered: its name, seats, rules version and the JSON Schema of its options."""
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    rules_version: int
-    options_schema: dict[str, Any]
-    takebacks: bool = False  # some moves may be taken back at a table with `takebacks`
-
-
-async def register_player(request: web.Request) -> web.Response:
-    """Register a player; the token is shown only in this answer."""
-    body = await decode_body(request, RegisterPlayer)
-    player, token = await in_store(request, ledger.register, request.app[STORE], body.name)
-    return json_response(Registered(player_id=str(player.id), name=player.name, token=token), 201)
-
-
-async def me(request: web.Request) -> web.Response:
-    """The caller's identity."""
-    return json_response(caller(request))
-
-
-async def list_games(request: web.Request) -> web.Response:
-    """The games that can be played (a short list: the registry's, never paged)."""
-    out = []
-    for name in available_games():
-        game = get_game(name)
-        out.append(
-            GameInfo(
-                name=game.name,
-                title=game.title,
-                min_players=game.min_players,
-                max_players=game.max_players,
-                rules_version=game.rules_version,
-                options_schema=msgspec.json.schema(game.options_type),
-                takebacks=game.undoable is not None,
-            )
-        )
-    return json_response(out)
-
-
-async def create_table(request: web.Request) -> web.Response:
-    """Open a table; the caller takes seat 0."""
-    who = caller(request)
-    body = await decode_body(request, NewTable)
-    get_game(body.game)  # 404 unknown_game before anything is sent
-    if body.seed is not None and not request.app[SETTINGS].client_seeds:
-        raise BadRequest(
-            "a table's seed is secret: this gateway does not let clients choose it",
-            code="seed_not_allowed",
-        )
-    table_id = str(uuid.uuid4()) if body.command_id is None else _stable_table_id(request, body)
-    if body.seed is not None:
-        # The game's draws derive from seed and table id: a chosen seed names the table too.
-        table_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:seeded:{body.seed}"))
-    action = CreateTable(
-        game=body.game,
-        seats=body.seats,
-        options=msgspec.Raw(_encode.encode(body.options)),
-        player_name=who.name,
-        seed=body.seed,
-        spectators=body.spectators,
-        visibility=body.visibility,
-        takebacks=body.takebacks,
-    )
-    outcome = await submit(request, action, table_id=table_id, command_id=body.command_id)
-    return json_response(outcome, 201)
-
-
-def _stable_table_id(request: web.Request, body: NewTable) -> str:
-    # A repeated create (same token, same command id) must address the same table; the
-    # token's hash keeps the id secret: player ids are public and command ids guessable.
-    secret = players.hash_token(bearer_token(request))
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"senet:{secret}:{body.command_id}"))
-
-
-async def join_table(request: web.Request) -> web.Response:
-    """Take the next free seat (a private table's with its invitation code: the table decider
-    checks the code's hash against the table's own)."""
-    who = caller(request)
-    body = await decode_body(request, JoinRequest)
-    action = JoinTable(player_name=who.name, invitation_hash=invitation_hash(body.invitation or ""))
-    return json_response(await submit(request, action, command_id=body.command_id))
-
-
-async def start_table(request: web.Request) -> web.Response:
-    """Start the game (every seat taken; the table worker decides, not our cache)."""
-    body = await decode_body(request, LobbyCommand)
-    return json_response(await submit(request, StartTable(), command_id=body.command_id))
-
-
-async def my_view(request: web.Request) -> web.Response:
-    """The caller's view with legal moves (a spectator's where the table lets one watch);
-    `?min_version=N` waits for that version."""
-    model = await table_model(request)
-    seat = viewer_seat(request, model, viewer(request))
-    wanted = int_query(request, "min_version", code="bad_query")
-    if wanted and model.state.version < wanted:
-        await request.app[PROJECTOR].wait_for(
-            model.state.table_id, wanted, request.app[SETTINGS].view_wait
-        )
-    return json_response(views.player_view(model, seat))
-
-
-class MoveAnswer(Outcome, frozen=True, kw_only=True):
-    """The outcome of a move and the mover's view right after it (its version is the
-    outcome's, or later if another seat moved meanwhile): a client needs no second request."""
-
-    view: views.PlayerView | None = None
-
-
-async def submit_move(request: web.Request) -> web.Response:
-    """Submit a move for the caller's seat (the table worker checks seat, turn and move);
-    the answer carries the mover's new view."""
-    table_id = request.match_info["table_id"]
-    body = await decode_body(request, MoveRequest)
-    action = PlayMove(move=body.move, seat=body.seat)  # the decider checks a named seat
-    outcome = await submit(
-        request, action, command_id=body.command_id, expected_version=body.expected_version
-    )
-    model = request.app[PROJECTOR].cached(table_id)
-    view = None
-    if model is not None and model.state.version >= outcome.version:
-        view = views.player_view(model, outcome.seat)
-    return json_response(MoveAnswer(**msgspec.structs.asdict(outcome), view=view))
-
-
-async def table_events(request: web.Request) -> web.Response:
-    """A page of the table's event log as the caller may see it, read from the store
-    (`?after=VERSION&limit=N`; the answer's `next` is the `after` of the next page)."""
-    model = await table_model(request)
-    seat = viewer_seat(request, model, viewer(request))
-    after = int_query(request, "after", code="bad_query")
-    limit = int_query(request, "limit", code="bad_query", default=LOG_PAGE, most=LOG_PAGE_MAX)
-    if limit < 1:
-        details = {"parameter": "limit"}
-        raise BadRequest("limit must be 1 or more", code="bad_query", details=details)
-    table_id = model.state.table_id
-    read = await in_store(request, table_log, request.app[STORE], table_id, after, limit + 1)
-    page, more = read[:limit], len(read) > limit
-    items = views.log_for(model.state.spec, page, seat)
-    return json_response(views.LogPage(items=items, next=page[-1].version if more else None))
-
-
-LOG_PAGE, LOG_PAGE_MAX = 50, 200  # events per page of a table log: default and most
+# Game records: a finished table's, and those that do not verify (admins).
+RECORD_ROUTES: list[Route] = [
+    Route(
+        "GET",
+        "/api/tables/{table_id}/record",
+        results.table_record,
+        "The game record of a finished table, for its players (403 others, 409 before the end)",
+        None,
+        results.GameRecord,
+    ),
+    Route(
+        "GET",
+        "/api/admin/flagged",
+        lists.flagged_tables,
+        "Finished tables whose record does not verify (admin token: 401 without, 403 player)",
+        None,
+        Page[lists.Verdict],
+        admin=True,
+        query=("cursor", "limit"),
+    ),
+]

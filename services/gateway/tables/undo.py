@@ -12,8 +12,8 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.http.request import decode_body
+from services.gateway.tables.commands import CommandId
 from services.gateway.tables.lobby import forward
-from services.gateway.tables.routes import CommandId
 from shared.contracts.envelopes import AnswerUndo, RequestUndo
 
 

@@ -18,6 +18,7 @@ from eventsourcing.application import AggregateNotFoundError
 
 from services.gateway.accounts.auth import bearer_token, caller, viewer
 from services.gateway.http.request import decode_body, json_response, link_hash
+from services.gateway.http.routes import Route
 from services.gateway.http.storecall import in_store
 from services.gateway.keys import READMODELS, SETTINGS, STORE, TABLES
 from shared.accounts import players
@@ -322,3 +323,110 @@ __all__ = [
     "TournamentTable",
     "TournamentView",
 ]  # fmt: skip
+
+
+# In the order of the published document (`services.gateway.openapi.routes`).
+ROUTES: list[Route] = [
+    Route(
+        "POST",
+        "/api/tournaments",
+        create_tournament,
+        "Announce a tournament: round robin, Swiss or knockout, its game, seats and limits"
+        " (a private one answers its invitation code once)",
+        NewTournament,
+        CreatedTournament,
+        status=201,
+    ),
+    Route(
+        "GET",
+        "/api/tournaments",
+        list_tournaments,
+        "Public tournaments, newest first: `state=open|running|finished` (paged)",
+        None,
+        Page[TournamentSummary],
+        auth=False,
+        query=("state", "cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/me/tournaments",
+        my_tournaments,
+        "The tournaments I signed up for, newest first (paged)",
+        None,
+        Page[TournamentSummary],
+        query=("cursor", "limit"),
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}",
+        read_tournament,
+        "A tournament: settings, players, seeding, rounds with their tables, standings",
+        None,
+        TournamentView,
+        query=("invite",),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}/rounds",
+        tournament_rounds,
+        "A tournament's rounds: pairings (tables, results, match points) and byes",
+        None,
+        Page[RoundView],
+        query=("cursor", "limit", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}/tables",
+        tournament_tables,
+        "A tournament's match tables, round by round (open them at /api/tables/{id})",
+        None,
+        Page[TournamentTable],
+        query=("cursor", "limit", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/tournaments/{tournament_id}/standings",
+        tournament_standings,
+        "Standings: points, then Buchholz and Sonneborn-Berger (Swiss) or head-to-head"
+        " (round robin) or the round reached (knockout), best first (paged)",
+        None,
+        Page[TournamentStanding],
+        query=("cursor", "limit", "invite"),
+        viewers=True,
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/join",
+        join_tournament,
+        "Sign up (a private tournament with its invitation code)",
+        TournamentCommandBody,
+        TournamentOutcome,
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/withdraw",
+        withdraw_from_tournament,
+        "Withdraw: before the start the place is free; after it, forfeit what is left",
+        TournamentCommandBody,
+        TournamentOutcome,
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/start",
+        start_tournament,
+        "Close sign-up and pair round 1 (the creator; anyone after the sign-up deadline)",
+        TournamentCommandBody,
+        TournamentOutcome,
+    ),
+    Route(
+        "POST",
+        "/api/tournaments/{tournament_id}/cancel",
+        cancel_tournament,
+        "Cancel a tournament before its start (the creator)",
+        TournamentCommandBody,
+        TournamentOutcome,
+    ),
+]

@@ -12,11 +12,12 @@ import msgspec
 
 from services.gateway.views.projector import TableModel
 from shared.games.contract import GameResult
+from shared.observability import metrics
 from shared.readmodels.rows import TableSummary
 from shared.readmodels.tables import summary_of
 from shared.tables.events import SeedRevealed, TableCreated, TableEvent
-from shared.tables.loading import LoggedEvent
 from shared.tables.outcome import table_result
+from shared.tables.reader import LoggedEvent
 from shared.tables.state import PLAYING
 
 
@@ -56,6 +57,7 @@ def player_frame(model: TableModel, seat: int | None) -> bytes:
     frame = model.frames.get(seat)
     if frame is None:
         frame = model.frames[seat] = _encode(player_view(model, seat))
+        metrics.VIEW_FRAMES_ENCODED.inc()
     return frame
 
 

@@ -1,8 +1,9 @@
 """The player-view projector: a bounded cache of tables, loaded on demand, kept current live.
 
 A table's state is loaded from the store the first time it is asked for
-(`shared.tables.loading.load_table`: the newest snapshot plus the newer events) and kept in
-a least-recently-used cache of `capacity` tables. Events from the events exchange keep the
+(`shared.tables.reader.load_state`: the newest snapshot plus the newer events, and when
+the turns under way began) and kept in a least-recently-used cache of `capacity` tables.
+Events from the events exchange keep the
 cached tables current; events of uncached tables are ignored, unless a WebSocket listens to
 that table (then it is loaded again). An evicted table is simply loaded again. Nothing is
 read at start, so the gateway is ready at once whatever the size of the store.
@@ -10,7 +11,7 @@ read at start, so the gateway is ready at once whatever the size of the store.
 Each table is followed by its version, not by a log position: an event at or below the
 cached version is a duplicate (a relay that restarted republishes) and is skipped; one
 beyond the next version means messages were missed, so the table's newer events are read
-from the store. So it is no `LogFollower` (`shared.tables.follower`): holding only some
+from the store. So it is no projection (`shared.projections.runner`): holding only some
 tables, it has no one log position to follow from.
 """
 
@@ -33,8 +34,9 @@ from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.envelopes import published
 from shared.tables.events import SeedRevealed
-from shared.tables.loading import load_table, table_log
+from shared.tables.reader import events, load_state
 from shared.tables.state import TableState
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.views")
 CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
@@ -68,18 +70,6 @@ class TableModel:
         return {s: self.turn_times[v] for s, v in enumerate(began) if v in self.turn_times}
 
 
-def load_turn_times(store: EventStore, state: TableState, updated_at: str) -> dict[int, str]:
-    """When the current turns of a loaded table began: its events since the oldest (a turn's
-    worth, not the whole log); blocking."""
-    began = {v for v in state.turn_began if v}
-    if not began:
-        return {}
-    if began == {state.version}:
-        return {state.version: updated_at}
-    stored = table_log(store, state.table_id, after=min(began) - 1)
-    return {e.version: e.time for e in stored if e.version in began}
-
-
 class ViewProjector:
     """The gateway's cache of tables, current with the event stream."""
 
@@ -102,6 +92,7 @@ class ViewProjector:
         self.listeners: dict[str, set[asyncio.Queue[int]]] = {}
         self.on_event: list[Callable[[], None]] = []  # called for every event delivered
         self.ready = False
+        self.stopped = False
         self._loading: dict[str, asyncio.Future[TableModel | None]] = {}
         self._announced: dict[str, int] = {}  # newest version heard of, per table being loaded
         self._background: set[asyncio.Task[None]] = set()
@@ -115,6 +106,12 @@ class ViewProjector:
             self.position = await asyncio.to_thread(self.store.last_position)
         self.ready = True
         log.info("views_ready", capacity=self.capacity)
+
+    async def stop(self) -> None:
+        """Stop applying deliveries and end the background snapshots. (The private queue
+        ends with the broker's connection, which its owner closes.)"""
+        self.ready, self.stopped = False, True
+        await stop_tasks(list(self._background))
 
     # -- reading -------------------------------------------------------------------------
 
@@ -140,7 +137,7 @@ class ViewProjector:
 
     async def _load(self, table_id: str) -> TableModel | None:
         try:
-            loaded = await asyncio.to_thread(load_table, self.store, table_id)
+            loaded = await asyncio.to_thread(load_state, self.store, table_id)
         finally:
             self._loading.pop(table_id, None)
         if loaded is None:
@@ -149,10 +146,10 @@ class ViewProjector:
         self.loads += 1
         self.loaded_events += loaded.events_read
         metrics.EVENTS_APPLIED.labels(self.consumer).inc(loaded.events_read)
-        model = TableModel(loaded.state, created_at=loaded.created_at, updated_at=loaded.updated_at)
-        model.turn_times = await asyncio.to_thread(
-            load_turn_times, self.store, loaded.state, loaded.updated_at
-        )
+        model = TableModel(
+            loaded.state, created_at=loaded.created_at, updated_at=loaded.updated_at,
+            turn_times=dict(loaded.turn_times),
+        )  # fmt: skip
         self.tables[table_id] = model
         while len(self.tables) > self.capacity:
             self.tables.popitem(last=False)
@@ -170,7 +167,7 @@ class ViewProjector:
         if model is None:
             return
         self.catch_ups += 1
-        newer = await asyncio.to_thread(table_log, self.store, table_id, model.state.version)
+        newer = await asyncio.to_thread(events, self.store, table_id, model.state.version)
         folded = 0
         for entry in newer:
             if entry.version == model.state.version + 1:  # live ones may have come meanwhile
@@ -185,6 +182,8 @@ class ViewProjector:
         """Apply a published batch of events to their tables if cached (or watched by a
         WebSocket); events a reply already brought are skipped by their version, their
         payloads never decoded."""
+        if self.stopped:
+            return  # stopped: the broker's connection outlives this gateway
         for wake in self.on_event:
             wake()
         for envelope in published(delivery.body):
@@ -229,7 +228,7 @@ class ViewProjector:
         if envelope.version > version + 1:
             await self._read_newer(table_id)
             return
-        event = table_state.decode_event_json(model.state.spec, envelope.name, envelope.payload)
+        event = table_state.decode_stored(model.state.spec, envelope.name, envelope.payload)
         self._fold(model, event, envelope.time)
         if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
             self._snapshot_later(table_id)
@@ -242,11 +241,11 @@ class ViewProjector:
         await self._notify(table_id, model.state.version)
 
     def _snapshot_later(self, table_id: str) -> None:
-        """Save a finished table's snapshot in the background (`load_table` does it)."""
+        """Save a finished table's snapshot in the background (`load_state` does it)."""
 
         async def save() -> None:
             try:
-                await asyncio.to_thread(load_table, self.store, table_id)
+                await asyncio.to_thread(load_state, self.store, table_id)
             except Exception as exc:  # a snapshot is an optimisation: never fail for it
                 log.warning("snapshot_failed", table_id=table_id, error=repr(exc))
 

@@ -90,9 +90,14 @@ def zone(seat: int, kind: int) -> int:
 
 
 def initial_state(seats: int, options: object) -> SobekState:
-    """The empty state before the first round is prepared."""
+    """The empty state before the first round is prepared: every seat already has its
+    (empty) hand, pot, sets and counters, so a view of it is well formed."""
     variant = getattr(options, "variant", "original")
-    return SobekState(seats=seats, variant=variant, scores=(0,) * seats)
+    return SobekState(
+        seats=seats, variant=variant, scores=(0,) * seats, hands=((),) * seats,
+        pots=((),) * seats, sets=((),) * seats, curses=(0,) * seats,
+        laying_done=(False,) * seats, chips_seen=(False,) * seats,
+    )  # fmt: skip
 
 
 def at(items: tuple, index: int, value: Any) -> tuple:

@@ -165,12 +165,12 @@ def _player(state: SobekState, seat: int | None, p: int) -> PlayerView:
     return PlayerView(
         seat=p,
         score=state.scores[p],
-        hand_count=len(state.hands[p]) if state.hands else 0,
-        hand_backs=_backs(state.hands[p]) if state.hands else {},
-        pot_count=len(state.pots[p]) if state.pots else 0,
-        pot_backs=_backs(state.pots[p]) if state.pots else {},
-        curses=state.curses[p] if state.curses else 0,
-        sets=[_set(laid) for laid in state.sets[p]] if state.sets else [],
+        hand_count=len(state.hands[p]),
+        hand_backs=_backs(state.hands[p]),
+        pot_count=len(state.pots[p]),
+        pot_backs=_backs(state.pots[p]),
+        curses=state.curses[p],
+        sets=[_set(laid) for laid in state.sets[p]],
         hand=hand,
         pot=pot,
     )

@@ -1,5 +1,7 @@
 // The replay of a table: step or slide to any event and see the board as I saw it then.
-import { useEffect, useState } from 'preact/hooks';
+// Views are fetched a block at a time (GET /views?from=&to=, at most PAGE of them) and kept:
+// stepping or sliding within a block asks the server nothing.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, seatNames, Result } from '../boards/common.js';
 import { get } from '../api.js';
 import { lang, t } from '../i18n.js';
@@ -7,12 +9,15 @@ import { Board, Log, logAfter } from './table.js';
 import { TITLES } from '../log/index.js';
 import { errorText } from '../words.js';
 
+const PAGE = 50; // the most views one /views request answers (MAX_VIEWS on the server)
+
 export function ReplayPage({ id, at }) {
   const [last, setLast] = useState(0);
   const [k, setK] = useState(0);
   const [view, setView] = useState(null);
   const [log, setLog] = useState([]);
   const [error, setError] = useState('');
+  const kept = useRef(new Map()); // version -> my view then
   useEffect(() => {
     get(`/api/tables/${id}/view`).then((v) => {
       setLast(v.table.version);
@@ -23,7 +28,16 @@ export function ReplayPage({ id, at }) {
   useEffect(() => {
     if (!k) return;
     let stale = false;
-    get(`/api/tables/${id}/view?at=${k}`).then((v) => { if (!stale) setView(v); }).catch((e) => setError(errorText(e, lang())));
+    const show = () => { if (!stale) setView(kept.current.get(k)); };
+    if (kept.current.has(k)) show();
+    else {
+      const from = Math.floor((k - 1) / PAGE) * PAGE + 1;
+      const to = Math.min(last, from + PAGE - 1);
+      get(`/api/tables/${id}/views?from=${from}&to=${to}`).then((page) => {
+        page.items.forEach((v, i) => kept.current.set(page.from + i, v));
+        show();
+      }).catch((e) => setError(errorText(e, lang())));
+    }
     history.replaceState(null, '', `/tables/${id}/replay?at=${k}`);
     return () => { stale = true; };
   }, [k]);

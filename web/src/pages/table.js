@@ -338,9 +338,9 @@ export function TablePage({ id, allMoves }) {
   useEffect(() => {
     if (tableStatus !== 'playing') { setTiming(null); return undefined; }
     let stale = false;
-    get(`/api/tables/${id}/timing`).then((chosen) => { if (!stale) setTiming(chosen); }).catch(() => {});
+    get(`/api/tables/${id}/timing${asInvited}`).then((chosen) => { if (!stale) setTiming(chosen); }).catch(() => {});
     return () => { stale = true; };
-  }, [id, tableStatus]);
+  }, [id, tableStatus, asInvited]);
 
   const version = view ? view.table.version : 0;
   useEffect(() => {

@@ -1,4 +1,4 @@
-"""Building Ra positions for rules tests, examples and tools, through the real decide/evolve."""
+"""Building Ra positions for the rules tests, through the real decide/evolve."""
 
 from __future__ import annotations
 

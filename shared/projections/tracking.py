@@ -1,0 +1,97 @@
+"""Every log consumer's position, in one table of the store's database.
+
+`consumer_positions` holds one row per consumer (the relay, each read model, the tournament
+manager, notify, scoring): the last event-log position whose effects it recorded. A
+projection moves its row in the same transaction as its effects with `advance` (a
+compare-and-set: the row moves only from the position the batch was read after, so two
+processes never both apply a batch), and the relay, whose effect is a broker confirm, with
+`record` after publishing. A row is read as eventsourcing's `Tracking`.
+
+Old stores kept these positions elsewhere (eventsourcing's tracking table for the relay,
+notify and scoring; `rm_positions` for the read models; `rm_tournament_positions`); a
+consumer's row is made once from its old position (`ensure`), so an old store resumes where
+it was.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from eventsourcing.persistence import Tracking
+
+if TYPE_CHECKING:  # the read-model package imports this module: no import at run time
+    from shared.readmodels.db import Cursor, ReadModelDB
+
+DDL = (
+    "CREATE TABLE IF NOT EXISTS consumer_positions "
+    "(consumer TEXT PRIMARY KEY, position BIGINT NOT NULL)"
+)
+CREATE_ATTEMPTS = 5
+
+__all__ = ["Positions", "Tracking"]
+
+
+class Positions:
+    """The consumers' positions in the store's database."""
+
+    def __init__(self, db: ReadModelDB) -> None:
+        self.db = db
+
+    def ensure(self, consumer: str, old: Callable[[], int] = lambda: 0) -> None:
+        """Create the table and the consumer's row if missing (the row from `old()`, its
+        position in an older store); safe to run in several processes at once."""
+        for attempt in range(1, CREATE_ATTEMPTS + 1):
+            try:
+                with self.db.transaction() as cur:
+                    cur.execute(DDL)
+                break
+            except Exception:
+                # Processes starting together race on PostgreSQL's CREATE ... IF NOT EXISTS.
+                if attempt == CREATE_ATTEMPTS:
+                    raise
+                time.sleep(0.1 * attempt)
+        if self.db.query("SELECT 1 FROM consumer_positions WHERE consumer = ?", (consumer,)):
+            return
+        position = old()
+        with self.db.transaction() as cur:
+            cur.execute(
+                "INSERT INTO consumer_positions (consumer, position) VALUES (?, ?) "
+                "ON CONFLICT (consumer) DO NOTHING",
+                (consumer, position),
+            )
+
+    def get(self, consumer: str) -> int:
+        """The consumer's position (0 without a row)."""
+        rows = self.db.query(
+            "SELECT position FROM consumer_positions WHERE consumer = ?", (consumer,)
+        )
+        return int(rows[0][0]) if rows else 0
+
+    def tracking(self, consumer: str) -> Tracking:
+        """The consumer's position as eventsourcing's tracking record."""
+        return Tracking(consumer, self.get(consumer))
+
+    def record(self, tracking: Tracking) -> None:
+        """Move a position forward, never back (the relay: after the broker's confirm)."""
+        with self.db.transaction() as cur:
+            cur.execute(
+                "UPDATE consumer_positions SET position = ? WHERE consumer = ? AND position < ?",
+                (tracking.notification_id, tracking.application_name, tracking.notification_id),
+            )
+
+    def reset(self, cur: Cursor, consumer: str) -> None:
+        """Set a position to zero (a rebuild), inside the caller's transaction."""
+        cur.execute("UPDATE consumer_positions SET position = 0 WHERE consumer = ?", (consumer,))
+
+
+def advance(cur: Cursor, read: int, tracking: Tracking) -> bool:
+    """In the caller's transaction, move the consumer's position from `read` (where its
+    batch was read after) to the tracking record's; False if it was not `read` any more
+    (another process applied the batch, or a rebuild reset it): the caller rolls back."""
+    moved = cur.execute(
+        "UPDATE consumer_positions SET position = ? WHERE consumer = ? AND position = ?",
+        (tracking.notification_id, tracking.application_name, read),
+    )
+    return moved == 1

@@ -33,7 +33,8 @@ TOOLS = (["selfplay"], ["rebuild"], ["replay", "t"], ["export", "t"], ["bench"],
          ["bench", "bots"])  # fmt: skip
 VERBS = [[verb] for verb in ROLE_VERBS] + list(TOOLS)
 HASH = "ab" * 32
-CHOSEN = {"only": sorted(MODELS)[0], "game": "cantstop"}  # settings with a closed set of values
+# Settings with a closed set of values.
+CHOSEN = {"only": sorted(MODELS)[0], "game": "cantstop", "bots": "strong,random"}
 
 
 def _value(item: Setting) -> Any:

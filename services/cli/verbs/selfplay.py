@@ -32,7 +32,7 @@ def _game(raw: str) -> str:
 
 def _kinds(raw: str) -> str:
     kinds = [k.strip() for k in raw.split(",") if k.strip()]
-    if not kinds or any(k not in KINDS for k in kinds):
+    if any(k not in KINDS for k in kinds):  # none: random bots, lines as ever
         raise ValueError(f"comma-separated bot kinds of {', '.join(KINDS)}")
     return ",".join(kinds)
 

@@ -16,6 +16,9 @@ from typing import Any
 
 import aiohttp
 
+from services.cli.selfplay_bots import SeatLog, informed_move, seat_kinds
+from shared.games.registry import get_game
+
 
 class ApiError(Exception):
     """An HTTP answer that was not a success."""
@@ -159,8 +162,11 @@ async def play_game(
     on_accepted: OnAccepted | None = None,
     bots: list[Bot] | None = None,
     table_seed: str | None = None,
+    kinds: list[str] | None = None,
+    think_ms: float = 100.0,
 ) -> dict[str, Any]:
-    """Play one full game with random bots; returns the per-game summary line.
+    """Play one full game with random bots (or the bot `kinds`, one per seat, thinking
+    `think_ms` a move: services/cli/selfplay_bots.py); returns the per-game summary line.
 
     Every command carries a fresh `command_id`, so a request repeated after an outage is
     recognised by the table; `on_accepted` sees each accepted command once per answer.
@@ -190,6 +196,7 @@ async def play_game(
     outcome = await command(f"/api/tables/{table_id}/start", bots[0], {})
     version = outcome["version"]
     moves = 0
+    logs: dict[int, SeatLog] = {}  # each informed bot's fold of the log it may read
     known: dict[str, Any] | None = None  # the newest view we hold (a move's answer brings one)
     while True:
         path = f"/api/tables/{table_id}/view?min_version={version}"
@@ -201,7 +208,13 @@ async def play_game(
         known = None
         if not mine["legal_moves"]:
             continue
-        move = rng.choice(mine["legal_moves"])
+        if kinds is None or kinds[seat] == "random":
+            move = rng.choice(mine["legal_moves"])
+        else:
+            seat_log = logs.setdefault(seat, SeatLog(get_game(game)))
+            move = await informed_move(
+                api, table_id, bots[seat], seat, kinds[seat], seat_log, think_ms, rng.random()
+            )
         body = {"move": move, "expected_version": mine["table"]["version"]}
         try:
             outcome = await command(f"/api/tables/{table_id}/moves", bots[seat], body)
@@ -217,7 +230,7 @@ async def play_game(
     log = await api.table_log(table_id, bots[0])
     result = view["result"]
     winners = result["winners"]
-    return {
+    line = {
         "table_id": table_id,
         "game": game,
         "moves": moves,
@@ -225,6 +238,9 @@ async def play_game(
         "scores": result["scores"],
         "winner": winners[0] if len(winners) == 1 else winners,
     }
+    if kinds is not None:
+        line.update(bots=kinds, winners=winners)
+    return line
 
 
 def derived_seed(seed: int, index: int) -> str:
@@ -268,8 +284,12 @@ async def run_selfplay(
     emails: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     table_seeds: bool = False,
+    kinds: list[str] | None = None,
+    think_ms: float = 100.0,
 ) -> int:
     """Play the games, print one JSON line each and a summary; returns the exit code.
+
+    `kinds` (bot kinds, shared/bots) sit at the seats in turn, rotated one seat a game.
 
     With `table_seeds` (a gateway that allows client seeds: the embedded platform) each
     table's seed derives from `seed` too, so the same command plays the same games.
@@ -292,6 +312,8 @@ async def run_selfplay(
                     line = await play_game(
                         api, game, players, seed * 1000 + index, options, emails,
                         table_seed=derived_seed(seed, index) if table_seeds else None,
+                        kinds=seat_kinds(kinds, players, index) if kinds else None,
+                        think_ms=think_ms,
                     )  # fmt: skip
                 except Exception as exc:  # report and go on with the other games
                     failed += 1

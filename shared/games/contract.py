@@ -19,6 +19,7 @@ from shared.contracts.errors import IllegalMove
 from shared.games.rng import Rng
 
 __all__ = [
+    "BotHooks",
     "GameEvent",
     "GameMove",
     "GameResult",
@@ -52,6 +53,23 @@ E = TypeVar("E", bound=GameEvent)  # its event (usually a union of GameEvent Str
 
 
 @dataclass(frozen=True, slots=True)
+class BotHooks:
+    """A game's optional help for the bots (shared/bots; docs/bots.md), all pure.
+
+    - `evaluate(state, seat)`: the seat's prospects in [0, 1] (0.5: even), read where a
+      playout stops early and by the greedy bot; None: from `result` and `state.scores`.
+    - `sample(state, seat, rng)`: a state the seat cannot tell from this one: everything it
+      may not see (other hands, decks' order, face-down cards) redealt at random. It must
+      depend only on what the seat may see. None: the game hides nothing.
+    - `playout_moves`: moves a random playout runs before `evaluate` judges it.
+    """
+
+    evaluate: Callable[[Any, int], float] | None = None
+    sample: Callable[[Any, int, Rng], Any] | None = None
+    playout_moves: int = 200
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec(Generic[S, M, E]):
     """Everything the platform needs to host a game; one instance per game package (`GAME`).
 
@@ -78,6 +96,7 @@ class GameSpec(Generic[S, M, E]):
       back at a table with take-backs; the platform already refuses a move that drew at
       random, ended the game or was followed by a bot's move, so this only has to refuse
       moves that revealed something the game hides. None: no move may be taken back.
+    - `bot_hooks` (optional): evaluation and sampling for the bots (`BotHooks`).
     """
 
     name: str
@@ -103,6 +122,8 @@ class GameSpec(Generic[S, M, E]):
     rematch_order: Callable[[GameResult, int], Sequence[int]] | None = None
     # Whether a move (which drew nothing at random) may be taken back; None: never.
     undoable: Callable[[S, int, M, Sequence[E]], bool] | None = None
+    # The game's help for the bots' search and evaluation; None: the generic bots.
+    bot_hooks: BotHooks | None = None
 
     def seats_at_rematch(self, result: GameResult, seats: int) -> list[int]:
         """The old seats in new seat order for a rematch (the game's order, else rotated)."""

@@ -25,6 +25,7 @@ from uuid import NAMESPACE_URL, uuid5
 
 import msgspec
 
+from shared.bots import Budget, SeatKnowledge, choose
 from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
@@ -519,6 +520,15 @@ def _rematch(state: TableState, player_id: str, action: Rematch, spec: GameSpec)
 
 
 MAX_BOT_MOVES = 10_000  # a bound on the resigned seats' moves played within one command
+# The bot kind (shared/bots) that plays timed-out turns and resigned seats. The audit
+# re-decides its moves from `bot_rng`, so a change of kind needs a rules-version care.
+SEAT_BOT = "random"
+
+
+def bot_move(state: TableState, seat: int, legal: list[Any], spec: GameSpec) -> Any:
+    """The move the seat's stand-in bot plays now (drawn from `bot_rng`)."""
+    knowledge = SeatKnowledge(spec, state.game_state, seat)
+    return choose(SEAT_BOT, knowledge, legal, Budget(playouts=1), bot_rng(state))
 
 
 def bots_for_resigned(state: TableState, events: list[Any], spec: GameSpec) -> list[Any]:
@@ -537,7 +547,7 @@ def bots_for_resigned(state: TableState, events: list[Any], spec: GameSpec) -> l
         legal = list(spec.legal_moves(state.game_state, due[0])) if due else []
         if not legal:
             break
-        chosen = msgspec.to_builtins(bot_rng(state).choice(legal))
+        chosen = msgspec.to_builtins(bot_move(state, due[0], legal, spec))
         more, _ = play_events(state, due[0], chosen, spec)
         for event in more:
             state = evolve(state, event, spec)
@@ -556,7 +566,7 @@ def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: Game
     legal = list(spec.legal_moves(state.game_state, seat))
     if not legal:
         raise Conflict(f"seat {seat} has no legal move", code="no_legal_move")
-    chosen: dict[str, Any] = msgspec.to_builtins(bot_rng(state).choice(legal))
+    chosen: dict[str, Any] = msgspec.to_builtins(bot_move(state, seat, legal, spec))
     played, _ = play_events(state, seat, chosen, spec)
     owner = state.players[seat] or ""
     events: list[Any] = [

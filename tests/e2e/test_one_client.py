@@ -68,12 +68,20 @@ async def test_no_reply_is_broker_timeout_for_every_sender(
         await client.post("/api/tournaments", json=tournament, headers=ann.auth)
     ) == (503, "broker_timeout")
 
-    sweeper = OpenTableSweeper(platform.store, platform.broker, ttl=3600)
+    assert platform.readmodels is not None  # the gateway's lists started them
+    db = platform.readmodels.db
+    sweeper = OpenTableSweeper(db, platform.broker, ttl=3600)
     sweeper.tables.timeout = TIMEOUT
     idle = str(uuid.uuid4())
-    sweeper.open[idle] = (1, datetime.now(UTC) - timedelta(hours=2))
-    assert await sweeper.sweep() == 0
-    assert idle in sweeper.open  # not given up: swept again next round
+    two_hours_ago = (datetime.now(UTC) - timedelta(hours=2)).isoformat()
+    with db.transaction() as cur:  # an open table the read model shows idle for two hours
+        cur.execute(
+            "INSERT INTO rm_tables (table_id, created_pos, game, status, version, created_at,"
+            " updated_at, body) VALUES (?, 0, 'ra', 'open', 1, ?, ?, '{}')",
+            (idle, two_hours_ago, two_hours_ago),
+        )
+    assert await sweeper.sweep() == 0  # not expired, and no error: the client answered
+    assert await sweeper.sweep() == 0  # the table is still open: swept again next round
 
     timers = Timers(None, None, platform.broker, None, None, None)  # type: ignore[arg-type]
     timers.tables.timeout = TIMEOUT  # type: ignore[union-attr]

@@ -29,10 +29,12 @@ from shared.settings import Setting, settings_in, values
 ROOT = Path(__file__).resolve().parents[2]
 ROLE_VERBS = ("serve", "gateway", "table", "relay", "scoring", "notify")
 TOOLS = (["selfplay"], ["rebuild"], ["replay", "t"], ["export", "t"], ["bench"],
-         ["bench", "load"], ["bench", "audit"], ["bench", "peers"], ["bench", "scale"])  # fmt: skip
+         ["bench", "load"], ["bench", "audit"], ["bench", "peers"], ["bench", "scale"],
+         ["bench", "bots"])  # fmt: skip
 VERBS = [[verb] for verb in ROLE_VERBS] + list(TOOLS)
 HASH = "ab" * 32
-CHOSEN = {"only": sorted(MODELS)[0], "game": "cantstop"}  # settings with a closed set of values
+# Settings with a closed set of values.
+CHOSEN = {"only": sorted(MODELS)[0], "game": "cantstop", "bots": "strong,random"}
 
 
 def _value(item: Setting) -> Any:

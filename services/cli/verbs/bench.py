@@ -8,7 +8,7 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from services.bench import audit, load, peers, scale
+from services.bench import audit, bots, load, peers, scale
 from services.cli.options import add_settings
 from shared.settings import setting
 
@@ -35,7 +35,7 @@ def register(verbs: Any) -> None:
     bench = verbs.add_parser(VERB, help="measure engine, raw floor and end-to-end figures")
     add_settings(bench, BenchSettings)
     kinds = bench.add_subparsers(dest="bench_kind", metavar="KIND")
-    for kind in (load, audit, scale, peers):
+    for kind in (load, audit, scale, peers, bots):
         kind.register(kinds)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -15,6 +16,7 @@ from services.cli.roles import platform_config
 from services.cli.selfplay import DEFAULT_TIMEOUT
 from services.cli.settings import PlatformSettings
 from services.gateway.keys import GatewaySettings
+from shared.bots import KINDS
 from shared.games.registry import GAME_PACKAGES
 from shared.ports import free_port
 from shared.settings import setting
@@ -26,6 +28,13 @@ def _game(raw: str) -> str:
     if raw not in GAME_PACKAGES:
         raise ValueError(f"one of {', '.join(GAME_PACKAGES)}")
     return raw
+
+
+def _kinds(raw: str) -> str:
+    kinds = [k.strip() for k in raw.split(",") if k.strip()]
+    if any(k not in KINDS for k in kinds):  # none: random bots, lines as ever
+        raise ValueError(f"comma-separated bot kinds of {', '.join(KINDS)}")
+    return ",".join(kinds)
 
 
 class PlayOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,6 +70,15 @@ class PlayOptions(msgspec.Struct, frozen=True, kw_only=True):
     timeout: Annotated[
         float, setting("seconds to wait for an unreachable or unavailable gateway", gt=0)
     ] = DEFAULT_TIMEOUT
+    bots: Annotated[
+        str,
+        setting("bot kinds at the seats, comma-separated (random, greedy, strong), rotated "
+                "one seat a game; each game's line then names them and its winners",
+                parse=_kinds, shown_default="random", metavar="KINDS"),
+    ] = ""  # fmt: skip
+    think_ms: Annotated[
+        float, setting("a greedy or strong bot's think time a move, in ms", gt=0)
+    ] = 100.0
 
 
 class SelfplaySettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,14 +98,20 @@ def register(verbs: Any) -> None:
 async def run(args: argparse.Namespace) -> int:
     """One JSON line per game (or match), then a summary; 0 when every game finished."""
     from services.cli.selfplay import run_selfplay
+    from services.cli.selfplay_bots import refusal
 
     options = json.loads(args.options)
     if args.tournament:
         return await _tournament(args, options)
+    kinds = args.bots.split(",") if args.bots else None
+    problem = refusal(kinds, args.game) if kinds else None
+    if problem is not None:
+        print(f"senet selfplay: {problem}", file=sys.stderr)
+        return 2
     if args.url:
         return await run_selfplay(
             args.url, args.game, args.players, args.games, args.seed, args.concurrency, options,
-            emails=args.emails, timeout=args.timeout,
+            emails=args.emails, timeout=args.timeout, kinds=kinds, think_ms=args.think_ms,
         )  # fmt: skip
     port = free_port()
     config = platform_config(args, ALL_ROLES)
@@ -109,6 +133,8 @@ async def run(args: argparse.Namespace) -> int:
                 emails=args.emails,
                 timeout=args.timeout,
                 table_seeds=seeded,
+                kinds=kinds,
+                think_ms=args.think_ms,
             )
 
 

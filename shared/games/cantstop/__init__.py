@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from shared.games.cantstop import bots
 from shared.games.cantstop.events import CantStopEvent, CantStopMove, GameStarted
 from shared.games.cantstop.evolve import evolve
 from shared.games.cantstop.rules import decide, legal_moves, to_act
 from shared.games.cantstop.state import C, CantStopOptions, CantStopState, initial_state
 from shared.games.cantstop.views import prompt, redact, view
-from shared.games.contract import GameResult, GameSpec, nothing_hidden
+from shared.games.contract import BotHooks, GameResult, GameSpec, nothing_hidden
 from shared.games.kit import fail
 from shared.games.rng import Rng
 
@@ -49,4 +50,5 @@ GAME = GameSpec(
     result=result,
     prompt=prompt,
     undoable=nothing_hidden,  # no hidden information: any move that drew nothing
+    bot_hooks=BotHooks(evaluate=bots.evaluate, playout_moves=12),
 )

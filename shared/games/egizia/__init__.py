@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from shared.games.contract import GameResult, GameSpec
+from shared.games.contract import BotHooks, GameResult, GameSpec
+from shared.games.egizia import bots
 from shared.games.egizia.decide import decide, legal_moves, to_act
 from shared.games.egizia.events import EgiziaEvent
 from shared.games.egizia.evolve import evolve, initial_state
@@ -64,4 +65,5 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=24),
 )

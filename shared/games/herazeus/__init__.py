@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.contract import GameResult, GameSpec
+from shared.games.contract import BotHooks, GameResult, GameSpec
+from shared.games.herazeus import bots
 from shared.games.herazeus.events import HeraZeusEvent
 from shared.games.herazeus.evolve import evolve
 from shared.games.herazeus.moves import HeraZeusMove, HeraZeusOptions
@@ -54,5 +55,6 @@ GAME: GameSpec[HeraZeusState, Any, Any] = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=30),
 )
 """The Hera und Zeus game for the platform."""

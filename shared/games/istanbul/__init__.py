@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from shared.games.contract import GameResult, GameSpec
+from shared.games.contract import BotHooks, GameResult, GameSpec
+from shared.games.istanbul import bots
 from shared.games.istanbul import events as ev
 from shared.games.istanbul.events import IstanbulEvent
 from shared.games.istanbul.evolve import evolve
@@ -54,5 +55,6 @@ GAME: GameSpec[IstanbulState, Any, Any] = GameSpec(
     result=result,
     prompt=prompt,
     undoable=undoable,
+    bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=20),
 )
 """The Istanbul game for the platform."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from shared.games.contract import GameSpec, nothing_hidden
+from shared.games.contract import BotHooks, GameSpec, nothing_hidden
+from shared.games.ra import bots
 from shared.games.ra.components import C
 from shared.games.ra.events import RaEvent
 from shared.games.ra.evolve import evolve
@@ -33,5 +34,6 @@ GAME = GameSpec(
     result=result,
     prompt=prompt,
     undoable=nothing_hidden,  # no hidden information: any move that drew nothing
+    bot_hooks=BotHooks(evaluate=bots.evaluate, playout_moves=30),
 )
 """The Ra game package as the platform hosts it."""

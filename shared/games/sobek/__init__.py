@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from shared.games.contract import GameResult, GameSpec
+from shared.games.contract import BotHooks, GameResult, GameSpec
 from shared.games.rng import Rng
+from shared.games.sobek import bots
 from shared.games.sobek.events import SobekEvent
 from shared.games.sobek.evolve import evolve
 from shared.games.sobek.flow import to_act
@@ -64,5 +65,6 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    bot_hooks=BotHooks(sample=bots.sample, playout_moves=40),
 )
 """The Sobek game for the platform."""

@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform, PlatformConfig
 from services.gateway.views.player import player_view
-from services.gateway.views.projector import ViewProjector
+from services.gateway.views.table_cache import TableCache
 from shared.store import open_store
 
 
@@ -99,7 +99,7 @@ async def play_moves(
     return moves
 
 
-async def rebuilt_views_equal_live(platform: Platform, live: ViewProjector) -> None:
+async def rebuilt_views_equal_live(platform: Platform, live: TableCache) -> None:
     """Every table folded from the whole store has the same state and views as the live
     cache holds (and a table the cache does not hold loads equal to it)."""
     rebuilt = await rebuilt_views(platform.store)

@@ -6,8 +6,9 @@ the same run:
 
 - the raw read speed of the store's notification log (and with eventsourcing's decoding),
   the baselines of
-- rebuilding the gateway's view projector and the scoring service's read model (results,
-  standings, ratings, verdicts) from zero, in events per second;
+- rebuilding every table's player views (as the gateway's table cache folds them) and the
+  scoring service's read model (results, standings, ratings, verdicts) from zero, in events
+  per second;
 - per game, for the first K tables of each game: reading and folding a table (`senet
   replay TABLE`, the baseline), exporting its record, verifying the record offline from
   its JSON (`senet verify`) and the store path `senet replay TABLE --verify`; medians in ms.

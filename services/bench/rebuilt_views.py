@@ -8,7 +8,7 @@ import gc
 from collections.abc import Iterator
 from typing import Any
 
-from services.gateway.views.projector import TableModel
+from services.gateway.views.table_cache import TableModel
 from shared.contracts.envelopes import EventEnvelope
 from shared.projections.runner import Batch, Projection, ProjectionRunner
 from shared.store import EventStore

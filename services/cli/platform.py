@@ -16,7 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from services.gateway.app import create_app
-from services.gateway.keys import PROJECTOR, GatewaySettings
+from services.gateway.keys import TABLE_CACHE, GatewaySettings
 from services.gateway.settings.notifications import setup_notify
 from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
@@ -280,8 +280,8 @@ class Platform:
             relay = self.relay
             projectors["relay"] = lambda: relay.position if relay.active else None
         if self.app is not None:
-            views = self.app[PROJECTOR]
-            projectors["views"] = lambda: views.position
+            views = self.app[TABLE_CACHE]
+            projectors["views"] = lambda: views.newest_heard
         if self.readmodels is not None and self.readmodels.users:  # started here
             readmodels = self.readmodels.runner
             projectors["readmodels"] = lambda: readmodels.position

@@ -21,19 +21,19 @@ from services.gateway.keys import (
     HISTORY,
     IDENTITIES,
     LIMITER,
-    PROJECTOR,
     READMODELS,
     REVOCATIONS,
     SETTINGS,
     SIGN_INS,
     SOCKETS,
     STORE,
+    TABLE_CACHE,
     TABLES,
     GatewaySettings,
     HistoryReads,
 )
 from services.gateway.openapi.document import setup_routes
-from services.gateway.views.projector import ViewProjector
+from services.gateway.views.table_cache import TableCache
 from services.gateway.web.pages import setup_web
 from shared.accounts import ledger
 from shared.messaging.port import Broker
@@ -55,10 +55,10 @@ def create_app(
     probes: Probes | None = None,
     readmodels: ReadModels | None = None,
 ) -> web.Application:
-    """The gateway: HTTP API, WebSocket and its view projector; the broker must be connected.
+    """The gateway: HTTP API, WebSocket and its table cache; the broker must be connected.
 
     Its readiness checks are added to `probes` (a new set if None): broker, store, views.
-    The paged lists read `readmodels` (started with the app; by default its own projector).
+    The paged lists read `readmodels` (started with the app; by default its own projection runner).
     """
     middlewares = [observe_middleware, errors_middleware, limits_middleware]
     # aiohttp closes a connection that sends no complete request (its headers) within its
@@ -88,11 +88,11 @@ def create_app(
     app[STORE] = store
     app[BROKER] = broker
     app[TABLES] = TableClient(broker, timeout=settings.command_timeout)
-    app[PROJECTOR] = projector = ViewProjector(store, broker, settings.table_cache)
+    app[TABLE_CACHE] = cache = TableCache(store, broker, settings.table_cache)
     app[PROBES] = probes = probes if probes is not None else Probes()
     probes.ready.setdefault("broker", broker_check(broker))
     probes.ready.setdefault("store", StoreCheck(store))
-    probes.ready["views"] = flag_check(lambda: projector.ready, "views are rebuilding")
+    probes.ready["views"] = flag_check(lambda: cache.ready, "views are rebuilding")
     app[IDENTITIES] = {}
     app[REVOCATIONS] = Revocations(broker, app[IDENTITIES])
     app[SOCKETS] = weakref.WeakSet()
@@ -107,7 +107,7 @@ def create_app(
     setup_web(app)  # the web client's pages and assets
     # Each service its own context: started in this order, stopped in the reverse.
     app.cleanup_ctx.append(_readmodels_ctx)
-    for key in (PROJECTOR, CHAT, REVOCATIONS, SIGN_INS, HISTORY):
+    for key in (TABLE_CACHE, CHAT, REVOCATIONS, SIGN_INS, HISTORY):
         app.cleanup_ctx.append(_running(key))
     app.on_shutdown.append(_close_sockets)
     return app
@@ -133,7 +133,7 @@ def _running(key: web.AppKey[Any]) -> Callable[[web.Application], AsyncIterator[
 async def _readmodels_ctx(app: web.Application) -> AsyncIterator[None]:
     readmodels = app[READMODELS]
     if readmodels.broker is app[BROKER]:  # one events queue per gateway
-        readmodels.wake_with(app[PROJECTOR].on_event)
+        readmodels.wake_with(app[TABLE_CACHE].on_event)
     await readmodels.start()
     yield
     await readmodels.stop()

@@ -15,7 +15,7 @@ from aiohttp import web
 from services.gateway.accounts.revocations import Revocations
 from services.gateway.chat.hub import ChatHub
 from services.gateway.http.limits import Limiter
-from services.gateway.views.projector import TableModel, ViewProjector
+from services.gateway.views.table_cache import TableCache, TableModel
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
 from shared.notify.endpoints import EndpointPolicy
@@ -194,7 +194,7 @@ SETTINGS = web.AppKey("settings", GatewaySettings)
 STORE = web.AppKey("store", EventStore)
 BROKER = web.AppKey("broker", Broker)
 TABLES = web.AppKey("tables", TableClient)  # commands to the shards, the one client
-PROJECTOR = web.AppKey("projector", ViewProjector)
+TABLE_CACHE = web.AppKey("table_cache", TableCache)
 LIMITER = web.AppKey("limiter", Limiter)
 IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse

@@ -2,7 +2,7 @@
 
 It reads the events from the store, in order, through a projection runner
 (`shared.projections.runner`), woken by commits (PostgreSQL's NOTIFY, or the table workers'
-commit signals on the `views` exchange, which also brings presence): a missed, repeated or
+commit signals on the `signals` exchange, which also brings presence): a missed, repeated or
 malformed signal changes nothing but the delay. At start it resumes from its checkpoint
 (`checkpoint.py`: the active tables' turns and the open notices at a position), so it reads
 only the events after it, and decides turns only
@@ -39,11 +39,17 @@ from services.notify.turns import TurnChange, TurnTracker
 from shared.contracts.envelopes import EventEnvelope
 from shared.games.registry import get_game
 from shared.messaging.port import Broker, Delivery
-from shared.messaging.wake import is_commit_signal
+from shared.messaging.wake import COMMITTED, is_commit_signal
 from shared.notify import links
 from shared.notify.owners import EmailOwner
 from shared.notify.preferences import Preferences
-from shared.notify.presence import PreferencesChanged, Presence, presence_decoder
+from shared.notify.presence import (
+    PREFERENCES,
+    PRESENCE,
+    PreferencesChanged,
+    Presence,
+    presence_decoder,
+)
 from shared.projections.runner import Batch, Item, Projection, ProjectionRunner
 from shared.projections.tracking import Positions, Tracking
 from shared.readmodels.db import ReadModelDB
@@ -119,7 +125,8 @@ class NotifyService(Projection):
         await self._resume()
         if self.broker is not None:
             topology = self.broker.topology
-            await self.broker.subscribe(topology.views_exchange, "#", self.on_presence)
+            for key in (COMMITTED, PRESENCE, PREFERENCES):  # one private queue each
+                await self.broker.subscribe(topology.signals_exchange, key, self.on_presence)
         await self.runner.listen()
         await self.catch_up()
         log.info("notify_ready", position=self.position, open=len(self.outbox.notices))
@@ -180,7 +187,7 @@ class NotifyService(Projection):
     async def on_presence(self, delivery: Delivery) -> None:
         """A gateway's signal: WebSocket presence, or a player's changed preferences (read
         the store now); a table worker's commit signal (read the store now); other messages
-        on `views` are ignored."""
+        on `signals` are not bound."""
         if is_commit_signal(delivery):
             self.wakeup.set()
             return

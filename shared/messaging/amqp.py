@@ -138,8 +138,6 @@ class AmqpBroker:
         return f"{self.prefix}.{name}"
 
     def _kind(self, exchange: str) -> ExchangeType:
-        if exchange == self.topology.views_exchange:
-            return ExchangeType.FANOUT
         if exchange in (self.topology.commands_exchange, self.topology.dead_letters):
             return ExchangeType.DIRECT
         return ExchangeType.TOPIC

@@ -43,11 +43,6 @@ def topic_matches(pattern: str, routing_key: str) -> bool:
     return match(pattern.split("."), routing_key.split("."))
 
 
-def _fanout(binding: str, routing_key: str) -> bool:
-    """A fanout exchange ignores binding and routing keys."""
-    return True
-
-
 @dataclass(eq=False)
 class _Message:
     """A message in a queue, with the requester's future for commands."""
@@ -317,9 +312,7 @@ class MemoryBroker:
     def _route(self, server: _Server, exchange: str, message: _Message) -> None:
         metrics.BROKER_PUBLISHED.inc()
         matches: Callable[[str, str], bool] = topic_matches
-        if exchange == self.topology.views_exchange:
-            matches = _fanout
-        elif exchange == self.topology.commands_exchange:
+        if exchange == self.topology.commands_exchange:
             matches = str.__eq__
         targets = {
             q

@@ -57,9 +57,13 @@ class Topology(msgspec.Struct, frozen=True, kw_only=True):
 
     shards: int = 8
     commands_exchange: str = "commands"  # direct: routing key = shard number
-    events_exchange: str = "events"  # topic: <game>.<EventName>.<table_id>
-    views_exchange: str = "views"  # fanout: "view changed" signals for gateways
-    # topic: signals for every gateway: chat.<table_id>, mutes.<player_id>, revoked.<player_id>
+    # topic: one `EventBatch` per relay read (routing key `events`), for the gateways' table
+    # caches only; the log consumers read the store (shared/projections/runner.py)
+    events_exchange: str = "events"
+    # topic: small signals that say "something changed, look": `committed` (a table worker
+    # stored events: relays and notify read the store), `presence` and `preferences` (from
+    # gateways, for notify), chat.<table_id>, mutes.<player_id>, revoked.<player_id> (for
+    # every gateway). Each consumer binds only the keys it needs.
     signals_exchange: str = "signals"
     delivery_limit: int = 5  # redeliveries before a command goes to the dead-letter queue
     dead_letters: str = "dlx"  # direct: messages dead-lettered from durable queues
@@ -79,8 +83,7 @@ class Topology(msgspec.Struct, frozen=True, kw_only=True):
         queues = [self.shard_queue(shard) for shard in range(self.shards)]
         queues.append(self.dead_letter_queue(self.commands_exchange))
         exchanges = [
-            self.dead_letters, self.commands_exchange, self.events_exchange,
-            self.views_exchange, self.signals_exchange,
+            self.dead_letters, self.commands_exchange, self.events_exchange, self.signals_exchange
         ]  # fmt: skip
         return queues, exchanges
 

@@ -4,7 +4,8 @@ A relay in the worker's own process is woken directly. A relay in another proces
 deployed layout: `senet table` and `senet relay` apart, or several table processes of which
 one holds the relay lease) would otherwise learn of new events only at its next poll, a
 floor under every push's latency. So workers on a real broker also publish a `Committed`
-signal on the `views` fanout, which every relay hears through a private queue. The signal
+signal (routing key `committed`) on the `signals` exchange, which every relay hears
+through a private queue. The signal
 carries nothing: the relay reads the store from its position, so a lost, repeated or late
 signal changes nothing but the delay. Signals are coalesced: while one is being published,
 further commits only ask for one more.
@@ -24,12 +25,13 @@ class Committed(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """Events were stored: relays, read the store now."""
 
 
+COMMITTED = "committed"  # the routing key of commit signals on the `signals` exchange
 _BODY = msgspec.json.encode(Committed())
 _decoder = msgspec.json.Decoder(Committed)
 
 
 def is_commit_signal(delivery: Delivery) -> bool:
-    """True for a `Committed` signal (other messages on `views` are not for relays)."""
+    """True for a `Committed` signal (a relay binds only `committed`)."""
     try:
         _decoder.decode(delivery.body)
     except (msgspec.ValidationError, msgspec.DecodeError):
@@ -57,8 +59,8 @@ class CommitSignal:
             while True:
                 self.again = False
                 with contextlib.suppress(Exception):  # a relay still polls: never fail a commit
-                    exchange = self.broker.topology.views_exchange
-                    await self.broker.publish(exchange, "committed", _BODY)
+                    exchange = self.broker.topology.signals_exchange
+                    await self.broker.publish(exchange, COMMITTED, _BODY)
                     self.sent += 1
                 if not self.again:
                     return

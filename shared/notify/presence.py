@@ -1,9 +1,10 @@
 """Presence signals: the gateway says who is connected to which table over WebSocket.
 
-They travel on the `views` fanout exchange; notify keeps a set of (table, player) from them
-and sends nothing to a player who is watching that table. A gateway repeats the signal of
-every open socket every `HEARTBEAT` seconds with a time to live (`ttl`), so the sockets of a
-gateway that dies without saying goodbye are forgotten after `ttl` seconds.
+They travel on the `signals` exchange (routing key `presence`); notify keeps a set of
+(table, player) from them and sends nothing to a player who is watching that table. A gateway
+repeats the signal of every open socket every `HEARTBEAT` seconds with a time to live
+(`ttl`), so the sockets of a gateway that dies without saying goodbye are forgotten after
+`ttl` seconds.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class PreferencesChanged(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     player_id: str
 
 
-# Everything the gateways say to the notify service on the `views` fanout.
+# Everything the gateways say to the notify service on the `signals` exchange, by routing key.
+PRESENCE = "presence"
+PREFERENCES = "preferences"
 Signal = Presence | PreferencesChanged
 presence_decoder = msgspec.json.Decoder(Signal)

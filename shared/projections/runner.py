@@ -44,7 +44,7 @@ from prometheus_client import Gauge
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.lease import Lease
 from shared.messaging.port import Broker, Delivery
-from shared.messaging.wake import is_commit_signal
+from shared.messaging.wake import COMMITTED, is_commit_signal
 from shared.observability import metrics
 from shared.store import EventStore
 from shared.store.commits import listen_for_commits, listens
@@ -381,7 +381,7 @@ class ProjectionRunner:
             )
         elif self.signals is not None:
             await self.signals.subscribe(
-                self.signals.topology.views_exchange, "#", self._on_signal, queue=None
+                self.signals.topology.signals_exchange, COMMITTED, self._on_signal, queue=None
             )
         self.listening = True
 

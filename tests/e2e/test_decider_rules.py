@@ -12,7 +12,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import TABLE_CACHE
 from tests.platform import Player, open_table, register, view
 
 
@@ -31,7 +31,7 @@ async def test_a_revoked_link_fails_even_when_a_gateways_cache_is_stale(
 ) -> None:
     table_id, host, code = await _private(client)
     assert platform.app is not None
-    projector = platform.app[PROJECTOR]
+    projector = platform.app[TABLE_CACHE]
     before = msgspec.structs.replace((await projector.get(table_id)).state)  # link valid
     response = await client.delete(f"/api/tables/{table_id}/invitation", headers=host.auth)
     assert response.status == 200
@@ -97,7 +97,7 @@ async def test_the_timing_is_the_creators_before_the_start_whatever_a_cache_says
     response = await client.put(path, json=timing, headers=host.auth)
     assert response.status == 200, await response.text()
     assert platform.app is not None
-    projector = platform.app[PROJECTOR]
+    projector = platform.app[TABLE_CACHE]
     before = (await projector.get(table_id)).state  # still open
     response = await client.post(f"/api/tables/{table_id}/start", json={}, headers=host.auth)
     assert response.status == 200

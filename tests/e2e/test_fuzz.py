@@ -16,7 +16,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR, SETTINGS
+from services.gateway.keys import SETTINGS, TABLE_CACHE
 from tests.e2e.fuzzkit import Fuzz, Request, Seated, documented_codes
 from tests.platform import Player, open_table, play_moves, rebuilt_views_equal_live, register, view
 
@@ -160,4 +160,4 @@ async def test_ten_thousand_bad_requests_change_nothing(
     for number, table in enumerate(tables):
         assert await play_moves(client, table.table_id, table.players, seed=number, limit=15)
     assert platform.app is not None
-    await rebuilt_views_equal_live(platform, platform.app[PROJECTOR])
+    await rebuilt_views_equal_live(platform, platform.app[TABLE_CACHE])

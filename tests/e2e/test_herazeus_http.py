@@ -9,7 +9,7 @@ import msgspec
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR, STORE
+from services.gateway.keys import STORE, TABLE_CACHE
 from shared.games.registry import get_game
 from shared.tables.reader import events as table_log
 from tests.platform import full_log, open_table, play_moves, view
@@ -26,7 +26,7 @@ async def test_a_game_ends_and_each_seat_gets_exactly_its_redacted_feed(
     table_id, players = await open_table(client, "herazeus", 2, {})
     await play_moves(client, table_id, players, seed=5)
     assert platform.app is not None
-    model = await platform.app[PROJECTOR].get(table_id)
+    model = await platform.app[TABLE_CACHE].get(table_id)
     assert model is not None
     state = model.state.game_state
     stored = table_log(platform.app[STORE], table_id)

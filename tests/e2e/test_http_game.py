@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient
 from prometheus_client import REGISTRY
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import TABLE_CACHE
 from tests.platform import (
     Player,
     embedded_config,
@@ -38,7 +38,7 @@ async def test_full_ra_game_ends_with_result_and_rebuilt_views_equal_live(
     assert final["to_act"] == [] and final["legal_moves"] == []
     assert sorted(final["result"]["ranks"])[0] == 1
     assert platform.app is not None
-    await rebuilt_views_equal_live(platform, platform.app[PROJECTOR])
+    await rebuilt_views_equal_live(platform, platform.app[TABLE_CACHE])
 
 
 async def test_seed_is_hidden_until_the_end_and_then_matches_the_commitment(
@@ -175,7 +175,7 @@ async def test_a_move_is_answered_from_the_workers_reply_without_the_relay(
         assert platform.app is not None and platform.relay is None
         client = await aiohttp_client(platform.app)
         table_id, players = await open_table(client, "ra", 2)
-        projector = platform.app[PROJECTOR]
+        projector = platform.app[TABLE_CACHE]
         first = await view(client, table_id, players[0])
         seat = first["to_act"][0]
         watcher = players[1 - seat]

@@ -7,7 +7,7 @@ import msgspec
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR, STORE
+from services.gateway.keys import STORE, TABLE_CACHE
 from shared.games.registry import get_game
 from shared.tables.reader import events
 from tests.platform import full_log, open_table, play_moves, view
@@ -24,7 +24,7 @@ async def test_each_seat_gets_exactly_its_redacted_feed_and_sees_only_its_own_ha
     table_id, players = await open_table(client, "istanbul", 3, {"layout": "random"})
     await play_moves(client, table_id, players, seed=7, limit=250)
     assert platform.app is not None
-    model = await platform.app[PROJECTOR].get(table_id)
+    model = await platform.app[TABLE_CACHE].get(table_id)
     assert model is not None
     state = model.state.game_state
     stored = events(platform.app[STORE], table_id)

@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestClient
 from prometheus_client import REGISTRY
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import TABLE_CACHE
 from shared.messaging.port import Delivery
 from shared.tables.envelopes import published
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
@@ -38,7 +38,7 @@ async def test_a_gateway_folds_each_event_of_a_move_once_though_the_relay_brings
     platform: Platform, client: TestClient
 ) -> None:
     assert platform.app is not None and platform.broker is not None
-    projector = platform.app[PROJECTOR]
+    projector = platform.app[TABLE_CACHE]
     relayed: list[int] = []  # store positions the relay published
     batches = {"relayed": 0, "views": 0}
 

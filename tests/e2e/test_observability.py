@@ -99,9 +99,9 @@ async def test_readyz_is_503_until_the_views_have_caught_up(
     client: TestClient, platform: Platform
 ) -> None:
     assert platform.app is not None
-    from services.gateway.keys import PROJECTOR
+    from services.gateway.keys import TABLE_CACHE
 
-    projector = platform.app[PROJECTOR]
+    projector = platform.app[TABLE_CACHE]
     projector.ready = False  # as between start and the end of the rebuild
     response = await client.get("/readyz")
     assert response.status == 503

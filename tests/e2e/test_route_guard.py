@@ -9,7 +9,7 @@ import msgspec
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import TABLE_CACHE
 from services.gateway.openapi.routes import ROUTES
 from tests.platform import open_table, register, view
 
@@ -54,7 +54,7 @@ async def test_a_gateway_whose_cache_lags_does_not_refuse_a_valid_move(
     first = await view(client, table_id, players[0])
     seat = first["to_act"][0]
     mine = await view(client, table_id, players[seat])
-    projector = platform.app[PROJECTOR]  # type: ignore[index]
+    projector = platform.app[TABLE_CACHE]  # type: ignore[index]
     model = projector.cached(table_id)
     assert model is not None
     # The cache lags: it has not seen anyone sit down (as a gateway behind on its queue).

@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient
 
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import TABLE_CACHE
 from services.gateway.views.player import player_view
 from tests.platform import Player, full_log, open_table, register, view
 
@@ -105,7 +105,7 @@ async def test_tokens_are_stored_and_projected_only_as_hashes(
     assert found == hashes  # the stored form is the SHA-256 of each token
     assert platform.app is not None
     logs = (await rebuilt_views(platform.store)).logs
-    for table_id, model in platform.app[PROJECTOR].tables.items():
+    for table_id, model in platform.app[TABLE_CACHE].tables.items():
         projected = msgspec.json.encode(
             [model.state, [logged.event for logged in logs[table_id]]]
             + [player_view(model, seat) for seat in (None, *range(model.state.seats))]

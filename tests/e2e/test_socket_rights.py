@@ -18,7 +18,7 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.gateway.accounts import auth
-from services.gateway.keys import PROJECTOR, REVOCATIONS, GatewaySettings
+from services.gateway.keys import REVOCATIONS, TABLE_CACHE, GatewaySettings
 from services.gateway.live.closing import RIGHTS_LOST, TOKEN_REVOKED
 from shared.games.registry import get_game
 from tests.e2e.chatkit import say
@@ -288,7 +288,7 @@ async def _push_out(client: TestClient, platform: Platform, table_id: str, host:
         response = await client.get(f"/api/tables/{other}/view", headers=host.auth)
         assert response.status == 200
     assert platform.app is not None
-    assert platform.app[PROJECTOR].cached(table_id) is None
+    assert platform.app[TABLE_CACHE].cached(table_id) is None
 
 
 @pytest.mark.parametrize("game", ["sobek", "ra"])

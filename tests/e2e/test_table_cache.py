@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestClient
 from services.bench.autoplay import SelfPlay
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR, GatewaySettings
+from services.gateway.keys import TABLE_CACHE, GatewaySettings
 from services.gateway.views.player import player_view
 from shared.store import open_store
 from tests.platform import Player, embedded_config, full_log, open_table, play_moves, view
@@ -41,7 +41,7 @@ async def test_ten_tables_through_a_cache_of_two_keep_every_view_and_push_right(
     small_cache: Platform, aiohttp_client: Any
 ) -> None:
     client: TestClient = await aiohttp_client(small_cache.app)
-    projector = small_cache.app[PROJECTOR]  # type: ignore[index]
+    projector = small_cache.app[TABLE_CACHE]  # type: ignore[index]
     tables: list[tuple[str, list[Player]]] = [await open_table(client, "ra", 2) for _ in range(10)]
     sockets = []
     for table_id, players in tables:  # the second seat watches every table
@@ -118,7 +118,7 @@ async def test_a_gateway_over_many_finished_games_starts_without_reading_them(
         client: TestClient = await aiohttp_client(running.app)
         ready = await client.get("/readyz")
         assert ready.status == 200, await ready.text()
-        projector = running.app[PROJECTOR]  # type: ignore[index]
+        projector = running.app[TABLE_CACHE]  # type: ignore[index]
         assert reads == [] or (set(reads) == {"select_notifications"} and len(reads) <= 3)
         assert projector.loads == projector.loaded_events == projector.applied_events == 0
         assert not projector.tables
@@ -131,9 +131,9 @@ async def test_a_gateway_over_many_finished_games_starts_without_reading_them(
         other = Platform(embedded_config(url), store=open_store(url))
         await other.start()
         try:
-            again = await other.app[PROJECTOR].get(old)  # type: ignore[index]
+            again = await other.app[TABLE_CACHE].get(old)  # type: ignore[index]
             assert again is not None and again.state == projector.tables[old].state
-            assert other.app[PROJECTOR].loaded_events == 0  # type: ignore[index]
+            assert other.app[TABLE_CACHE].loaded_events == 0  # type: ignore[index]
         finally:
             await other.stop()
     finally:

@@ -10,7 +10,7 @@ import msgspec
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import PROJECTOR
+from services.gateway.keys import TABLE_CACHE
 from tests.platform import full_log, open_table, register, view
 
 
@@ -40,7 +40,7 @@ async def test_the_view_carries_the_turn_start_and_it_moves_on_when_the_turn_pas
     assert datetime.fromisoformat(moved) >= datetime.fromisoformat(since)
 
     # A gateway that loads the table from the store (not folded live) says the same.
-    projector: Any = platform.app[PROJECTOR]  # type: ignore[index]
+    projector: Any = platform.app[TABLE_CACHE]  # type: ignore[index]
     projector.tables.clear()
     assert (await view(client, table_id, players[1]))["turn_since"] == after["turn_since"]
 

@@ -260,9 +260,11 @@ async def test_a_poison_event_is_dead_lettered_after_two_failures_and_others_flo
     assert poison_attempts == 2
 
 
-async def test_the_views_fanout_reaches_every_private_subscriber(make_broker: MakeBroker) -> None:
+async def test_a_signal_reaches_each_private_subscriber_of_its_key(
+    make_broker: MakeBroker,
+) -> None:
     first, second = await make_broker(), await make_broker()
-    got: dict[str, list[bytes]] = {"first": [], "second": []}
+    got: dict[str, list[bytes]] = {"first": [], "second": [], "other": []}
 
     def record(gateway: str) -> Callable[[Delivery], Awaitable[None]]:
         async def handler(delivery: Delivery) -> None:
@@ -270,10 +272,12 @@ async def test_the_views_fanout_reaches_every_private_subscriber(make_broker: Ma
 
         return handler
 
-    await first.subscribe(TOPOLOGY.views_exchange, "", record("first"))
-    await second.subscribe(TOPOLOGY.views_exchange, "", record("second"))
-    await first.publish(TOPOLOGY.views_exchange, "table.t1", b"changed")
-    await until(lambda: got == {"first": [b"changed"], "second": [b"changed"]})
+    await first.subscribe(TOPOLOGY.signals_exchange, "committed", record("first"))
+    await second.subscribe(TOPOLOGY.signals_exchange, "committed", record("second"))
+    await second.subscribe(TOPOLOGY.signals_exchange, "presence", record("other"))
+    await first.publish(TOPOLOGY.signals_exchange, "committed", b"changed")
+    await first.publish(TOPOLOGY.signals_exchange, "presence", b"here")
+    await until(lambda: got == {"first": [b"changed"], "second": [b"changed"], "other": [b"here"]})
 
 
 async def test_close_leaves_no_running_tasks(make_broker: MakeBroker) -> None:

@@ -14,8 +14,8 @@ from aiohttp.test_utils import TestClient
 
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform, PlatformConfig
-from services.gateway.keys import PROJECTOR, GatewaySettings
-from services.gateway.views.projector import ViewProjector
+from services.gateway.keys import TABLE_CACHE, GatewaySettings
+from services.gateway.views.table_cache import TableCache
 from services.table.relay import Relay, relay_runner
 from services.table.shards import GROUP
 from services.table.worker import TableWorker
@@ -35,7 +35,7 @@ async def test_full_ra_game_on_rabbitmq_and_postgresql(
     final = await view(real_client, table_id, players[0])
     assert final["result"] is not None and moves > 30
     assert real_platform.app is not None
-    await rebuilt_views_equal_live(real_platform, real_platform.app[PROJECTOR])
+    await rebuilt_views_equal_live(real_platform, real_platform.app[TABLE_CACHE])
 
 
 def _stored_table_events(store_url: str) -> list[tuple[str, int, str | None, bool]]:
@@ -123,8 +123,8 @@ async def test_sigkill_of_the_table_worker_loses_no_move_and_duplicates_no_event
         assert versions == list(range(1, len(versions) + 1))  # no gap, no duplicate
         moves_stored = sum(1 for t, _, _, move in stored if t == table_id and move)
         assert moves_stored == accepted
-        await gateway.app[PROJECTOR].wait_for(table_id, len(versions), 5)
-        await rebuilt_views_equal_live(gateway, gateway.app[PROJECTOR])
+        await gateway.app[TABLE_CACHE].wait_for(table_id, len(versions), 5)
+        await rebuilt_views_equal_live(gateway, gateway.app[TABLE_CACHE])
     finally:
         worker.kill()
         worker.wait()
@@ -155,7 +155,7 @@ async def test_relay_restarted_mid_stream_publishes_no_gap_and_nothing_applied_t
     try:
         store, broker = platform.store, platform.broker
         worker = TableWorker(store, broker)
-        projector = ViewProjector(store, broker)
+        projector = TableCache(store, broker)
         await projector.start()
         table_id = str(uuid.uuid4())
         started_table(worker, table_id)
@@ -172,10 +172,10 @@ async def test_relay_restarted_mid_stream_publishes_no_gap_and_nothing_applied_t
         table_events = sum(1 for n in store.notifications(0, 10_000) if is_table_notification(n))
         last = store.last_position()
         for _ in range(100):
-            if projector.position >= last:
+            if projector.newest_heard >= last:
                 break
             await asyncio.sleep(0.05)
-        assert projector.position == last
+        assert projector.newest_heard == last
         # each event after the load applied exactly once, the republished ones skipped
         assert projector.applied_events == table_events - loaded
         rebuilt = await rebuilt_views(store)

@@ -14,7 +14,7 @@ from services.notify.service import NotifyService
 from services.notify.settings import NotifySettings
 from shared.messaging.memory import MemoryBroker
 from shared.messaging.port import Delivery
-from shared.notify.presence import TTL, Presence, presence_decoder
+from shared.notify.presence import PRESENCE, TTL, Presence, presence_decoder
 from shared.store import open_store
 
 
@@ -67,7 +67,7 @@ async def test_the_gateway_repeats_an_open_sockets_signal_until_it_closes() -> N
     async def hear(delivery: Delivery) -> None:
         heard.append(presence_decoder.decode(delivery.body))
 
-    await broker.subscribe(broker.topology.views_exchange, "#", hear)
+    await broker.subscribe(broker.topology.signals_exchange, PRESENCE, hear)
     app = web.Application()
     app[BROKER] = broker
     beat = asyncio.create_task(keep_announcing(app, "t", "p", "s1", every=0.01))

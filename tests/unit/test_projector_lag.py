@@ -6,7 +6,7 @@ import uuid
 
 from prometheus_client import REGISTRY
 
-from services.gateway.views.projector import ViewProjector
+from services.gateway.views.table_cache import TableCache
 from services.table.worker import TableWorker
 from shared.observability.sampler import Sampler, lag_of
 from shared.store import open_store
@@ -32,12 +32,12 @@ async def test_the_sampler_sets_each_projectors_lag_gauges() -> None:
     store = open_store("memory")
     worker = TableWorker(store, None)  # type: ignore[arg-type]
     started_table(worker, str(uuid.uuid4()))
-    views = ViewProjector(store, None)
+    views = TableCache(store, None)
     name = "test-" + uuid.uuid4().hex[:6]
-    sampler = Sampler(store, None, {name: lambda: views.position, f"{name}-off": lambda: None})
+    sampler = Sampler(store, None, {name: lambda: views.newest_heard, f"{name}-off": lambda: None})
     await sampler.sample()
     assert _lag(name) == store.last_position() > 0
-    views.position = store.last_position()  # as a delivery of the newest event sets it
+    views.newest_heard = store.last_position()  # as a delivery of the newest event sets it
     await sampler.sample()
     assert _lag(name) == 0
     assert _lag(f"{name}-off") == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 
-from services.gateway.views.projector import ViewProjector
+from services.gateway.views.table_cache import TableCache
 from services.table.worker import TableWorker
 from shared.store import open_store
 from tests.harness.commands import play_some, started_table
@@ -18,7 +18,7 @@ async def test_a_waiter_wakes_for_its_own_table_and_not_for_another() -> None:
     mine, other = str(uuid.uuid4()), str(uuid.uuid4())
     started_table(worker, mine)
     started_table(worker, other)
-    views = ViewProjector(store, None)
+    views = TableCache(store, None)
     model = await views.get(mine)
     assert model is not None and await views.get(other) is not None
     wanted = model.state.version + 1

@@ -26,10 +26,10 @@ from services.gateway.http.request import (
 )
 from services.gateway.http.routes import Route
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import CHAT, LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS, STORE
+from services.gateway.keys import CHAT, LIMITER, REVOCATIONS, SETTINGS, SOCKETS, STORE, TABLE_CACHE
 from services.gateway.live import closing
 from services.gateway.live.frames import client_socket, drain
-from services.gateway.views.projector import TableModel
+from services.gateway.views.table_cache import TableModel
 from shared.chat import log
 from shared.chat.rules import (
     CHANNELS,
@@ -206,8 +206,8 @@ async def _serve(
     hub = request.app[CHAT]
     listener = Listener(table_id=table_id, channel=channel, player_id=who.player_id if who else "")
     hub.listen(listener)  # before the backlog is read: nothing posted in between is missed
-    projector = request.app[PROJECTOR]
-    changes = projector.listen(table_id)  # a table change may end the reader's rights
+    cache = request.app[TABLE_CACHE]
+    changes = cache.listen(table_id)  # a table change may end the reader's rights
     reader = asyncio.create_task(drain(socket))
     try:
         store = request.app[STORE]
@@ -251,7 +251,7 @@ async def _serve(
                 sent = message.n
     finally:
         hub.unlisten(listener)
-        projector.unlisten(table_id, changes)
+        cache.unlisten(table_id, changes)
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await reader
@@ -264,7 +264,7 @@ async def _rights_lost(
 ) -> str | None:
     """The error code that ends the reader's rights to the channel at the table's current
     version (None: still a reader)."""
-    model = await request.app[PROJECTOR].get(table_id)
+    model = await request.app[TABLE_CACHE].get(table_id)
     if model is None:
         return "unknown_table"
     try:

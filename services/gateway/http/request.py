@@ -9,8 +9,8 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.accounts.auth import Identity
-from services.gateway.keys import PROJECTOR
-from services.gateway.views.projector import TableModel
+from services.gateway.keys import TABLE_CACHE
+from services.gateway.views.table_cache import TableModel
 from shared.contracts.errors import BadRequest, Forbidden, NotFound
 from shared.tables.access import invitation_hash, watch_seat
 
@@ -75,7 +75,7 @@ def int_query(
 
 async def table_model(request: web.Request) -> TableModel:
     """The table in the path (from the cache, or loaded from the store); 404 if unknown."""
-    model = await request.app[PROJECTOR].get(request.match_info["table_id"])
+    model = await request.app[TABLE_CACHE].get(request.match_info["table_id"])
     if model is None:
         raise NotFound("no such table", code="unknown_table")
     return model

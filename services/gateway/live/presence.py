@@ -9,13 +9,20 @@ import msgspec
 from aiohttp import web
 
 from services.gateway.keys import BROKER
-from shared.notify.presence import HEARTBEAT, TTL, PreferencesChanged, Presence
+from shared.notify.presence import (
+    HEARTBEAT,
+    PREFERENCES,
+    PRESENCE,
+    TTL,
+    PreferencesChanged,
+    Presence,
+)
 
 
 async def announce(
     app: web.Application, table_id: str, player_id: str, socket: str, connected: bool
 ) -> None:
-    """Publish on the `views` fanout; a broker hiccup never breaks the socket."""
+    """Publish on the `signals` exchange; a broker hiccup never breaks the socket."""
     broker = app[BROKER]
     signal = Presence(
         table_id=table_id, player_id=player_id, connected=connected, socket=socket,
@@ -23,7 +30,7 @@ async def announce(
     )  # fmt: skip
     with contextlib.suppress(Exception):
         await broker.publish(
-            broker.topology.views_exchange, "presence", msgspec.json.encode(signal)
+            broker.topology.signals_exchange, PRESENCE, msgspec.json.encode(signal)
         )
 
 
@@ -33,7 +40,7 @@ async def preferences_changed(app: web.Application, player_id: str) -> None:
     signal = PreferencesChanged(player_id=player_id)
     with contextlib.suppress(Exception):
         await broker.publish(
-            broker.topology.views_exchange, "preferences", msgspec.json.encode(signal)
+            broker.topology.signals_exchange, PREFERENCES, msgspec.json.encode(signal)
         )
 
 

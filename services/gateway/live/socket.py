@@ -19,11 +19,11 @@ from services.gateway.accounts.auth import Identity, token_hash, viewer
 from services.gateway.http.guards import check_origin
 from services.gateway.http.limits import address_key, hashed_token_key
 from services.gateway.http.request import link_hash, table_model, viewer_seat
-from services.gateway.keys import LIMITER, PROJECTOR, REVOCATIONS, SETTINGS, SOCKETS
+from services.gateway.keys import LIMITER, REVOCATIONS, SETTINGS, SOCKETS, TABLE_CACHE
 from services.gateway.live import closing, presence
 from services.gateway.live.frames import client_socket, drain
 from services.gateway.views import player as views
-from services.gateway.views.projector import TableModel
+from services.gateway.views.table_cache import TableModel
 from shared.contracts.errors import SenetError
 from shared.ids import fresh_id
 from shared.tables.access import watch_seat
@@ -53,9 +53,9 @@ async def _serve(
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
         request.app[REVOCATIONS].opened(token_hash(request), socket)
-    projector = request.app[PROJECTOR]
+    cache = request.app[TABLE_CACHE]
     table_id = model.state.table_id
-    changes = projector.listen(table_id)
+    changes = cache.listen(table_id)
     player_id, held = (who.player_id if who is not None else None), link_hash(request)
     reader = asyncio.create_task(drain(socket))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
@@ -68,7 +68,7 @@ async def _serve(
     try:
         sent = -1
         while not socket.closed and not reader.done():
-            current = await projector.get(table_id)  # the cache may have evicted and reloaded it
+            current = await cache.get(table_id)  # the cache may have evicted and reloaded it
             if current is not None and current.state.version != sent:
                 sent = current.state.version
                 try:  # the rights at the version this frame carries
@@ -90,7 +90,7 @@ async def _serve(
             while not changes.empty():  # the events of one move: one view, one frame
                 changes.get_nowait()
     finally:
-        projector.unlisten(table_id, changes)
+        cache.unlisten(table_id, changes)
         beat.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await beat

@@ -1,11 +1,11 @@
 """Sending commands to the table service and turning outcomes into answers or errors.
 
 `submit` is what a route calls: the caller's command to a table, answered once this
-gateway's views show its outcome (read your writes). `send` builds the command and sends
+gateway's table cache shows its outcome (read your writes). `send` builds the command and sends
 it through the one `TableClient` (shard, timeout, error codes: `shared.tables.client`).
 
 The table worker's reply carries the events the command stored (`Reply.committed`); given
-the gateway's view projector, `send` folds them into its cached table at once, so the
+the gateway's table cache, `send` folds them into its cached table at once, so the
 answer and the other seats' WebSocket pushes need not wait for the relay. The events never
 leave this module: callers get the plain Outcome.
 """
@@ -19,8 +19,8 @@ import structlog
 from aiohttp import web
 
 from services.gateway.accounts.auth import Identity, caller
-from services.gateway.keys import PROJECTOR, SETTINGS, TABLES
-from services.gateway.views.projector import ViewProjector
+from services.gateway.keys import SETTINGS, TABLE_CACHE, TABLES
+from services.gateway.views.table_cache import TableCache
 from shared.contracts.envelopes import Action, Command, Outcome
 from shared.ids import fresh_id
 from shared.observability import correlation
@@ -39,7 +39,7 @@ async def send(
     action: Action,
     command_id: str | None = None,
     expected_version: int | None = None,
-    views: ViewProjector | None = None,
+    cache: TableCache | None = None,
 ) -> Outcome:
     """Send a command to its table and return the accepted outcome; raise if refused."""
     command = Command(
@@ -53,10 +53,10 @@ async def send(
     structlog.contextvars.bind_contextvars(table_id=table_id, command_id=command.command_id)
     outcome = accepted(await tables.send(command))
     structlog.contextvars.bind_contextvars(seat=outcome.seat)
-    if views is not None:
-        views.heard(outcome.position)  # a list read after this waits for it
+    if cache is not None:
+        cache.heard(outcome.position)  # a list read after this waits for it
         if outcome.committed:
-            await views.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
+            await cache.apply_committed(outcome.table_id, outcome.committed, outcome.command_id)
     return Outcome(**{name: getattr(outcome, name) for name in _PUBLIC})
 
 
@@ -76,7 +76,7 @@ async def submit(
     app = request.app
     outcome = await send(
         app[TABLES],
-        views=app[PROJECTOR],
+        cache=app[TABLE_CACHE],
         table_id=table_id or request.match_info["table_id"],
         player_id=(who or caller(request)).player_id,
         action=action,
@@ -84,5 +84,5 @@ async def submit(
         expected_version=expected_version,
     )
     if settle:
-        await app[PROJECTOR].wait_for(outcome.table_id, outcome.version, app[SETTINGS].view_wait)
+        await app[TABLE_CACHE].wait_for(outcome.table_id, outcome.version, app[SETTINGS].view_wait)
     return outcome

@@ -25,7 +25,7 @@ from aiohttp import web
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import PROJECTOR, READMODELS, STORE
+from services.gateway.keys import READMODELS, STORE, TABLE_CACHE
 from services.gateway.tables.commands import CommandId, submit
 from services.gateway.tables.lists import FRESH_WAIT
 from shared.accounts import ledger
@@ -107,9 +107,9 @@ async def invite_by_name(request: web.Request) -> web.Response:
 
 async def _check_host_quota(request: web.Request, host: str) -> None:
     """An abuse limit across tables, not a table rule (each table caps its own at 20): read
-    from the read models, so a burst may overshoot it by the projector's lag."""
+    from the read models, so a burst may overshoot it by the read models' lag."""
     models = request.app[READMODELS]
-    await models.runner.wait(request.app[PROJECTOR].position, FRESH_WAIT)
+    await models.runner.wait(request.app[TABLE_CACHE].newest_heard, FRESH_WAIT)
     try:
         count = await in_store(request, queries.open_invitations_by, models.db, host)
     except DB_OUTAGES as exc:

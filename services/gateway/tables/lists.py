@@ -16,7 +16,7 @@ from aiohttp import web
 from services.gateway.accounts.auth import caller, viewer
 from services.gateway.http.request import json_response, link_hash, table_model, viewer_seat
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import PROJECTOR, READMODELS
+from services.gateway.keys import READMODELS, TABLE_CACHE
 from shared.audit.verdicts import Verdict
 from shared.contracts.errors import Unavailable
 from shared.games.registry import GAME_PACKAGES, get_game
@@ -26,7 +26,7 @@ from shared.readmodels.rows import Page, TableSummary
 from shared.readmodels.tables import summary_of
 from shared.standings.board import PlayerResult, Rating, Standing
 
-FRESH_WAIT = 1.0  # seconds a list waits for the projector to reach the newest event
+FRESH_WAIT = 1.0  # seconds a list waits for the read models to reach `TableCache.newest_heard`
 T = TypeVar("T")
 
 __all__ = [
@@ -43,7 +43,7 @@ async def _read(request: web.Request, query: Callable[..., T], *args: Any) -> T:
     models = request.app[READMODELS]
     # The newest position this gateway heard of: its commands' outcomes and the relay's
     # batches (so a client reads its own writes), not a store read per request.
-    await models.runner.wait(request.app[PROJECTOR].position, FRESH_WAIT)
+    await models.runner.wait(request.app[TABLE_CACHE].newest_heard, FRESH_WAIT)
     try:
         return await in_store(request, query, models.db, *args)
     except DB_OUTAGES as exc:

@@ -19,7 +19,7 @@ from services.gateway.http.request import (
     viewer_seat,
 )
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import PROJECTOR, SETTINGS, STORE
+from services.gateway.keys import SETTINGS, STORE, TABLE_CACHE
 from services.gateway.tables.commands import CommandId, submit
 from services.gateway.views import player as views
 from shared.accounts import players
@@ -164,7 +164,7 @@ async def my_view(request: web.Request) -> web.Response:
     seat = viewer_seat(request, model, viewer(request))
     wanted = int_query(request, "min_version", code="bad_query")
     if wanted and model.state.version < wanted:
-        await request.app[PROJECTOR].wait_for(
+        await request.app[TABLE_CACHE].wait_for(
             model.state.table_id, wanted, request.app[SETTINGS].view_wait
         )
     return json_response(views.player_view(model, seat))
@@ -186,7 +186,7 @@ async def submit_move(request: web.Request) -> web.Response:
     outcome = await submit(
         request, action, command_id=body.command_id, expected_version=body.expected_version
     )
-    model = request.app[PROJECTOR].cached(table_id)
+    model = request.app[TABLE_CACHE].cached(table_id)
     view = None
     if model is not None and model.state.version >= outcome.version:
         view = views.player_view(model, outcome.seat)

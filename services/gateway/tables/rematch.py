@@ -19,7 +19,7 @@ from aiohttp import web
 
 from services.gateway.accounts.auth import caller
 from services.gateway.http.request import decode_body, json_response, table_model, viewer_seat
-from services.gateway.keys import PROJECTOR, SETTINGS
+from services.gateway.keys import SETTINGS, TABLE_CACHE
 from services.gateway.tables.commands import CommandId, submit
 from shared.contracts.envelopes import OpenRematch, Rematch
 from shared.contracts.errors import SenetError
@@ -61,7 +61,7 @@ async def open_agreed(request: web.Request) -> web.Response:
     who = caller(request)
     table_id = request.match_info["table_id"]
     await table_model(request)  # 404 for an unknown table
-    await request.app[PROJECTOR].refresh(table_id)  # the agreement may be newer than the cache
+    await request.app[TABLE_CACHE].refresh(table_id)  # the agreement may be newer than the cache
     model = await table_model(request)
     viewer_seat(request, model, who)  # a private table's rematch is its players' business
     state = model.state
@@ -78,8 +78,8 @@ async def open_agreed(request: web.Request) -> web.Response:
 async def _answer(request: web.Request) -> web.Response:
     """The finished table's rematch state; once agreed, after the new table is open here
     (or the view wait ran out)."""
-    projector = request.app[PROJECTOR]
-    await projector.refresh(request.match_info["table_id"])
+    cache = request.app[TABLE_CACHE]
+    await cache.refresh(request.match_info["table_id"])
     state = (await table_model(request)).state
     if state.rematch_table:
         await _opened(request, state.rematch_table)
@@ -96,8 +96,8 @@ def rematch_state(state: TableState) -> RematchState:
 
 async def _opened(request: web.Request, table_id: str) -> None:
     """Wait (at most the view wait) until this gateway sees the table the worker opens."""
-    projector = request.app[PROJECTOR]
+    cache = request.app[TABLE_CACHE]
     loop = asyncio.get_running_loop()
     deadline = loop.time() + request.app[SETTINGS].view_wait
-    while await projector.get(table_id) is None and loop.time() < deadline:
+    while await cache.get(table_id) is None and loop.time() < deadline:
         await asyncio.sleep(0.02)

@@ -23,7 +23,7 @@ from services.gateway.http.storecall import in_history
 from services.gateway.keys import HISTORY, LIMITER, STORE
 from services.gateway.tables import play
 from services.gateway.views import player as views
-from services.gateway.views.projector import TableModel
+from services.gateway.views.table_cache import TableModel
 from shared.contracts.errors import BadRequest, NotFound
 from shared.store import EventStore
 from shared.tables.reader import LoadedTable, PastStates, events, fold_states, load_state

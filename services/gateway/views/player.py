@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from services.gateway.views.projector import TableModel
+from services.gateway.views.table_cache import TableModel
 from shared.games.contract import GameResult
 from shared.observability import metrics
 from shared.readmodels.rows import TableSummary

@@ -1,4 +1,5 @@
-"""The player-view projector: a bounded cache of tables, loaded on demand, kept current live.
+"""The gateway's table cache: a bounded cache of table states, loaded on demand, kept current
+live; the player views are computed from them (`player.py`) and kept with each state.
 
 A table's state is loaded from the store the first time it is asked for
 (`shared.tables.reader.load_state`: the newest snapshot plus the newer events, and when
@@ -70,10 +71,14 @@ class TableModel:
         return {s: self.turn_times[v] for s, v in enumerate(began) if v in self.turn_times}
 
 
-class ViewProjector:
-    """The gateway's cache of tables, current with the event stream."""
+class TableCache:
+    """The gateway's cache of table states, current with the event stream.
 
-    consumer = "views"
+    `newest_heard` is the newest store position this gateway has heard of (a relay batch, a
+    command's outcome): a list read waits until the read models reach it (read your writes).
+    """
+
+    consumer = "views"  # the metric label and readiness key (kept stable for dashboards)
 
     def __init__(
         self, store: EventStore, broker: Broker | None, capacity: int = DEFAULT_CAPACITY
@@ -82,7 +87,7 @@ class ViewProjector:
         self.broker = broker
         self.capacity = max(1, capacity)
         self.tables: OrderedDict[str, TableModel] = OrderedDict()
-        self.position = 0  # the newest store position heard of (for the lag metric)
+        self.newest_heard = 0  # every list's wait target, and the lag metric's
         self.applied_events = 0  # events folded into cached tables (live or read)
         self.loads = 0  # tables loaded from the store
         self.loaded_events = 0  # events folded by those loads (after their snapshots)
@@ -103,7 +108,7 @@ class ViewProjector:
             exchange = self.broker.topology.events_exchange
             await self.broker.subscribe(exchange, "#", self.on_delivery, queue=None)
         with contextlib.suppress(*STORE_OUTAGES):  # one cheap query, for the lag metric
-            self.position = await asyncio.to_thread(self.store.last_position)
+            self.newest_heard = await asyncio.to_thread(self.store.last_position)
         self.ready = True
         log.info("views_ready", capacity=self.capacity)
 
@@ -191,7 +196,7 @@ class ViewProjector:
 
     def heard(self, position: int) -> None:
         """A store position this gateway learnt of (a command's outcome, a relay batch)."""
-        self.position = max(self.position, position)
+        self.newest_heard = max(self.newest_heard, position)
 
     async def apply_committed(
         self, table_id: str, committed: list[Committed], command_id: str
@@ -211,7 +216,7 @@ class ViewProjector:
 
     async def apply(self, envelope: EventEnvelope) -> None:
         """Fold an envelope into its cached table; a gap reads the table's newer events."""
-        self.position = max(self.position, envelope.position)
+        self.newest_heard = max(self.newest_heard, envelope.position)
         table_id = envelope.table_id
         model = self.tables.get(table_id)
         if model is None:
@@ -232,7 +237,7 @@ class ViewProjector:
         self._fold(model, event, envelope.time)
         if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
             self._snapshot_later(table_id)
-        metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.position)
+        metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.newest_heard)
         with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
             log.debug(
                 "event_applied", projector=self.consumer, position=envelope.position,

@@ -24,6 +24,7 @@ from shared.accounts.players import (
     name_claim_id,
     token_name,
 )
+from shared.bots.seats import NAME_PREFIX, is_bot_name
 from shared.contracts.errors import Conflict, NotFound
 from shared.names import display_name
 from shared.store import EventStore
@@ -40,6 +41,8 @@ def register(store: EventStore, raw_name: str) -> tuple[Player, str]:
     were claimed hold no claim.
     """
     name = display_name(raw_name)
+    if is_bot_name(name):
+        raise Conflict(f"names starting {NAME_PREFIX!r} are the bots'", code="name_taken")
     token = secrets.token_urlsafe(32)
     player = Player(name=name, token_hash=hash_token(token))
     claim = NameClaim(name=name, player_id=str(player.id))

@@ -24,6 +24,7 @@ class SeatRecord(msgspec.Struct, frozen=True, kw_only=True):
 CommandKind = Literal[
     "create",
     "join",
+    "seat_bot",
     "start",
     "move",
     "timeout",
@@ -57,7 +58,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     `withdraw` (the creator withdrew the invitation of `invitee`), `undo` (the seat's player
     asked to take back their last move) or `undo_answer` (another seat accepted (`accept`)
     or declined it; the last acceptance takes the move back), `timing` (the creator chose the
-    turn timing, `timing`)."""
+    turn timing, `timing`), `seat_bot` (the creator seated the bot account of kind `bot` and
+    level `level`)."""
 
     command_id: str
     kind: CommandKind
@@ -77,6 +79,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     join_hash: str | None = None
     rematch_table: str = ""  # rematch_offer: the table it agreed on (the last acceptance)
     timing: dict[str, Any] | None = None  # timing: the reminders, deadline and policy chosen
+    bot: str = ""  # seat_bot: the bot's kind
+    level: int = 0  # seat_bot: the bot's level
 
 
 class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -183,6 +187,12 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
         return CommandRecord(
             command_id=first.command_id, kind="create", seat=0, player_id=creator, player_name=name
         )
+    if first.name == "SeatTaken" and isinstance(first.move, dict) and "bot" in first.move:
+        return CommandRecord(
+            command_id=first.command_id, kind="seat_bot", seat=first.seat,
+            player_id=players.get(first.seat, "") if first.seat is not None else "",
+            bot=str(first.move["bot"]), level=int(first.move["level"]),
+        )  # fmt: skip
     if first.name == "SeatTaken":
         payload = first.payload
         return CommandRecord(

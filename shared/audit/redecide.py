@@ -22,6 +22,7 @@ from shared.contracts.envelopes import (
     RemovePlayer,
     RequestUndo,
     Resign,
+    SeatBot,
     SetInvitation,
     Spectators,
     StartTable,
@@ -177,6 +178,8 @@ def _action(command: CommandRecord, state: TableState) -> Action:
     if kind == "join":  # a join from before the table checked codes: the gateway did
         named = state.invitation if command.join_hash is None else command.join_hash
         return JoinTable(player_name=command.player_name, invitation_hash=named)
+    if kind == "seat_bot":
+        return SeatBot(kind=command.bot, level=command.level)
     if kind == "start":
         return StartTable()
     if kind == "move":

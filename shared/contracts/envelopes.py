@@ -93,6 +93,14 @@ class TimeOutTurn(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     turn: int
 
 
+class SeatBot(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The creator seats a bot (`kind` and `level`, `shared.bots.seats`) in the next free
+    seat of an open table; the bots role plays its turns."""
+
+    kind: str
+    level: int
+
+
 class LeaveTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """Give up one's seat at a table that has not started (not the creator: it cancels)."""
 
@@ -205,6 +213,7 @@ Action = (
     | DeclineInvitation
     | WithdrawInvitation
     | JoinTable
+    | SeatBot
     | StartTable
     | PlayMove
     | TimeOutTurn

@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from shared.audit.verdicts import MISMATCH, Verdict
+from shared.bots.seats import bot_of
 from shared.contracts.errors import BadRequest
 from shared.readmodels.db import ReadModelDB
 from shared.readmodels.rows import Page, TableSummary
@@ -199,7 +200,8 @@ def standings(db: ReadModelDB, game: str, cursor: str | None, limit: int) -> Pag
         limit,
         lambda r: r[:4],
         lambda r: Standing(
-            player_id=r[3], name=r[2], games=r[4], wins=r[5], average_score=-r[1] + 0.0
+            player_id=r[3], name=r[2], games=r[4], wins=r[5], average_score=-r[1] + 0.0,
+            bot=bot_of(r[3]) is not None,
         ),
     )
 
@@ -217,7 +219,9 @@ def ratings(db: ReadModelDB, game: str, cursor: str | None, limit: int) -> Page[
         rows,
         limit,
         lambda r: r[:3],
-        lambda r: Rating(player_id=r[2], name=r[1], rating=-r[0] + 0.0, games=r[3]),
+        lambda r: Rating(
+            player_id=r[2], name=r[1], rating=-r[0] + 0.0, games=r[3], bot=bot_of(r[2]) is not None
+        ),
     )
 
 
@@ -241,6 +245,7 @@ def skills(db: ReadModelDB, game: str, cursor: str | None, limit: int) -> Page[S
             mu=round(r[4], 4),
             sigma=round(r[5], 4),
             games=r[3],
+            bot=bot_of(r[2]) is not None,
         ),
     )
 

@@ -17,6 +17,7 @@ class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     player_id: str | None
     name: str
+    bot: bool = False  # a bot account sits here (docs/bots.md)
 
 
 class Invitee(msgspec.Struct, frozen=True, kw_only=True):

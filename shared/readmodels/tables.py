@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from shared.bots.seats import bot_of
 from shared.games.contract import GameResult
 from shared.readmodels.db import Cursor
 from shared.readmodels.rows import Invitee, SeatInfo, TableSummary
@@ -70,7 +71,7 @@ def summary_of(
         status=state.status,
         version=state.version,
         seats=[
-            SeatInfo(seat=i, player_id=pid, name=state.names[i])
+            SeatInfo(seat=i, player_id=pid, name=state.names[i], bot=bot_of(pid) is not None)
             for i, pid in enumerate(state.players)
         ],
         options=state.options,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
+from shared.bots.seats import bot_of
 from shared.standings import skill
 from shared.standings.skill import Skill
 
@@ -60,6 +61,7 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
     games: int
     wins: int
     average_score: float
+    bot: bool = False  # a bot account (docs/bots.md)
 
 
 class Rating(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,6 +71,7 @@ class Rating(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     rating: float
     games: int
+    bot: bool = False  # a bot account (docs/bots.md)
 
 
 class SkillRating(msgspec.Struct, frozen=True, kw_only=True):
@@ -81,6 +84,7 @@ class SkillRating(msgspec.Struct, frozen=True, kw_only=True):
     mu: float
     sigma: float
     games: int
+    bot: bool = False  # a bot account (docs/bots.md)
 
 
 @dataclass
@@ -159,6 +163,7 @@ class Scoreboard:
                 games=t.games,
                 wins=t.wins,
                 average_score=round(t.total / t.games, 3),
+                bot=bot_of(player) is not None,
             )
             for player, t in self.tallies.get(game, {}).items()
         ]
@@ -169,7 +174,10 @@ class Scoreboard:
         names = {p: t.name for p, t in self.tallies.get(game, {}).items()}
         counts = self.rated_games.get(game, {})
         rows = [
-            Rating(player_id=p, name=names.get(p, ""), rating=round(r, 2), games=counts.get(p, 0))
+            Rating(
+                player_id=p, name=names.get(p, ""), rating=round(r, 2), games=counts.get(p, 0),
+                bot=bot_of(p) is not None,
+            )  # fmt: skip
             for p, r in self.ratings.get(game, {}).items()
         ]
         return sorted(rows, key=lambda r: (-r.rating, r.name, r.player_id))
@@ -187,6 +195,7 @@ def leaderboard_of(board: Scoreboard, game: str) -> list[SkillRating]:
             sigma=round(s.sigma, 4),
             conservative=round(s.conservative, 4),
             games=counts.get(p, 0),
+            bot=bot_of(p) is not None,
         )
         for p, s in board.skills.get(game, {}).items()
     ]

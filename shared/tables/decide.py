@@ -26,6 +26,7 @@ from uuid import NAMESPACE_URL, uuid5
 import msgspec
 
 from shared.bots import Budget, SeatKnowledge, choose
+from shared.bots.seats import bot_account
 from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
@@ -44,6 +45,7 @@ from shared.contracts.envelopes import (
     RemovePlayer,
     RequestUndo,
     Resign,
+    SeatBot,
     SetInvitation,
     StartTable,
     TimeOutTurn,
@@ -281,6 +283,24 @@ def _join(state: TableState, player_id: str, action: JoinTable, spec: GameSpec) 
     name = seat_name(action.player_name)
     taken = SeatTaken(seat=seat, player_id=player_id, player_name=name)
     return Decision(events=[taken], seat=seat, move={"invitation": action.invitation_hash})
+
+
+def _seat_bot(state: TableState, player_id: str, action: SeatBot, spec: GameSpec) -> Decision:
+    """The creator seats a bot account (one per game, kind and level) in the lowest free
+    seat; the same bot takes one seat of a table."""
+    seat = _creator(state, player_id, "seat bots")
+    _lobby_open(state)
+    bot = bot_account(state.game, action.kind, action.level)
+    if state.seat_of(bot.player_id) is not None:
+        raise Conflict(
+            f"{bot.name} has a seat here already; seat another level or kind",
+            code="bot_seated",
+        )
+    free = state.free_seat()
+    if free is None:
+        raise Conflict("the table is full", code="table_full")
+    taken = SeatTaken(seat=free, player_id=bot.player_id, player_name=bot.name)
+    return Decision(events=[taken], seat=seat, move={"bot": action.kind, "level": action.level})
 
 
 def _leave(state: TableState, player_id: str, action: LeaveTable, spec: GameSpec) -> Decision:
@@ -590,6 +610,7 @@ _DECIDERS: dict[type, Callable[[TableState, str, Any, GameSpec], Decision]] = {
     DeclineInvitation: _decline,
     WithdrawInvitation: _withdraw,
     JoinTable: _join,
+    SeatBot: _seat_bot,
     LeaveTable: _leave,
     CancelTable: _cancel,
     RemovePlayer: _remove,

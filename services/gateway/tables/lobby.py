@@ -14,7 +14,14 @@ from aiohttp import web
 from services.gateway.accounts.auth import identify
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.tables.commands import CommandId, submit
-from shared.contracts.envelopes import Action, CancelTable, LeaveTable, RemovePlayer, Resign
+from shared.contracts.envelopes import (
+    Action,
+    CancelTable,
+    LeaveTable,
+    RemovePlayer,
+    Resign,
+    SeatBot,
+)
 
 PlayerId = Annotated[str, msgspec.Meta(max_length=64)]
 
@@ -30,6 +37,15 @@ class KickRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     seat: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
     player_id: PlayerId | None = None
+    command_id: CommandId | None = None
+
+
+class BotSeatRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """POST /api/tables/{id}/bots: the bot to seat, by kind (random, greedy, strong) and
+    level (1-3 for strong, 1 for the others; docs/bots.md)."""
+
+    kind: Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+    level: Annotated[int, msgspec.Meta(ge=1, le=9)] = 1
     command_id: CommandId | None = None
 
 
@@ -64,3 +80,10 @@ async def kick_player(request: web.Request) -> web.Response:
     body = await decode_body(request, KickRequest)
     action = RemovePlayer(seat=body.seat, player_id=body.player_id)
     return await forward(request, action, body.command_id)
+
+
+async def seat_bot(request: web.Request) -> web.Response:
+    """Seat a bot in the next free seat of my open table (creator only); the bots role
+    plays its turns once the game starts."""
+    body = await decode_body(request, BotSeatRequest)
+    return await forward(request, SeatBot(kind=body.kind, level=body.level), body.command_id)

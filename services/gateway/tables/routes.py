@@ -87,6 +87,14 @@ ROUTES: list[Route] = [
     ),
     Route(
         "POST",
+        "/api/tables/{table_id}/bots",
+        lobby.seat_bot,
+        "Seat a bot (kind, level) in the next free seat of my open table (creator only)",
+        lobby.BotSeatRequest,
+        Outcome,
+    ),
+    Route(
+        "POST",
         "/api/tables/{table_id}/start",
         play.start_table,
         "Start the game",

@@ -30,6 +30,7 @@ from services.cli.options import (
 )
 from services.cli.verbs import (
     bench,
+    bots,
     export,
     gateway,
     keys,
@@ -47,7 +48,7 @@ from shared.logging import configure
 from shared.redact import redact
 
 VERBS: tuple[ModuleType, ...] = (
-    serve, gateway, table, relay, scoring, selfplay, bench,
+    serve, gateway, table, relay, scoring, bots, selfplay, bench,
     export, keys, notify, rebuild, replay, verify,
 )  # fmt: skip
 

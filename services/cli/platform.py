@@ -15,6 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
+from services.bots.role import bots_runner
 from services.gateway.app import create_app
 from services.gateway.keys import TABLE_CACHE, GatewaySettings
 from services.gateway.settings.notifications import setup_notify
@@ -41,7 +42,8 @@ from shared.tournaments import readmodel as tournament_rows
 
 # What an embedded platform needs (`tournaments`: the tournament manager, docs/tournaments.md).
 ALL_ROLES = frozenset({"table", "relay", "gateway", "tournaments"})
-SERVE_ROLES = ALL_ROLES | {"scoring"}  # `senet serve` also runs results and audit
+# `senet serve` also runs results and audit, and plays the bot seats' turns
+SERVE_ROLES = ALL_ROLES | {"scoring", "bots"}
 
 
 @dataclass
@@ -61,6 +63,7 @@ class PlatformConfig:
     readmodels_projector: bool = True  # off: this process runs no read-model projector
     readmodels_pause: float = 0.0  # test hook: a pause after each committed read-model batch
     tournament_pause: float = 0.0  # test hook: a pause after each tournament effect
+    bot_shards: frozenset[int] | None = None  # the bots role's shards (None: all)
 
 
 class Platform:
@@ -88,6 +91,7 @@ class Platform:
         self.notify: NotifyService | None = None
         self.scoring: ScoringService | None = None
         self.tournaments: TournamentManager | None = None
+        self.bots: ProjectionRunner | None = None
         self.readmodels: ReadModels | None = None  # shared by gateway and scoring
         self.tasks: list[asyncio.Task[None]] = []  # background loops (liveness probe)
         self.started = False
@@ -105,6 +109,7 @@ class Platform:
             "scoring": self._scoring_role,
             "notify": self._notify_role,
             "tournaments": self._tournaments_role,
+            "bots": self._bots_role,
         }
 
     async def start(self) -> None:
@@ -238,6 +243,14 @@ class Platform:
         # A match table's end reaches `rm_tables` in a read-model batch: look then.
         self._readmodels().runner.listeners.append(runner.wake)
         async with self._task_running(runner.run(), "tournament-manager"):
+            yield
+
+    @contextlib.asynccontextmanager
+    async def _bots_role(self) -> AsyncIterator[None]:
+        """The bots role: the bot seats' turns, sent through the command path."""
+        self.bots = bots_runner(self.store, self.broker, self.config.bot_shards)
+        self.runners.append(self.bots)
+        async with self._task_running(self.bots.run(), "bots"):
             yield
 
     @contextlib.asynccontextmanager

@@ -13,8 +13,10 @@ from typing import Any
 
 import msgspec
 
+from services.bots.role import shard_set
 from services.cli.observe import start_probes
 from services.cli.platform import Platform, PlatformConfig, serving
+from services.bots.settings import BotsSettings
 from services.cli.settings import HttpSettings, PlatformSettings, settings_of
 from services.gateway.keys import GatewaySettings
 from services.notify.settings import NotifySettings
@@ -60,6 +62,7 @@ def platform_config(args: argparse.Namespace, roles: frozenset[str]) -> Platform
     http: HttpSettings = getattr(settings, "http", HttpSettings())
     gateway: GatewaySettings = getattr(settings, "gateway", GatewaySettings())
     notify: NotifySettings = getattr(settings, "notify", NotifySettings())
+    bots: BotsSettings = getattr(settings, "bots", BotsSettings())
     if not notify.public_url:  # links lead to this gateway unless told otherwise
         notify = msgspec.structs.replace(notify, public_url=f"http://{http.host}:{http.port}")
     if args.verb == "serve" and (notify.email_enabled or notify.push_enabled):

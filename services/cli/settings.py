@@ -15,6 +15,7 @@ from typing import Annotated
 
 import msgspec
 
+from services.bots.settings import BotsSettings
 from services.gateway.keys import GatewaySettings
 from services.notify.settings import NotifySettings
 from services.table.sweeper import DEFAULT_TTL, open_table_ttl
@@ -97,6 +98,7 @@ class ServeSettings(msgspec.Struct, frozen=True, kw_only=True):
     http: HttpSettings = HttpSettings()
     gateway: GatewaySettings = GatewaySettings()
     notify: NotifySettings = NotifySettings(public_url="")  # "": this gateway's address
+    bots: BotsSettings = BotsSettings()
 
 
 class GatewayRoleSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -128,6 +130,14 @@ class NotifyRoleSettings(msgspec.Struct, frozen=True, kw_only=True):
     platform: PlatformSettings = PlatformSettings()
     notify: NotifySettings = NotifySettings(public_url="")  # "": this gateway's address
     metrics: NotifyMetricsSettings = NotifyMetricsSettings()
+
+
+class BotsRoleSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet bots`."""
+
+    platform: PlatformSettings = PlatformSettings()
+    bots: BotsSettings = BotsSettings()
+    metrics: MetricsSettings = MetricsSettings()
 
 
 class StoreSettings(msgspec.Struct, frozen=True, kw_only=True):

@@ -1,0 +1,171 @@
+"""The bots role: plays the turns of bot seats through the command path, like any client.
+
+A projection fed by the projection runner (`shared.projections.runner`). For each batch of
+the log it looks at the tables of its shards that the batch touched, loads each one's
+current state (`shared.tables.reader.load_state`), and for every bot seat that must act
+(`services.bots.player.due_bots`) chooses the bot's move in a thread and sends it with
+`TableClient.send` as a `PlayMove` from the bot's account, at the version it saw. Only
+then does its position move (`consumer_positions`, row `bots` or `bots:<shards>`).
+
+- Never inside the table worker: a long search delays only this role, never a commit.
+- A SIGKILL between a send and the position's record reads the batch again: the bot
+  decides the same turn again with the same command id (`move_command_id`: table, version,
+  seat), which the table answers as a repeat, so no move is doubled and none lost.
+- Scales by shard: `--bot-shards 0-3` follows the tables of those command shards (CRC-32
+  of the table id, as the table workers route them), under its own position and lease
+  (`<prefix>.bots:<shards>.lease`: a second process with the same shards stands by).
+- A refusal that says the turn moved on (`stale_version`, `not_your_turn`, `game_over`,
+  `duplicate_command`, ...) is the end of that decision; a broker or store outage fails
+  the batch, which the runner tries again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Collection
+
+import structlog
+
+from services.bots.player import choose_move, due_bots, move_command
+from shared.bots.seats import BotAccount, bot_of
+from shared.messaging.lease import lease_for
+from shared.messaging.port import Broker
+from shared.messaging.routing import shard_of
+from shared.projections.runner import Batch, Projection, ProjectionRunner
+from shared.projections.tracking import Positions, advance
+from shared.readmodels.db import ReadModelDB
+from shared.store import EventStore
+from shared.tables.client import TableClient
+from shared.tables.reader import load_state
+from shared.tables.state import TableState
+
+log = structlog.get_logger("senet.bots")
+NAME = "bots"
+RETRYABLE = frozenset({"broker_timeout", "broker_unavailable", "store_unavailable", "bad_reply"})
+MEMORY = 10_000  # tables remembered as having no bot seat
+SEATING = frozenset({"TableCreated", "SeatTaken"})  # the events that may seat a bot
+
+
+class BotTurnFailed(Exception):
+    """A bot's move could not be delivered (the batch is tried again)."""
+
+
+def parse_shards(raw: str) -> str:
+    """`--bot-shards`: "" (every shard) or numbers and ranges, "0-3,6"; normalised. The
+    numbers are checked against the shard count when the role starts."""
+    shards = shard_set(raw)
+    return "" if shards is None else ",".join(map(str, sorted(shards)))
+
+
+def shard_set(raw: str) -> frozenset[int] | None:
+    """The shards named by `raw` (None: all); ValueError for a malformed list."""
+    if not raw.strip():
+        return None
+    shards: set[int] = set()
+    for part in raw.split(","):
+        low, _, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high or low)
+        except ValueError as exc:
+            raise ValueError(f"bot shards are numbers and ranges (0-3,6), not {raw!r}") from exc
+        if not 0 <= first <= last < 10_000:
+            raise ValueError(f"bad shard range {part.strip()!r}")
+        shards.update(range(first, last + 1))
+    return frozenset(shards)
+
+
+def consumer_name(shards: Collection[int] | None) -> str:
+    """The role's position row and lease: `bots`, or `bots:0,1,2` for some shards."""
+    return NAME if shards is None else f"{NAME}:{','.join(map(str, sorted(shards)))}"
+
+
+class BotsProjection(Projection):
+    """Plays the due turns of bot seats at the tables of its shards."""
+
+    def __init__(
+        self, store: EventStore, broker: Broker, shards: Collection[int] | None = None
+    ) -> None:
+        count = broker.topology.shards
+        if shards is not None and any(not 0 <= s < count for s in shards):
+            raise ValueError(f"bot shards must be below the shard count {count}")
+        self.store = store
+        self.tables = TableClient(broker)
+        self.shards = None if shards is None or set(shards) >= set(range(count)) else set(shards)
+        self.count = count
+        self.name = consumer_name(self.shards)
+        self.positions = Positions(ReadModelDB.of(store))
+        self.positions.ensure(self.name)
+        self.botless: OrderedDict[str, None] = OrderedDict()  # tables without bot seats
+        self.moves = 0  # bot moves accepted (repeats included)
+
+    def max_tracking_id(self) -> int:
+        """The recorded position."""
+        return self.positions.get(self.name)
+
+    def mine(self, table_id: str) -> bool:
+        """The table is in this role's shards."""
+        return self.shards is None or shard_of(table_id, self.count) in self.shards
+
+    async def process(self, batch: Batch) -> bool:
+        """Play every due bot turn at the tables the batch touched, then move the position."""
+        touched: dict[str, None] = {}
+        for envelope in batch.envelopes():
+            if envelope.name in SEATING:
+                self.botless.pop(envelope.table_id, None)
+            if envelope.table_id not in self.botless and self.mine(envelope.table_id):
+                touched[envelope.table_id] = None
+        for table_id in touched:
+            await self.play(table_id)
+        return await asyncio.to_thread(self._advance, batch)
+
+    def _advance(self, batch: Batch) -> bool:
+        with self.positions.db.transaction() as cur:
+            return advance(cur, batch.after, batch.tracking(self.name))
+
+    async def play(self, table_id: str) -> None:
+        """The due bot turns of one table, each sent once decided."""
+        loaded = await asyncio.to_thread(load_state, self.store, table_id, save=False)
+        if loaded is None:
+            return
+        state = loaded.state
+        if not any(bot_of(player) is not None for player in state.players):
+            self._remember_botless(table_id)
+            return
+        for seat, account in due_bots(state):
+            await self.move(state, seat, account)
+
+    async def move(self, state: TableState, seat: int, account: BotAccount) -> None:
+        """Choose and send one bot's move; raise when it could not be delivered."""
+        think = account.think
+        move = await asyncio.to_thread(
+            choose_move, state, seat, account.kind, think.ms, think.playouts
+        )
+        if move is None:
+            return
+        command = move_command(state, seat, account.player_id, move)
+        outcome = await self.tables.send(command)
+        if outcome.accepted:
+            self.moves += 1
+            log.info("bot_moved", table_id=state.table_id, seat=seat, version=state.version)
+            return
+        code = outcome.error.code if outcome.error else "internal_error"
+        if code in RETRYABLE:
+            raise BotTurnFailed(f"{state.table_id} v{state.version} seat {seat}: {code}")
+        log.info("bot_move_refused", table_id=state.table_id, seat=seat, code=code)
+
+    def _remember_botless(self, table_id: str) -> None:
+        self.botless[table_id] = None
+        while len(self.botless) > MEMORY:
+            self.botless.popitem(last=False)
+
+
+def bots_runner(
+    store: EventStore, broker: Broker, shards: Collection[int] | None = None, *,
+    retry: float = 1.0,
+) -> ProjectionRunner:  # fmt: skip
+    """The bots role behind its lease, woken by commits (PostgreSQL's NOTIFY, or the
+    workers' commit signals on the broker)."""
+    projection = BotsProjection(store, broker, shards)
+    lease = lease_for(broker, f"{projection.name}.lease")
+    return ProjectionRunner(store, projection, signals=broker, lease=lease, retry=retry)

@@ -84,7 +84,12 @@ class BotsProjection(Projection):
     """Plays the due turns of bot seats at the tables of its shards."""
 
     def __init__(
-        self, store: EventStore, broker: Broker, shards: Collection[int] | None = None
+        self,
+        store: EventStore,
+        broker: Broker,
+        shards: Collection[int] | None = None,
+        *,
+        pause: float = 0.0,
     ) -> None:
         count = broker.topology.shards
         if shards is not None and any(not 0 <= s < count for s in shards):
@@ -98,6 +103,7 @@ class BotsProjection(Projection):
         self.positions.ensure(self.name)
         self.botless: OrderedDict[str, None] = OrderedDict()  # tables without bot seats
         self.moves = 0  # bot moves accepted (repeats included)
+        self.pause = pause  # test hook: seconds after each move sent, before the record
 
     def max_tracking_id(self) -> int:
         """The recorded position."""
@@ -147,7 +153,12 @@ class BotsProjection(Projection):
         outcome = await self.tables.send(command)
         if outcome.accepted:
             self.moves += 1
-            log.info("bot_moved", table_id=state.table_id, seat=seat, version=state.version)
+            log.info(
+                "bot_moved", table_id=state.table_id, seat=seat, version=state.version,
+                command_id=command.command_id,
+            )  # fmt: skip
+            if self.pause:
+                await asyncio.sleep(self.pause)
             return
         code = outcome.error.code if outcome.error else "internal_error"
         if code in RETRYABLE:
@@ -163,9 +174,10 @@ class BotsProjection(Projection):
 def bots_runner(
     store: EventStore, broker: Broker, shards: Collection[int] | None = None, *,
     retry: float = 1.0,
+    pause: float = 0.0,
 ) -> ProjectionRunner:  # fmt: skip
     """The bots role behind its lease, woken by commits (PostgreSQL's NOTIFY, or the
     workers' commit signals on the broker)."""
-    projection = BotsProjection(store, broker, shards)
+    projection = BotsProjection(store, broker, shards, pause=pause)
     lease = lease_for(broker, f"{projection.name}.lease")
     return ProjectionRunner(store, projection, signals=broker, lease=lease, retry=retry)

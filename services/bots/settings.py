@@ -18,3 +18,8 @@ class BotsSettings(msgspec.Struct, frozen=True, kw_only=True):
         setting("the command shards whose tables' bot seats this process plays, numbers and "
                 "ranges (0-3,6); empty: every shard", parse=parse_shards, metavar="SHARDS"),
     ] = ""  # fmt: skip
+    bot_pause: Annotated[
+        float,
+        setting("a test hook: pause after each bot move is sent, before the role records its "
+                "position", ge=0, metavar="SECONDS"),
+    ] = 0.0  # fmt: skip

@@ -64,6 +64,7 @@ class PlatformConfig:
     readmodels_pause: float = 0.0  # test hook: a pause after each committed read-model batch
     tournament_pause: float = 0.0  # test hook: a pause after each tournament effect
     bot_shards: frozenset[int] | None = None  # the bots role's shards (None: all)
+    bot_pause: float = 0.0  # test hook: a pause after each bot move sent
 
 
 class Platform:
@@ -248,7 +249,9 @@ class Platform:
     @contextlib.asynccontextmanager
     async def _bots_role(self) -> AsyncIterator[None]:
         """The bots role: the bot seats' turns, sent through the command path."""
-        self.bots = bots_runner(self.store, self.broker, self.config.bot_shards)
+        self.bots = bots_runner(
+            self.store, self.broker, self.config.bot_shards, pause=self.config.bot_pause
+        )
         self.runners.append(self.bots)
         async with self._task_running(self.bots.run(), "bots"):
             yield

@@ -14,9 +14,9 @@ from typing import Any
 import msgspec
 
 from services.bots.role import shard_set
+from services.bots.settings import BotsSettings
 from services.cli.observe import start_probes
 from services.cli.platform import Platform, PlatformConfig, serving
-from services.bots.settings import BotsSettings
 from services.cli.settings import HttpSettings, PlatformSettings, settings_of
 from services.gateway.keys import GatewaySettings
 from services.notify.settings import NotifySettings
@@ -72,6 +72,7 @@ def platform_config(args: argparse.Namespace, roles: frozenset[str]) -> Platform
         shards=platform.shards, roles=roles, gateway=gateway, notify=notify,
         open_table_ttl=platform.open_table_ttl, readmodels_projector=platform.readmodels_projector,
         readmodels_pause=platform.readmodels_pause, tournament_pause=platform.tournament_pause,
+        bot_shards=shard_set(bots.bot_shards), bot_pause=bots.bot_pause,
     )  # fmt: skip
 
 

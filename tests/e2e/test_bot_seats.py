@@ -96,6 +96,12 @@ async def test_a_person_plays_a_strong_bot_to_the_end(client: TestClient) -> Non
     assert game.commands[1].kind == "seat_bot" and game.commands[1].bot == "strong"
     report = verify_record(game)
     assert report.ok, report.problem
+    for board in ("standings", "ratings", "leaderboard"):  # rated as anyone is
+        rows: list[dict[str, Any]] = []
+        while bot not in {r["player_id"] for r in rows}:  # the read models catch up
+            response = await client.get(f"/api/games/tictactoe/{board}")
+            rows = (await response.json())["items"]
+        assert {r["player_id"]: r["bot"] for r in rows} == {me.player_id: False, bot: True}
 
 
 async def test_bad_requests_change_nothing(client: TestClient) -> None:

@@ -105,7 +105,10 @@ class Cluster:
                     return response.status == 200
             except aiohttp.ClientError:
                 return False
-        marker = {"table": None, "relay": "projection_active", "scoring": "scoring_ready"}[role]
+        marker = {
+            "table": None, "relay": "projection_active", "scoring": "scoring_ready",
+            "bots": "projection_active",
+        }[role]  # fmt: skip
         if marker is None:  # a table worker logs nothing at start; its queue waits for it
             return True
         return any(

@@ -200,7 +200,11 @@ def standings(db: ReadModelDB, game: str, cursor: str | None, limit: int) -> Pag
         limit,
         lambda r: r[:4],
         lambda r: Standing(
-            player_id=r[3], name=r[2], games=r[4], wins=r[5], average_score=-r[1] + 0.0,
+            player_id=r[3],
+            name=r[2],
+            games=r[4],
+            wins=r[5],
+            average_score=-r[1] + 0.0,
             bot=bot_of(r[3]) is not None,
         ),
     )

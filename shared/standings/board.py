@@ -175,9 +175,12 @@ class Scoreboard:
         counts = self.rated_games.get(game, {})
         rows = [
             Rating(
-                player_id=p, name=names.get(p, ""), rating=round(r, 2), games=counts.get(p, 0),
+                player_id=p,
+                name=names.get(p, ""),
+                rating=round(r, 2),
+                games=counts.get(p, 0),
                 bot=bot_of(p) is not None,
-            )  # fmt: skip
+            )
             for p, r in self.ratings.get(game, {}).items()
         ]
         return sorted(rows, key=lambda r: (-r.rating, r.name, r.player_id))

@@ -391,3 +391,18 @@ async def _delete(amqp_url: str, renamed: dict[str, Any]) -> None:
     for policy in renamed["policies"]:
         command = ["rabbitmqctl", "-q", "clear_policy", policy["name"]]
         subprocess.run(command, check=False, timeout=60)
+
+
+def test_the_bots_role_is_deployed_split_by_shard() -> None:
+    bots = _compose()["services"]["bots"]
+    assert bots["command"] == ["bots"]
+    assert "SENET_BOT_SHARDS" in bots["environment"]
+    shards = []
+    for name in ("bots-0", "bots-1"):
+        container = _container(name)
+        assert container["args"] == ["bots"]
+        assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+        [value] = [e["value"] for e in container["env"] if e["name"] == "SENET_BOT_SHARDS"]
+        low, high = map(int, value.split("-"))
+        shards += range(low, high + 1)
+    assert sorted(shards) == list(range(SHARDS)), "each shard's bots played by one Deployment"

@@ -34,7 +34,12 @@ TOOLS = (["selfplay"], ["rebuild"], ["replay", "t"], ["export", "t"], ["bench"],
 VERBS = [[verb] for verb in ROLE_VERBS] + list(TOOLS)
 HASH = "ab" * 32
 # Settings with a closed set of values.
-CHOSEN = {"only": sorted(MODELS)[0], "game": "cantstop", "bots": "strong,random"}
+CHOSEN = {
+    "only": sorted(MODELS)[0],
+    "game": "cantstop",
+    "bots": "strong,random",
+    "bot_shards": "0,1,2",
+}
 
 
 def _value(item: Setting) -> Any:

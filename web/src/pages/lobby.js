@@ -5,6 +5,7 @@ import { account, get, items, listGames, post } from '../api.js';
 import { lang, t, gameTitle } from '../i18n.js';
 import { navigate } from '../router.js';
 import { errorText, OPTIONS } from '../words.js';
+import { BotChoice, seatBots } from './lobby_bots.js';
 
 const PAGE = 20;
 
@@ -53,6 +54,7 @@ function CreateTable({ games }) {
   const [spectators, setSpectators] = useState('players');
   const [secret, setSecret] = useState(false);
   const [takebacks, setTakebacks] = useState(true);
+  const [bots, setBots] = useState(null);  // play against bots: the bot chosen
   const [error, setError] = useState('');
   useEffect(() => {
     const defaults = {};
@@ -71,6 +73,7 @@ function CreateTable({ games }) {
         const invitation = await post(`/api/tables/${made.table_id}/invitation`);
         sessionStorage.setItem(`senet.invite.${made.table_id}`, invitation.link);
       }
+      if (bots) await seatBots(made.table_id, Number(seats), bots);
       navigate(`/tables/${made.table_id}`);
     } catch (e) { setError(errorText(e, lang())); }
   };
@@ -85,6 +88,7 @@ function CreateTable({ games }) {
       <div class="field"><label for="create-seats">${t('seats')}</label>
         <select id="create-seats" name="seats" value=${String(seats)} onChange=${(e) => setSeats(Number(e.target.value))}>
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
+      <${BotChoice} value=${bots} onChange=${setBots} />
       <label class="check"><input type="checkbox" id="create-private" name="private" checked=${secret} onChange=${(e) => setSecret(e.target.checked)} /> ${t('privateTable')}</label>
       ${spec.takebacks ? html`<label class="check"><input type="checkbox" id="create-takebacks" name="takebacks" checked=${takebacks} onChange=${(e) => setTakebacks(e.target.checked)} /> ${t('takebacks')}</label>` : null}
       <div class="field"><label for="create-spectators">${t('spectators')}</label>

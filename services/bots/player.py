@@ -11,14 +11,16 @@ choice differ; either way the seat moves once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from uuid import NAMESPACE_URL, uuid5
 
 import msgspec
 
 from shared.bots import Budget, SeatKnowledge, choose
-from shared.bots.seats import BotAccount, bot_of
-from shared.contracts.envelopes import Command, PlayMove
+from shared.bots.seats import BotAccount, bot_of, stand_in_account
+from shared.contracts.envelopes import Command, EventEnvelope, PlayMove
+from shared.contracts.errors import SenetError
 from shared.games.rng import Rng
 from shared.tables.state import PLAYING, TableState
 
@@ -36,6 +38,40 @@ def due_bots(state: TableState) -> list[tuple[int, BotAccount]]:
         if account is not None and seat not in state.resigned:
             due.append((seat, account))
     return due
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """A timed-out turn handed to a bot (a TurnTimedOut with `stand_in`): the seat, the
+    table's version after that event, and the bot that plays it."""
+
+    seat: int
+    version: int
+    bot: str  # "kind:level"
+
+
+def stand_in_of(envelope: EventEnvelope) -> StandIn | None:
+    """The hand-over an event makes, if it is one."""
+    if envelope.name != "TurnTimedOut":
+        return None
+    payload = msgspec.json.decode(envelope.payload)
+    bot = payload.get("stand_in") if isinstance(payload, dict) else None
+    if not bot:
+        return None
+    return StandIn(seat=int(payload["seat"]), version=envelope.version, bot=str(bot))
+
+
+def due_stand_in(state: TableState, handed: StandIn) -> BotAccount | None:
+    """The bot that plays a handed-over turn now: only while nothing happened at the table
+    since (the player moved meanwhile: nothing to do) and the seat must still act."""
+    if state.status != PLAYING or state.version != handed.version:
+        return None
+    if handed.seat not in state.spec.to_act(state.game_state) or handed.seat in state.resigned:
+        return None
+    try:
+        return stand_in_account(state.game, handed.bot)
+    except SenetError:
+        return None
 
 
 def bot_rng(table_id: str, version: int, seat: int) -> Rng:
@@ -61,7 +97,8 @@ def move_command_id(table_id: str, version: int, seat: int) -> str:
 
 
 def move_command(state: TableState, seat: int, player_id: str, move: Any) -> Command:
-    """The command of a bot's move: from the bot's account, for its seat, at this version."""
+    """The command of a bot's move: from the seat's player (the bot's account, or the
+    person whose timed-out turn was handed over), for the seat, at this version."""
     return Command(
         command_id=move_command_id(state.table_id, state.version, seat),
         table_id=state.table_id,

@@ -27,7 +27,14 @@ from collections.abc import Collection
 
 import structlog
 
-from services.bots.player import choose_move, due_bots, move_command
+from services.bots.player import (
+    StandIn,
+    choose_move,
+    due_bots,
+    due_stand_in,
+    move_command,
+    stand_in_of,
+)
 from shared.bots.seats import BotAccount, bot_of
 from shared.messaging.lease import lease_for
 from shared.messaging.port import Broker
@@ -115,41 +122,53 @@ class BotsProjection(Projection):
 
     async def process(self, batch: Batch) -> bool:
         """Play every due bot turn at the tables the batch touched, then move the position."""
-        touched: dict[str, None] = {}
+        touched: dict[str, list[StandIn]] = {}
         for envelope in batch.envelopes():
             if envelope.name in SEATING:
                 self.botless.pop(envelope.table_id, None)
-            if envelope.table_id not in self.botless and self.mine(envelope.table_id):
-                touched[envelope.table_id] = None
-        for table_id in touched:
-            await self.play(table_id)
+            if not self.mine(envelope.table_id):
+                continue
+            handed = stand_in_of(envelope)
+            if handed is not None:
+                touched.setdefault(envelope.table_id, []).append(handed)
+            elif envelope.table_id not in self.botless:
+                touched.setdefault(envelope.table_id, [])
+        for table_id, handed_over in touched.items():
+            await self.play(table_id, handed_over)
         return await asyncio.to_thread(self._advance, batch)
 
     def _advance(self, batch: Batch) -> bool:
         with self.positions.db.transaction() as cur:
             return advance(cur, batch.after, batch.tracking(self.name))
 
-    async def play(self, table_id: str) -> None:
-        """The due bot turns of one table, each sent once decided."""
+    async def play(self, table_id: str, handed_over: list[StandIn]) -> None:
+        """The due bot turns of one table (bot seats', and timed-out turns handed to a bot
+        by the batch), each sent once decided."""
         loaded = await asyncio.to_thread(load_state, self.store, table_id, save=False)
         if loaded is None:
             return
         state = loaded.state
+        for handed in handed_over:
+            stand_in = due_stand_in(state, handed)
+            if stand_in is not None:  # played for the seat's own player, as its move
+                await self.move(state, handed.seat, stand_in, state.players[handed.seat] or "")
+                return  # the table moved on: a later batch brings what is due next
         if not any(bot_of(player) is not None for player in state.players):
             self._remember_botless(table_id)
             return
         for seat, account in due_bots(state):
-            await self.move(state, seat, account)
+            await self.move(state, seat, account, account.player_id)
 
-    async def move(self, state: TableState, seat: int, account: BotAccount) -> None:
-        """Choose and send one bot's move; raise when it could not be delivered."""
+    async def move(self, state: TableState, seat: int, account: BotAccount, player_id: str) -> None:
+        """Choose and send one bot's move for `player_id`'s seat; raise when it could not
+        be delivered."""
         think = account.think
         move = await asyncio.to_thread(
             choose_move, state, seat, account.kind, think.ms, think.playouts
         )
         if move is None:
             return
-        command = move_command(state, seat, account.player_id, move)
+        command = move_command(state, seat, player_id, move)
         outcome = await self.tables.send(command)
         if outcome.accepted:
             self.moves += 1

@@ -20,6 +20,7 @@ from services.notify.outbox import Outbox
 from services.notify.quiet import paused
 from services.notify.settings import HOUR, NotifySettings, Timing
 from services.notify.turns import TurnTracker
+from shared.bots.seats import STAND_IN
 from shared.contracts.envelopes import Command, TimeoutPolicy, TimeOutTurn
 from shared.messaging.port import Broker
 from shared.notify.timing import legacy_timing
@@ -118,8 +119,9 @@ class Timers:
         deadline = timing.deadline * HOUR
         warn_at = deadline - timing.last_warning * HOUR
         track = self.tracker.tables[table_id]
-        if deadline and idle >= deadline:
-            await self._time_out(table_id, seat, turn, timing.policy, track.state.version)
+        if deadline and idle >= deadline:  # policy bot: the turn is handed to the stand-in
+            stand_in = STAND_IN if timing.policy == "bot" else ""
+            await self._time_out(table_id, seat, turn, timing.policy, track.state.version, stand_in)
             return
         facts = self.tracker.facts(track.state, seat)
         player_id = track.state.players[seat] or ""
@@ -137,7 +139,7 @@ class Timers:
                                  player_id=player_id, facts=facts)  # fmt: skip
 
     async def _time_out(
-        self, table_id: str, seat: int, turn: int, policy: str, version: int
+        self, table_id: str, seat: int, turn: int, policy: str, version: int, stand_in: str = ""
     ) -> None:
         if self.tables is None:
             return
@@ -145,7 +147,12 @@ class Timers:
             command_id=timeout_command_id(table_id, turn, seat),
             table_id=table_id,
             player_id=NOTIFY_PLAYER,
-            action=TimeOutTurn(seat=seat, policy=cast(TimeoutPolicy, policy), turn=turn),
+            action=TimeOutTurn(
+                seat=seat,
+                policy=cast(TimeoutPolicy, policy),
+                turn=turn,
+                stand_in=stand_in,  # the bots role plays it ("": the table's random bot)
+            ),
             expected_version=version,
             correlation_id=uuid.uuid4().hex,
         )

@@ -80,6 +80,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     rematch_table: str = ""  # rematch_offer: the table it agreed on (the last acceptance)
     timing: dict[str, Any] | None = None  # timing: the reminders, deadline and policy chosen
     bot: str = ""  # seat_bot: the bot's kind
+    stand_in: str = ""  # timeout: the bot the turn was handed to ("": it moved within)
     level: int = 0  # seat_bot: the bot's level
 
 
@@ -213,6 +214,7 @@ def _command(first: StoredEvent, run: list[StoredEvent], players: dict[int, str]
             move=first.move,
             policy=_policy(first.payload["policy"]),
             turn=int(first.payload["turn"]),
+            stand_in=str(first.payload.get("stand_in", "")),
         )
     lobby = _lobby_command(first, player, run)
     if lobby is not None:

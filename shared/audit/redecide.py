@@ -186,7 +186,9 @@ def _action(command: CommandRecord, state: TableState) -> Action:
         return PlayMove(move=msgspec.Raw(msgspec.json.encode(command.move)))
     if kind == "timeout":
         assert command.seat is not None and command.policy != ""
-        return TimeOutTurn(seat=command.seat, policy=command.policy, turn=command.turn)
+        return TimeOutTurn(
+            seat=command.seat, policy=command.policy, turn=command.turn, stand_in=command.stand_in
+        )
     if kind == "leave":
         return LeaveTable()
     if kind == "kick":

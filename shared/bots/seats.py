@@ -48,8 +48,8 @@ LEVELS: dict[str, dict[int, Level]] = {
         3: Level(playouts=4000, ms=3000.0),
     },
 }
-# The stand-in of a timed-out turn under the policy `bot` (docs/bots.md).
-STAND_IN = ("strong", 2)
+# The stand-in of a timed-out turn under the policy `bot` (docs/bots.md), "kind:level".
+STAND_IN = "strong:2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +105,15 @@ def bot_account(game: str, kind: str, level: int) -> BotAccount:
             code="bad_bot_level", details={"levels": list(levels)},
         )  # fmt: skip
     return BotAccount(game=game, kind=kind, level=level)
+
+
+def stand_in_account(game: str, stand_in: str) -> BotAccount:
+    """The bot a "kind:level" stand-in names; 400 `bad_stand_in` when it names none."""
+    kind, _, level = stand_in.partition(":")
+    try:
+        return bot_account(game, kind, int(level))
+    except (ValueError, BadRequest) as exc:
+        raise BadRequest(f"no stand-in bot {stand_in!r}", code="bad_stand_in") from exc
 
 
 @cache

@@ -81,16 +81,24 @@ class PlayMove(
     seat: int | None = None
 
 
-class TimeOutTurn(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+class TimeOutTurn(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
     """The notify service: a seat's turn passed its deadline; apply the table's policy.
 
-    `policy` is "bot" (a random legal move) or "forfeit" (a bot takes the seat for good);
+    `policy` is "bot" (a bot plays the turn) or "forfeit" (a bot takes the seat for good);
     `turn` is the table version at which the seat's turn began (recorded in the event).
+    `stand_in` ("kind:level", e.g. "strong:2"; policy "bot" only) hands the turn to that bot,
+    which the bots role plays through the command path; without it (older commands) the
+    table's random stand-in moves within this command. (Defaults are left out of the
+    encoding, so older commands keep their fingerprints.)
     """
 
     seat: int
     policy: TimeoutPolicy
     turn: int
+    stand_in: str = ""
 
 
 class SeatBot(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):

@@ -26,7 +26,7 @@ from uuid import NAMESPACE_URL, uuid5
 import msgspec
 
 from shared.bots import Budget, SeatKnowledge, choose
-from shared.bots.seats import bot_account
+from shared.bots.seats import bot_account, stand_in_account
 from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
@@ -576,9 +576,12 @@ def bots_for_resigned(state: TableState, events: list[Any], spec: GameSpec) -> l
 
 
 def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: GameSpec) -> Decision:
-    """Sent by the notify service only (the gateway has no route that makes one): a bot
-    plays a random legal move for the seat, drawn from `bot_rng`; `forfeit` also hands the
-    seat to the bot for good. The game's events are `play_events` of that move."""
+    """Sent by the notify service only (the gateway has no route that makes one). With a
+    `stand_in` (policy `bot`): the turn is handed to that bot, recorded as a TurnTimedOut
+    alone; the bots role plays it as an ordinary move of the seat. Otherwise (older
+    commands, and `forfeit`): a bot plays a random legal move for the seat, drawn from
+    `bot_rng`, within this command; `forfeit` also hands the seat to the bot for good. The
+    game's events are `play_events` of that move."""
     _in_play(state)
     seat = action.seat
     if not 0 <= seat < state.seats or seat not in spec.to_act(state.game_state):
@@ -586,9 +589,17 @@ def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: Game
     legal = list(spec.legal_moves(state.game_state, seat))
     if not legal:
         raise Conflict(f"seat {seat} has no legal move", code="no_legal_move")
+    owner = state.players[seat] or ""
+    if action.stand_in:  # handed to the bots role, which moves through the command path
+        if action.policy != "bot":
+            raise BadRequest("only the policy `bot` hands a turn over", code="bad_stand_in")
+        stand_in_account(state.game, action.stand_in)
+        handed = TurnTimedOut(
+            seat=seat, player_id=owner, policy="bot", turn=action.turn, stand_in=action.stand_in
+        )
+        return Decision(events=[handed], seat=seat)
     chosen: dict[str, Any] = msgspec.to_builtins(bot_move(state, seat, legal, spec))
     played, _ = play_events(state, seat, chosen, spec)
-    owner = state.players[seat] or ""
     events: list[Any] = [
         TurnTimedOut(seat=seat, player_id=owner, policy=action.policy, turn=action.turn)
     ]

@@ -55,7 +55,7 @@ class SeedRevealed(TableEvent, frozen=True, kw_only=True):
 
 
 class TurnTimedOut(TableEvent, frozen=True, kw_only=True):
-    """A seat's turn passed its deadline (notify's TimeOutTurn); a bot moved for it.
+    """A seat's turn passed its deadline (notify's TimeOutTurn); a bot moves for it.
 
     The bot's move is drawn from `Rng.for_step(seed, table_id + "/timeout", version)` at the
     version before this event and stored as the command's move (on this event's record, not
@@ -67,6 +67,10 @@ class TurnTimedOut(TableEvent, frozen=True, kw_only=True):
     player_id: str
     policy: TimeoutPolicy
     turn: int  # the version at which the seat's turn began (as notify saw it)
+    # "kind:level": the turn is handed to that bot, which the bots role plays through the
+    # command path as an ordinary move; "" (every older event): the random stand-in moved
+    # within the same command, as described above
+    stand_in: str = ""
 
 
 class SeatForfeited(TableEvent, frozen=True, kw_only=True):

@@ -102,9 +102,10 @@ def notify_settings(smtp_url: str, **extra: Any) -> NotifySettings:
 
 @pytest.fixture
 async def game_platform(tmp_path: Path) -> AsyncIterator[Platform]:
-    """Table, relay and gateway (no notify: each test runs its own NotifyService)."""
+    """Table, relay, gateway and the bots role, which plays the turns handed to the bot
+    (no notify: each test runs its own NotifyService)."""
     config: PlatformConfig = embedded_config(f"sqlite:///{tmp_path}/senet.db")
-    config.roles = frozenset({"table", "relay", "gateway"})
+    config.roles = frozenset({"table", "relay", "gateway", "bots"})
     running = Platform(config)
     await running.start()
     yield running

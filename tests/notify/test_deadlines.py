@@ -8,13 +8,19 @@ from typing import Any
 
 import msgspec
 
+from services.bots.player import move_command_id
 from services.cli.platform import Platform
 from services.notify.clock import FakeClock
 from services.notify.settings import HOUR, Timing
+from shared.audit.export import export_table
+from shared.audit.verify import verify_record
+from shared.bots.seats import STAND_IN
 from shared.notify.preferences import load_or_open
 from shared.notify.timing import TableTiming
+from shared.tables.reader import all_events
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, events, kinds, players_with_emails, seat
+from tests.platform import play_moves
 
 TIMING = Timing(first_reminder=2, repeat_every=2, last_warning=3, deadline=10, policy="bot")
 
@@ -54,10 +60,22 @@ async def test_idle_turn_gets_reminders_a_last_warning_then_a_bot_move(
     assert timed_out[0]["payload"]["seat"] == seat_no
     assert timed_out[0]["payload"]["policy"] == "bot"
     assert timed_out[0]["payload"]["turn"] == turn
+    assert timed_out[0]["payload"]["stand_in"] == STAND_IN  # handed to the strong bot
+    while log[-1]["name"] == "TurnTimedOut":  # the bots role plays it through the commands
+        log = await events(client, table_id, players[0])
+    handed_at = timed_out[0]["version"]
     after = log[log.index(timed_out[0]) + 1]
     assert after["name"] not in {"TurnTimedOut", "SeatForfeited"}  # the bot's move's events
+    stored = await asyncio.to_thread(all_events, game_platform.store, table_id)
+    moved = next(e for e in stored if e.version == handed_at + 1)
+    assert moved.command_id == move_command_id(table_id, handed_at, seat_no)  # the bots role's
+    assert moved.seat == seat_no and moved.move is not None  # an ordinary move of the seat
+    await drained(service)
     acting = service.tracker.acting(table_id)  # play goes on with a new turn
     assert acting and all(began > turn for began, _ in acting.values())
+    await play_moves(client, table_id, players, seed=4)  # to the end: the audit verifies it
+    report = verify_record(await asyncio.to_thread(export_table, game_platform.store, table_id))
+    assert report.ok, report.problem
 
 
 async def test_forfeit_replaces_the_player_by_a_bot_for_the_rest_of_the_game(

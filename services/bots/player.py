@@ -79,7 +79,9 @@ def bot_rng(table_id: str, version: int, seat: int) -> Rng:
     return Rng(f"senet:bot:{table_id}:{version}:{seat}")
 
 
-def choose_move(state: TableState, seat: int, kind: str, budget_ms: float, playouts: int) -> Any:
+def choose_move(
+    state: TableState, seat: int, kind: str, budget_ms: float | None, playouts: int
+) -> Any:
     """The move (as builtins) a bot of `kind` plays for the seat now, within the budget;
     None when the seat has no legal move. CPU-bound: run it in a thread."""
     legal = list(state.spec.legal_moves(state.game_state, seat))

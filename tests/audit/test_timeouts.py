@@ -7,9 +7,11 @@ import uuid
 
 import msgspec
 
+from services.bots.player import choose_move, move_command, move_command_id
 from shared.audit.export import export_table
 from shared.audit.redecide import redecide
 from shared.audit.verify import header_of, verify_record
+from shared.bots.seats import STAND_IN
 from shared.contracts.envelopes import CreateTable, JoinTable, PlayMove, StartTable, TimeOutTurn
 from shared.standings.fold import result_of
 from shared.store import open_store
@@ -78,3 +80,46 @@ def test_a_forfeit_on_timeout_is_in_the_result() -> None:
     result = result_of(state, 1)
     assert result is not None
     assert result.forfeited == [forfeit.payload["seat"]]
+
+
+def test_a_turn_handed_to_the_strong_bot_is_an_ordinary_move_and_verifies() -> None:
+    """Today's timeout under `bot`: TurnTimedOut names the stand-in and nothing else; the
+    bots role's move (here chosen the same way, with a playout budget) is the seat's own
+    command, re-decided like any move; older records (no stand-in) verify as before."""
+    store = open_store("memory")
+    driver = Driver(store)
+    table_id = str(uuid.uuid4())
+    driver.send(table_id, "p0", CreateTable(game="tictactoe", seats=2, player_name="P0"))
+    driver.send(table_id, "p1", JoinTable(player_name="P1"))
+    driver.send(table_id, "p0", StartTable())
+    players, handed = ["p0", "p1"], 0
+    while (state := driver.state(table_id)).status != OVER:
+        [seat] = state.spec.to_act(state.game_state)
+        if state.version % 3 == 0 and handed < 2:  # this turn passes its deadline
+            timeout = TimeOutTurn(seat=seat, policy="bot", turn=state.version, stand_in=STAND_IN)
+            driver.send(table_id, "notify", timeout)
+            handed += 1
+            after = driver.state(table_id)
+            assert after.version == state.version + 1 and after.game_state == state.game_state
+            state = after
+        move = choose_move(state, seat, "strong", None, 200)
+        command = move_command(state, seat, players[seat], move)
+        assert command.command_id == move_command_id(table_id, state.version, seat)
+        driver.send(table_id, players[seat], command.action)
+    record = export_table(store, table_id)
+    timeouts = [c for c in record.commands if c.kind == "timeout"]
+    assert [(c.stand_in, c.move) for c in timeouts] == [(STAND_IN, None)] * 2
+    report = verify_record(record)
+    assert report.ok, report.problem
+
+
+def test_a_stand_in_is_checked() -> None:
+    store = open_store("memory")
+    driver = Driver(store)
+    table_id = str(uuid.uuid4())
+    driver.send(table_id, "p0", CreateTable(game="tictactoe", seats=2, player_name="P0"))
+    driver.send(table_id, "p1", JoinTable(player_name="P1"))
+    driver.send(table_id, "p0", StartTable())
+    for policy, stand_in in [("bot", "genius:1"), ("bot", "strong:9"), ("forfeit", STAND_IN)]:
+        action = TimeOutTurn(seat=0, policy=policy, turn=3, stand_in=stand_in)
+        assert driver.refused(table_id, "notify", action) == "bad_stand_in"

@@ -4,7 +4,9 @@ A projection fed by the projection runner (`shared.projections.runner`). For eac
 the log it looks at the tables of its shards that the batch touched, loads each one's
 current state (`shared.tables.reader.load_state`), and for every bot seat that must act
 (`services.bots.player.due_bots`) chooses the bot's move in a thread and sends it with
-`TableClient.send` as a `PlayMove` from the bot's account, at the version it saw. Only
+`TableClient.send` as a `PlayMove` from the bot's account, at the version it saw. A
+timed-out turn handed to a bot (a `TurnTimedOut` with `stand_in` in the batch) is played
+the same way for the seat's own player, while the table is still at that version. Only
 then does its position move (`consumer_positions`, row `bots` or `bots:<shards>`).
 
 - Never inside the table worker: a long search delays only this role, never a commit.

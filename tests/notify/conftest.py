@@ -102,10 +102,9 @@ def notify_settings(smtp_url: str, **extra: Any) -> NotifySettings:
 
 @pytest.fixture
 async def game_platform(tmp_path: Path) -> AsyncIterator[Platform]:
-    """Table, relay, gateway and the bots role, which plays the turns handed to the bot
-    (no notify: each test runs its own NotifyService)."""
+    """Table, relay and gateway (no notify: each test runs its own NotifyService)."""
     config: PlatformConfig = embedded_config(f"sqlite:///{tmp_path}/senet.db")
-    config.roles = frozenset({"table", "relay", "gateway", "bots"})
+    config.roles = frozenset({"table", "relay", "gateway"})
     running = Platform(config)
     await running.start()
     yield running

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from services.bots.player import move_command_id
-from services.cli.platform import Platform
+from services.cli.platform import Platform, PlatformConfig
 from services.notify.clock import FakeClock
 from services.notify.settings import HOUR, Timing
 from shared.audit.export import export_table
@@ -20,7 +23,20 @@ from shared.notify.timing import TableTiming
 from shared.tables.reader import all_events
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, events, kinds, players_with_emails, seat
-from tests.platform import play_moves
+from tests.platform import embedded_config, play_moves
+
+
+@pytest.fixture
+async def game_platform(tmp_path: Path) -> AsyncIterator[Platform]:
+    """Table, relay, gateway and the bots role, which plays the turns handed to the strong
+    bot (no notify: each test runs its own NotifyService)."""
+    config: PlatformConfig = embedded_config(f"sqlite:///{tmp_path}/senet.db")
+    config.roles = frozenset({"table", "relay", "gateway", "bots"})
+    running = Platform(config)
+    await running.start()
+    yield running
+    await running.stop()
+
 
 TIMING = Timing(first_reminder=2, repeat_every=2, last_warning=3, deadline=10, policy="bot")
 

@@ -11,13 +11,13 @@ from shared.games.contract import GameResult
 T = TypeVar("T")
 
 
-class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
+class SeatInfo(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One seat as everybody sees it."""
 
     seat: int
     player_id: str | None
     name: str
-    bot: bool = False  # a bot account sits here (docs/bots.md)
+    bot: bool = False  # a bot account sits here (docs/bots.md); left out when False
 
 
 class Invitee(msgspec.Struct, frozen=True, kw_only=True):

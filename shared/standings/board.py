@@ -53,7 +53,7 @@ class PlayerResult(msgspec.Struct, frozen=True, kw_only=True):
     players: int
 
 
-class Standing(msgspec.Struct, frozen=True, kw_only=True):
+class Standing(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A player's record in one game: games, wins, average score."""
 
     player_id: str
@@ -61,20 +61,20 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
     games: int
     wins: int
     average_score: float
-    bot: bool = False  # a bot account (docs/bots.md)
+    bot: bool = False  # a bot account (docs/bots.md); left out when False
 
 
-class Rating(msgspec.Struct, frozen=True, kw_only=True):
+class Rating(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A player's pairwise-Elo rating in one game."""
 
     player_id: str
     name: str
     rating: float
     games: int
-    bot: bool = False  # a bot account (docs/bots.md)
+    bot: bool = False  # a bot account (docs/bots.md); left out when False
 
 
-class SkillRating(msgspec.Struct, frozen=True, kw_only=True):
+class SkillRating(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A player's Plackett-Luce skill in one game: the conservative estimate (mu - 3 sigma)
     that the leaderboard sorts by, its mean and uncertainty."""
 
@@ -84,7 +84,7 @@ class SkillRating(msgspec.Struct, frozen=True, kw_only=True):
     mu: float
     sigma: float
     games: int
-    bot: bool = False  # a bot account (docs/bots.md)
+    bot: bool = False  # a bot account (docs/bots.md); left out when False
 
 
 @dataclass

@@ -28,7 +28,7 @@ def test_the_lobby_seats_a_bot_and_a_person_plays_against_it(server: Server, bro
     play_to_end([page], seed=3)
     table = call(server.base, "GET", f"/api/tables/{table_id}", token=me["token"])
     assert table["status"] == "over"
-    assert [(s["name"], s["bot"]) for s in table["seats"]] == [
+    assert [(s["name"], s.get("bot", False)) for s in table["seats"]] == [
         ("Ines", False),
         ("Bot strong 1", True),
     ]

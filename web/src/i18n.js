@@ -129,6 +129,7 @@ export const STRINGS = {
 };
 
 export function pickLanguage() {
+  if (typeof localStorage === 'undefined') return 'en'; // outside a browser (node, the tests)
   const chosen = localStorage.getItem(KEY);
   if (chosen === 'en' || chosen === 'de') return chosen;
   const browser = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';

@@ -25,7 +25,7 @@ export const FIELDS = {
   de: { dice: 'Würfel', die: 'Würfel', extra_die: 'Extrawürfel', colours: 'Farben', colour: 'Farbe', column: 'Spalte', disaster: 'Katastrophe', stop: 'Halt', berth: 'Liegeplatz', doubled: 'doppelt', card: 'Karte', crew: 'Crew', site: 'Baustelle', field: 'Feld', count: 'Anzahl', direction: 'Richtung', cards: 'Karten', row: 'Reihe', marker: 'Marker', seat: 'Spieler', position: 'Platz', onto: 'auf', goods: 'Ware', victim: 'Spieler', back: 'Rückseite', chip: 'Chip', target: 'Spieler', sums: 'Summen', pegasus: 'Pegasus', take: 'zu nehmende Karte', to_column: 'nach Spalte', to_position: 'nach Reihe', cell: 'Feld' },
 };
 
-const PROMPTS_DE = {
+export const PROMPTS_DE = {
   'the game is over': 'Das Spiel ist vorbei',
   'roll the dice': 'Würfle',
   'roll again or stop': 'Würfle weiter oder hör auf',

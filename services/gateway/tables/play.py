@@ -86,6 +86,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     rules_version: int
     options_schema: dict[str, Any]
     takebacks: bool = False  # some moves may be taken back at a table with `takebacks`
+    titles: dict[str, str] = {}  # the title in other languages, by language code (`de`)
 
 
 async def list_games(request: web.Request) -> web.Response:
@@ -102,6 +103,7 @@ async def list_games(request: web.Request) -> web.Response:
                 rules_version=game.rules_version,
                 options_schema=msgspec.json.schema(game.options_type),
                 takebacks=game.undoable is not None,
+                titles=dict(game.titles),
             )
         )
     return json_response(out)

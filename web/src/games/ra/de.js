@@ -1,0 +1,38 @@
+// Ra, the German catalogue: move names, move fields, prompts, table options,
+// the rules in short and the board's words. tests/unit/test_game_words.py checks that every
+// move, field, prompt code and option of the game has its words here.
+import prompts from './prompts.js';
+
+export default {
+  moves: {
+  "RollDice": "Würfeln",
+  "RerollDice": "Neu würfeln",
+  "StopRolling": "Aufhören zu würfeln",
+  "AdvancePharaoh": "Pharao vorrücken",
+  "AdvanceNile": "Auf dem Nil vorrücken",
+  "FloodNile": "Nil fluten",
+  "PlaceCivilization": "Zivilisation setzen",
+  "PlaceMonument": "Monument bauen",
+  "ScoreAnkhPair": "Anch-Paar werten",
+  "DeclareDisaster": "Katastrophe ausrufen",
+  "RetrieveMarker": "Marker zurückgeben",
+  "EndTurn": "Zug beenden"
+},
+  fields: {
+  "dice": "Würfel",
+  "colours": "Farben",
+  "die": "Würfel",
+  "column": "Spalte",
+  "extra_die": "Extrawürfel",
+  "disaster": "Katastrophe",
+  "colour": "Farbe"
+},
+  prompts: prompts.de,
+  options: {},
+  help: [
+  "Drei Epochen. In deinem Zug würfelst du die fünf Würfel, Sonnen werden festgelegt (Ra rückt pro Sonne ein Feld), die übrigen darfst du bis zu zweimal neu würfeln.",
+  "Dann setzt du die Würfel ein: Pharao, Nil und Flut rücken deine Marker vor; Zivilisation und Monument setzen Marker ihrer Farbe; zwei Anch bringen Punkte.",
+  "Mit vier oder fünf Sonnen rufst du eine Katastrophe aus: die anderen Spieler verlieren Marker in einem Bereich.",
+  "Erreicht Ra das Ende der Sonnenleiste, wird die Epoche gewertet (Pharao, Nil, Zivilisation, Monumente). Nach drei Epochen gewinnen die meisten Punkte."
+],
+};

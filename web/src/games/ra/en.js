@@ -1,0 +1,38 @@
+// Ra, the English catalogue: move names, move fields, prompts, table options,
+// the rules in short and the board's words. tests/unit/test_game_words.py checks that every
+// move, field, prompt code and option of the game has its words here.
+import prompts from './prompts.js';
+
+export default {
+  moves: {
+  "RollDice": "Roll the dice",
+  "RerollDice": "Re-roll dice",
+  "StopRolling": "Stop rolling",
+  "AdvancePharaoh": "Advance the Pharaoh",
+  "AdvanceNile": "Advance on the Nile",
+  "FloodNile": "Flood the Nile",
+  "PlaceCivilization": "Place Civilization",
+  "PlaceMonument": "Build a Monument",
+  "ScoreAnkhPair": "Score an Ankh pair",
+  "DeclareDisaster": "Declare a disaster",
+  "RetrieveMarker": "Give back a marker",
+  "EndTurn": "End the turn"
+},
+  fields: {
+  "dice": "dice",
+  "colours": "colours",
+  "die": "die",
+  "column": "column",
+  "extra_die": "extra die",
+  "disaster": "disaster",
+  "colour": "colour"
+},
+  prompts: prompts.en,
+  options: {},
+  help: [
+  "Three epochs. On your turn roll the five dice, lock any Suns (Ra moves one space per Sun), then re-roll the other dice up to twice.",
+  "Then use your dice: Pharaoh, Nile and Flood move your markers up; Civilization and Monument dice place markers of their colour; two Ankhs score points.",
+  "Four or five Suns let you declare a disaster: the other players lose markers in one area.",
+  "When Ra reaches the end of the Sun track the epoch is scored (Pharaoh, Nile, Civilization, Monuments). Most points after three epochs wins."
+],
+};

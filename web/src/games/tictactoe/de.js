@@ -1,0 +1,18 @@
+// Tic-tac-toe, the German catalogue: move names, move fields, prompts, table options,
+// the rules in short and the board's words. tests/unit/test_game_words.py checks that every
+// move, field, prompt code and option of the game has its words here.
+import prompts from './prompts.js';
+
+export default {
+  moves: {
+  "Mark": "Feld markieren"
+},
+  fields: {
+  "cell": "Feld"
+},
+  prompts: prompts.de,
+  options: {},
+  help: [
+  "Markiere reihum ein Feld; drei eigene Zeichen in einer Reihe, Spalte oder Diagonale gewinnen."
+],
+};

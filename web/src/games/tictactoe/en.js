@@ -1,0 +1,18 @@
+// Tic-tac-toe, the English catalogue: move names, move fields, prompts, table options,
+// the rules in short and the board's words. tests/unit/test_game_words.py checks that every
+// move, field, prompt code and option of the game has its words here.
+import prompts from './prompts.js';
+
+export default {
+  moves: {
+  "Mark": "Mark a cell"
+},
+  fields: {
+  "cell": "cell"
+},
+  prompts: prompts.en,
+  options: {},
+  help: [
+  "Mark a cell in turn; three of your marks in a row, column or diagonal win."
+],
+};

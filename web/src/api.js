@@ -1,4 +1,6 @@
 // The HTTP API and the signed-in account (the token is the account: it lives in localStorage).
+import { rememberGames } from './i18n.js';
+
 const KEY = 'senet.token';
 const WHO = 'senet.who';
 
@@ -67,6 +69,6 @@ export async function signIn(token) {
 /** The games offered (asked once). */
 let games = null;
 export async function listGames() {
-  if (!games) games = await get('/api/games');
+  if (!games) { games = await get('/api/games'); rememberGames(games); }
   return games;
 }

@@ -62,6 +62,8 @@ export const STRINGS = {
     mailLanguage: 'Language of mails and notifications', breakdown: 'Where the points came from', emptyCell: 'empty', rules: 'Rules in short', announceTurn: 'Your turn', tabTurn: (g) => `▶ Your turn · ${g}`, confirmCancel: 'Cancel this table for everyone?', cancelYes: 'Yes, cancel it', cancelNo: 'No, keep it',
     notFound: 'There is no such page.', tableMissing: 'There is no such table: the link may be mistyped, or the table was removed.', toLobby: 'To the lobby', removedHere: 'You are no longer seated at this table.',
     inviteOnly: 'This table is private: join it through the invitation link the host sent you.', spectatorPanel: 'You are watching: the moves are the players\u2019.',
+    endResigned: (who) => `${who} resigned.`, endForfeited: (who) => `${who} ran out of time and forfeited.`,
+    endScored: (who, n) => `The final scoring is done; ${who} ${n === 1 ? 'wins' : 'win'}.`, summaryNote: 'Our summary, not the complete rules.', forfeit: 'forfeit',
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
   },
   de: {
@@ -124,6 +126,8 @@ export const STRINGS = {
     mailLanguage: 'Sprache der Mails und Benachrichtigungen', breakdown: 'Woher die Punkte kamen', emptyCell: 'leer', rules: 'Regeln in Kürze', announceTurn: 'Du bist dran', tabTurn: (g) => `▶ Du bist dran · ${g}`, confirmCancel: 'Diesen Tisch für alle absagen?', cancelYes: 'Ja, absagen', cancelNo: 'Nein, behalten',
     notFound: 'Diese Seite gibt es nicht.', tableMissing: 'Diesen Tisch gibt es nicht: vielleicht ist der Link vertippt, oder der Tisch wurde entfernt.', toLobby: 'Zur Lobby', removedHere: 'Du sitzt nicht mehr an diesem Tisch.',
     inviteOnly: 'Dieser Tisch ist privat: tritt über den Einladungslink bei, den der Gastgeber dir geschickt hat.', spectatorPanel: 'Du schaust zu: die Züge machen die Spieler.',
+    endResigned: (who) => `Aufgegeben: ${who}.`, endForfeited: (who) => `Zeit überschritten, Platz verloren: ${who}.`,
+    endScored: (who) => `Die Schlusswertung ist vorbei; es gewinnt ${who}.`, summaryNote: 'Unsere Zusammenfassung, keine vollständigen Regeln.', forfeit: 'Platz verloren',
     chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
   },
 };
@@ -146,10 +150,19 @@ export function t(key, ...args) {
   return typeof value === 'function' ? value(...args) : value;
 }
 
-// Games by the names their German editions carry (the server's title is the English one).
-const GAME_TITLES = { de: { ra: 'Ra: Das Würfelspiel', tictactoe: 'Tic-Tac-Toe' } };
+// The games as GET /api/games lists them (remembered by api.js's listGames): their titles in
+// each language come only from there.
+let known = [];
+export function rememberGames(list) { known = Array.isArray(list) ? list : []; }
 
-/** A game's title in the page's language (`game`: an entry of GET /api/games). */
+/** A game's title in the page's language (`game`: an entry of GET /api/games, or its name). */
 export function gameTitle(game) {
-  return (GAME_TITLES[current] || {})[game.name] || game.title;
+  const entry = typeof game === 'string' ? known.find((g) => g.name === game) : game;
+  if (!entry) return String(game);
+  return (entry.titles && entry.titles[current]) || entry.title;
+}
+
+/** Every known game's title in the page's language, by name. */
+export function gameTitles() {
+  return Object.fromEntries(known.map((g) => [g.name, gameTitle(g)]));
 }

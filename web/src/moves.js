@@ -5,21 +5,21 @@ import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import htm from 'htm';
 import { lang, t } from './i18n.js';
-import { FIELDS, MOVES } from './words.js';
+import { fieldWord, moveWord } from './words.js';
 
 const html = htm.bind(h);
 
 /** A move type in words (`AdvancePharaoh` → `Advance the Pharaoh`), in the page's language. */
 export function moveName(type, game) {
-  const own = game && MOVES[lang()][game] && MOVES[lang()][game][type];
+  const own = game && moveWord(game, lang(), type);
   if (own) return own;
   const parts = String(type).match(/[A-Z][a-z]*/g) || [String(type)];
   return parts.map((w, i) => (i ? w.toLowerCase() : w)).join(' ');
 }
 
-/** A move's field in words. */
-export function fieldName(field) {
-  return FIELDS[lang()][field] || String(field).replaceAll('_', ' ');
+/** A move's field in words (the game's catalogue, else the field's name). */
+export function fieldName(field, game) {
+  return fieldWord(game, lang(), field) || String(field).replaceAll('_', ' ');
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -41,7 +41,7 @@ export function moveText(move, label, game) {
   const fields = Object.keys(move).filter((k) => k !== 'type');
   // A flag that is off goes unsaid; one that is on is just its name ("doubled", not "doubled yes").
   const said = fields.filter((f) => move[f] !== false);
-  const rest = said.map((f) => (move[f] === true ? fieldName(f) : `${fieldName(f)} ${valueText(f, move[f], label)}`)).join(', ');
+  const rest = said.map((f) => (move[f] === true ? fieldName(f, game) : `${fieldName(f, game)} ${valueText(f, move[f], label)}`)).join(', ');
   return rest ? `${moveName(move.type, game)}: ${rest}` : moveName(move.type, game);
 }
 
@@ -69,8 +69,8 @@ function MoveBuilder({ type, moves, onPlay, busy, label, game }) {
   const values = [];
   for (const m of candidates) if (!values.some((v) => same(v, m[open]))) values.push(m[open]);
   return html`<fieldset class="builder">
-    <legend>${name}${picked.length ? `: ${picked.map(([f, v]) => `${fieldName(f)} ${valueText(f, v, label)}`).join(', ')}` : ''}</legend>
-    <span class="step">${t('choose')}: ${fieldName(open)}</span>
+    <legend>${name}${picked.length ? `: ${picked.map(([f, v]) => `${fieldName(f, game)} ${valueText(f, v, label)}`).join(', ')}` : ''}</legend>
+    <span class="step">${t('choose')}: ${fieldName(open, game)}</span>
     ${values.map((v) => html`<button type="button" class="choice" disabled=${busy}
         onClick=${() => setPicked([...picked, [open, v]])}>${valueText(open, v, label)}</button>`)}
     ${picked.length ? html`<button type="button" class="secondary" onClick=${() => setPicked([])}>${t('back')}</button>` : null}

@@ -3,10 +3,9 @@
 // stepping or sliding within a block asks the server nothing.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html, seatNames, Result } from '../boards/common.js';
-import { get } from '../api.js';
-import { lang, t } from '../i18n.js';
+import { get, listGames } from '../api.js';
+import { gameTitle, lang, t } from '../i18n.js';
 import { Board, Log, logAfter } from './table.js';
-import { TITLES } from '../log/index.js';
 import { errorText } from '../words.js';
 
 const PAGE = 50; // the most views one /views request answers (MAX_VIEWS on the server)
@@ -18,6 +17,8 @@ export function ReplayPage({ id, at }) {
   const [log, setLog] = useState([]);
   const [error, setError] = useState('');
   const kept = useRef(new Map()); // version -> my view then
+  const [, setTitled] = useState(false);
+  useEffect(() => { listGames().then(() => setTitled(true)).catch(() => {}); }, []);
   useEffect(() => {
     get(`/api/tables/${id}/view`).then((v) => {
       setLast(v.table.version);
@@ -44,7 +45,7 @@ export function ReplayPage({ id, at }) {
   const go = (n) => setK(Math.max(1, Math.min(last, n)));
   const names = view ? seatNames(view) : [];
   return html`<div class="replay" data-replay-version=${view ? view.table.version : ''}>
-    <h1 tabindex="-1">${t('replay')}${view ? html` <span class="muted">· <a href=${`/tables/${id}`}>${TITLES[view.table.game] || view.table.game}</a></span>` : ''}</h1>
+    <h1 tabindex="-1">${t('replay')}${view ? html` <span class="muted">· <a href=${`/tables/${id}`}>${gameTitle(view.table.game)}</a></span>` : ''}</h1>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     <div class="row replay-controls">
       <button type="button" onClick=${() => go(k - 1)} disabled=${k <= 1}>◀ ${t('previous')}</button>

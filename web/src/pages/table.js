@@ -427,7 +427,7 @@ export function TablePage({ id, allMoves }) {
     <${TurnClock} view=${view} timing=${timing} names=${names} />
     ${removed ? html`<p class="warning" role="alert" data-removed="true">${t('removedHere')}</p>` : null}
     ${view.seat === null || view.seat === undefined ? html`<p class="panel" data-spectator="true">${t('notSeated')} ${status === 'playing' ? t('spectatorPanel') : ''}</p>` : null}
-    <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view.prompt, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>
+    <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     ${ended ? html`<p role="alert" class="error" data-closed=${ended}>${t(`closed${ended}`)}</p>` : null}
     <div class="layout">
@@ -440,7 +440,7 @@ export function TablePage({ id, allMoves }) {
       </div>
       <div class="side-col">
         ${status === 'playing' && view.seat !== null && view.seat !== undefined ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
-          ${view.prompt ? html`<p class="prompt" data-prompt="true">${promptText(view.prompt, lang(), names)}</p>` : null}
+          ${view.prompt ? html`<p class="prompt" data-prompt="true">${promptText(view, lang(), names)}</p>` : null}
           <${UndoPanel} view=${view} names=${names} onAsk=${askUndo} onAnswer=${answerUndo} />
           <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} game=${view.table.game} />
           ${view.seat !== null && view.seat !== undefined && !(view.table.resigned || []).includes(view.seat)

@@ -1,7 +1,7 @@
 // Can't Stop: eleven columns 2..12 (3..13 spaces), each player's square, this turn's runners,
 // the four dice and their three pairings; a pairing's sums are chosen by clicking them.
-import { html, Seat } from './common.js';
-import { lang } from '../i18n.js';
+import { html, Seat } from '../../boards/common.js';
+import { lang } from '../../i18n.js';
 
 const W = {
   en: {

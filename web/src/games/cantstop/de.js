@@ -40,4 +40,5 @@ export default {
   "Ein Wurf, mit dem kein Läufer ziehen kann, scheitert: der Fortschritt des Zuges ist verloren.",
   "Ein Stein ganz oben gewinnt die Spalte endgültig. Wer die Zielzahl an Spalten gewinnt (normal 3), gewinnt das Spiel."
 ],
+  end: (g, winners) => `${winners} hat ${g.target} Spalten gewonnen.`,
 };

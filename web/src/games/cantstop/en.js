@@ -40,4 +40,5 @@ export default {
   "A roll that can move no runner busts: this turn's progress is lost.",
   "A square on the top of a column wins it for good. Win the target number of columns (3 by default) to win the game."
 ],
+  end: (g, winners) => `${winners} won ${g.target} columns.`,
 };

@@ -1,7 +1,7 @@
 // Egizia: the river with its stops and ships, the building sites, the players' tracks, my Sphinx cards.
-import { html, Seat, SeatName, useParts, Part, Choices } from './common.js';
-import { lang } from '../i18n.js';
-import { nileName, nileText, sphinxName, sphinxText } from '../data/egizia.js';
+import { html, Seat, SeatName, useParts, Part, Choices } from '../../boards/common.js';
+import { lang } from '../../i18n.js';
+import { nileName, nileText, sphinxName, sphinxText } from './data.js';
 
 // The 20 river stops, upstream first (the game's data file).
 const STOPS = ['card', 'edfu', 'card', 'sphinx', 'card', 'thebae', 'card', 'passalon', 'card', 'obelisk',

@@ -1,6 +1,6 @@
 // Egizia's Nile and Sphinx cards in words: names and effects from the game's data file (our own
 // summaries, in English and German), with a plain fallback for a card without its texts.
-import { EGIZIA_NILE, EGIZIA_SPHINX, EGIZIA_TEXTS } from './cards.js';
+import { EGIZIA_NILE, EGIZIA_SPHINX, EGIZIA_TEXTS } from '../cards.js';
 
 const FALLBACK = {
   en: { grain: 'Grain field', quarry: 'Quarry', strength: 'Strength', stones: 'Stones', card: 'Nile card', sphinx: 'Sphinx card' },

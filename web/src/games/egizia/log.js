@@ -1,5 +1,5 @@
 // Egizia, the log in sentences (Nile and Sphinx cards by name, places and tracks in words).
-import { nileName, sphinxName } from '../data/egizia.js';
+import { nileName, sphinxName } from './data.js';
 
 const WORDS = {
   en: {

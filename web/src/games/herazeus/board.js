@@ -4,8 +4,8 @@
 // column of the opponent, the opponent's hand or pile...); a challenge is my row-1 card, then
 // the opponent's card opposite. The click that completes a legal move sends it.
 import { useState } from 'preact/hooks';
-import { html, Seat } from './common.js';
-import { lang } from '../i18n.js';
+import { html, Seat } from '../../boards/common.js';
+import { lang } from '../../i18n.js';
 
 const W = {
   en: {

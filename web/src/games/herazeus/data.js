@@ -1,5 +1,5 @@
 // Hera und Zeus cards by id, in words (names from the game's data file; German names ours).
-import { HERAZEUS_CARDS } from './cards.js';
+import { HERAZEUS_CARDS } from '../cards.js';
 
 const DE_NAMES = { Amazon: 'Amazone', Hero: 'Held', Sirens: 'Sirenen', Dionysus: 'Dionysos', Warrior: 'Krieger', Argus: 'Argos' };
 

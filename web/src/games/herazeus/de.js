@@ -3,6 +3,16 @@
 // move, field, prompt code and option of the game has its words here.
 import prompts from './prompts.js';
 
+// Why a game ended (the view's `reason`).
+const REASONS = {
+  cannot_spend_action_points: 'der Gegner konnte seine Aktionspunkte nicht ausgeben',
+  empty_field: 'das Feld des Gegners war zu Beginn seines Zuges leer',
+  hostage_challenged: 'die Geisel des Gegners wurde herausgefordert',
+  hostage_picked: 'Pegasus zog die Geisel des Gegners',
+  pandora_picked_with_hostage: 'Pegasus zog Pandora, und die Geisel war in der Hand des Gegners',
+  pandora_column_with_hostage: 'die Büchse der Pandora traf eine Geisel',
+};
+
 export default {
   moves: {
   "PlaceOpening": "Erste Reihe legen",
@@ -57,4 +67,5 @@ export default {
   "Herausforderung: deine Karte in Reihe 1 gegen die gegenüber; beide werden aufgedeckt, die stärkere bleibt (Sonderkarten haben eigene Regeln).",
   "Wer die Geisel des Gegners (Io oder Argus) herausfordert, gewinnt. Wer seine Punkte nicht ausgeben kann oder ein leeres Feld hat, verliert."
 ],
+  end: (g, winners) => `${winners} gewinnt: ${REASONS[g.reason] || 'das Spiel ist entschieden'}.`,
 };

@@ -3,6 +3,16 @@
 // move, field, prompt code and option of the game has its words here.
 import prompts from './prompts.js';
 
+// Why a game ended (the view's `reason`).
+const REASONS = {
+  cannot_spend_action_points: 'the opponent could not spend the action points',
+  empty_field: "the opponent's field was empty at the start of the turn",
+  hostage_challenged: "the opponent's hostage was challenged",
+  hostage_picked: "Pegasus picked the opponent's hostage",
+  pandora_picked_with_hostage: "Pegasus picked Pandora with the hostage in the opponent's hand",
+  pandora_column_with_hostage: "Pandora's box took a hostage",
+};
+
 export default {
   moves: {
   "PlaceOpening": "Lay the first row",
@@ -57,4 +67,5 @@ export default {
   "A challenge: your row-1 card against the opponent's card opposite; both turn face up and the stronger stays (special cards have their own rules).",
   "Challenge the opponent's hostage (Io or Argus) to win. You lose when you cannot spend your points or your field is empty."
 ],
+  end: (g, winners) => `${winners} wins: ${REASONS[g.reason] || 'the game is decided'}.`,
 };

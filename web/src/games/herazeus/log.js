@@ -1,5 +1,5 @@
 // Hera und Zeus, the log in sentences (cards by name; a hidden card as "a card").
-import { hzName, REASONS } from '../data/herazeus.js';
+import { hzName, REASONS } from './data.js';
 
 const ACTION = {
   en: { draw: 'draw a card', play: 'play a card', challenge: 'challenge', hera_zeus: 'the god card', remove_figure: 'remove the figure', pegasus_hand: "Pegasus on the opponent's hand", pegasus_row: 'Pegasus on row 1', pythia_spy: "Pythia looks at the opponent's hand", pythia_reveal: 'Pythia turns a column face up', sirens: 'Sirens', hades: 'Hades', persephone: 'Persephone', dionysus: 'Dionysus' },

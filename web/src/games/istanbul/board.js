@@ -3,9 +3,9 @@
 // capacity, Lira, rubies, tiles and bonus cards (mine by name, the others' as a count).
 // A move is made by clicking a place, then one of that place's choices (each carries data-move).
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
-import { html, Seat, SeatName } from './common.js';
-import { lang } from '../i18n.js';
+import { api } from '../../api.js';
+import { html, Seat, SeatName } from '../../boards/common.js';
+import { lang } from '../../i18n.js';
 
 const PLACES = {
   en: ['', 'Wainwright', 'Fabric Warehouse', 'Spice Warehouse', 'Fruit Warehouse', 'Post Office', 'Caravansary', 'Fountain', 'Black Market', 'Tea House', 'Large Market', 'Small Market', 'Police Station', "Sultan's Palace", 'Small Mosque', 'Great Mosque', 'Gemstone Dealer'],

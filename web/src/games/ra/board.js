@@ -1,7 +1,7 @@
 // Ra: The Dice Game: dice with face symbols (and a colour letter), the Sun track, the four areas.
 import { useState } from 'preact/hooks';
-import { html, Seat, SeatName, useParts, Part, Choices } from './common.js';
-import { lang } from '../i18n.js';
+import { html, Seat, SeatName, useParts, Part, Choices } from '../../boards/common.js';
+import { lang } from '../../i18n.js';
 
 const FACES = { sun: '☀', ankh: '☥', pharaoh: '♔', nile: '≈', civilization: '⚱', monument: '▲' };
 const FACE_NAMES = {

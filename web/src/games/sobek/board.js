@@ -1,7 +1,7 @@
 // Sobek: the quay (market row), my hand and pot, every player's sets, counts and score.
-import { html, SeatName, useParts, Part, Choices } from './common.js';
-import { lang } from '../i18n.js';
-import { chipName, chipText, characterText, goodsName, sobekCardName, symbolName, amuletText } from '../data/sobek.js';
+import { html, SeatName, useParts, Part, Choices } from '../../boards/common.js';
+import { lang } from '../../i18n.js';
+import { chipName, chipText, characterText, goodsName, sobekCardName, symbolName, amuletText } from './data.js';
 
 const W = {
   en: { quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain', vizier: 'Vizier' },

@@ -1,6 +1,6 @@
 // Sobek's cards, characters, chips and symbols in words: names and effects from the game's
 // data file ([texts], our own summaries) in English and German.
-import { SOBEK_CARDS, SOBEK_CHIPS, SOBEK_TEXTS } from './cards.js';
+import { SOBEK_CARDS, SOBEK_CHIPS, SOBEK_TEXTS } from '../cards.js';
 
 const T = (group, key) => (SOBEK_TEXTS[group] && SOBEK_TEXTS[group][key]) || null;
 const plain = (key) => String(key || '').replaceAll('_', ' ');

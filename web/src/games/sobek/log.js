@@ -1,5 +1,5 @@
 // Sobek, the log in sentences (cards, characters, chips and symbols by name).
-import { characterName, chip, chipName, goodsName, refName, symbolName } from '../data/sobek.js';
+import { characterName, chip, chipName, goodsName, refName, symbolName } from './data.js';
 
 const refs = (xs, l) => xs.map((r) => refName(r, l)).join(', ');
 const cards = (n, l) => (l === 'de' ? `${n} ${n === 1 ? 'Karte' : 'Karten'}` : `${n} ${n === 1 ? 'card' : 'cards'}`);

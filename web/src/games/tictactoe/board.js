@@ -1,6 +1,6 @@
 // Tic-tac-toe: the 3 x 3 grid; a free cell is a button while it is my turn.
-import { html, Seat } from './common.js';
-import { lang } from '../i18n.js';
+import { html, Seat } from '../../boards/common.js';
+import { lang } from '../../i18n.js';
 
 const MARK = ['✕', '◯'];
 const CELL = {

@@ -15,4 +15,5 @@ export default {
   help: [
   "Markiere reihum ein Feld; drei eigene Zeichen in einer Reihe, Spalte oder Diagonale gewinnen."
 ],
+  end: (g, winners, r) => (r.winners.length === 1 ? `${winners} hat drei in einer Reihe.` : 'Unentschieden.'),
 };

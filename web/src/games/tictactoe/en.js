@@ -15,4 +15,5 @@ export default {
   help: [
   "Mark a cell in turn; three of your marks in a row, column or diagonal win."
 ],
+  end: (g, winners, r) => (r.winners.length === 1 ? `${winners} has three in a row.` : 'A draw.'),
 };

@@ -47,15 +47,17 @@ export default {
 },
   prompts: prompts.de,
   options: {
-  "layout": [
-    "Anordnung der Orte",
-    "Die gedruckte Anordnung für die erste Partie oder eine zufällige nach den Regeln.",
-    {
-      "short": "erste Partie",
-      "random": "zufällig"
-    }
-  ]
-},
+    "layout": [
+      "Anordnung der Orte",
+      "Die gedruckten kurzen Wege (am besten für die erste Partie), die langen Wege, die Orte nach Nummer oder eine zufällige Anordnung in den Grenzen der Regeln.",
+      {
+        "short": "kurze Wege",
+        "long": "lange Wege",
+        "number": "nach Nummer",
+        "random": "zufällig"
+      }
+    ]
+  },
   help: [
   "Zieh deinen Kaufmann 1 oder 2 Orte weit; lass dort einen Gehilfen (oder hol einen deiner zurück), um die Aktion des Ortes zu nutzen. Ohne Gehilfen endet der Zug.",
   "Andere Kaufleute zu treffen kostet je 2 Lira; Gouverneur und Schmuggler bieten ein Geschäft; dein Familienmitglied kann an der Polizeiwache erwischt werden.",

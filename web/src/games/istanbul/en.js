@@ -47,15 +47,17 @@ export default {
 },
   prompts: prompts.en,
   options: {
-  "layout": [
-    "Layout of the places",
-    "The printed first-game layout, or a random layout by the rules.",
-    {
-      "short": "first game",
-      "random": "random"
-    }
-  ]
-},
+    "layout": [
+      "Layout of the places",
+      "The printed short paths (best for a first game), the long paths, the places in number order, or a random layout within the rules' limits.",
+      {
+        "short": "short paths",
+        "long": "long paths",
+        "number": "in number order",
+        "random": "random"
+      }
+    ]
+  },
   help: [
   "Move your merchant 1 or 2 places; leave an assistant there (or collect one of yours) to use the place's action. Without an assistant the turn ends.",
   "Meeting other merchants costs 2 Lira each; the governor and the smuggler offer a deal; your family member can be caught at the Police Station.",

@@ -29,7 +29,8 @@ import('{GAMES.as_uri()}').then((games) => {{
   for (const [name, game] of Object.entries(games)) {{
     out[name] = {{}};
     for (const [l, words] of Object.entries(game.words)) {{
-      out[name][l] = JSON.parse(JSON.stringify(words, (k, v) => (typeof v === 'function' ? 'fn' : v)));
+      const keep = (k, v) => (typeof v === 'function' ? 'fn' : v);
+      out[name][l] = JSON.parse(JSON.stringify(words, keep));
     }}
   }}
   console.log(JSON.stringify(out));

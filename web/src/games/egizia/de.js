@@ -51,4 +51,5 @@ export default {
   "Steinbrüche liefern Steine; an jeder Baustelle bauen die Schiffe in Liegeplatz-Reihenfolge: genug Bautrupp-Stärke und Steine bauen Obelisk, Pyramide, Tempel oder nehmen Gräber, für sofortige Punkte; an der Sphinx ziehst du stattdessen Sphinxkarten.",
   "Am Ende werden Steine verkauft, Gräber und Sphinxkarten gewertet. Die meisten Punkte gewinnen."
 ],
+  breakdown: { obelisk: 'Obelisk', pyramid: 'Pyramide (Steine und Reihen)', temple: 'Tempel', tombsBuilt: 'Gebaute Gräber', sphinxKept: 'Gezogene Sphinxkarten', cards: 'Karten und Verkäufe', bottom: 'Ende einer Leiste', participation: 'Bau an mehreren Baustellen', feeding: 'Nicht ernährte Crews', sold: 'Ende: verkaufte Steine', tombs: 'Ende: Gräber', sphinx: 'Ende: Sphinxkarten', rest: 'Nicht aufgeschlüsselt' },
 };

@@ -51,4 +51,5 @@ export default {
   "Your quarries give stones; at each site the ships build in berth order: crews of enough strength and stones raise the obelisk, pyramid, temple or take tombs, for points at once; at the Sphinx you draw Sphinx cards instead.",
   "At the end stones are sold, tombs and Sphinx cards score. Most points wins."
 ],
+  breakdown: { obelisk: 'Obelisk', pyramid: 'Pyramid (stones and rows)', temple: 'Temple', tombsBuilt: 'Tombs built', sphinxKept: 'Sphinx cards drawn', cards: 'Cards and sales', bottom: 'Bottom of a track', participation: 'Building on several sites', feeding: 'Crews not fed', sold: 'End: stones sold', tombs: 'End: tombs', sphinx: 'End: Sphinx cards', rest: 'Not broken down' },
 };

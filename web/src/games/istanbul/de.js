@@ -64,4 +64,45 @@ export default {
   "Sammle Waren im Handkarren, verkaufe sie auf den Märkten, kaufe Rubine im Sultanspalast, beim Edelsteinhändler und in der Wagnerei, und Moscheeplättchen für dauernde Vorteile.",
   "Hat ein Spieler genug Rubine (5 oder 6, je nach Spielerzahl), wird die Runde zu Ende gespielt; die meisten Rubine gewinnen, bei Gleichstand die meisten Lira, dann Waren, dann Bonuskarten."
 ],
+  breakdown: { ruby_wainwright: 'Rubine: Wagnerei', ruby_sultan: 'Rubine: Sultanspalast', ruby_gemstone: 'Rubine: Edelsteinhändler', ruby_small_mosque: 'Rubine: Kleine Moschee', ruby_great_mosque: 'Rubine: Große Moschee', ruby_other: 'Rubine: anderswo', rest: 'Nicht aufgeschlüsselt', tie_lira: 'Gleichstand 1: Lira', tie_goods: 'Gleichstand 2: Waren', tie_cards: 'Gleichstand 3: Bonuskarten' },
+  board: {
+    places: ['', 'Wagnerei', 'Stofflager', 'Gewürzlager', 'Obstlager', 'Post', 'Karawanserei', 'Brunnen', 'Schwarzmarkt', 'Teestube', 'Großer Markt', 'Kleiner Markt', 'Polizeiwache', 'Sultanspalast', 'Kleine Moschee', 'Große Moschee', 'Edelsteinhändler'],
+    goods: { fabric: 'Stoff', spice: 'Gewürz', fruit: 'Obst', jewelry: 'Schmuck', any: 'beliebige Ware', lira: '2 Lira' },
+    cards: { good: '1 Ware', lira5: '5 Lira', sultan2: 'Sultanspalast 2x', post2: 'Post 2x', gemstone2: 'Edelsteinhändler 2x', family: 'Familienmitglied heim', stay: 'Stehenbleiben', move34: '3-4 Schritte', assistant: '1 Gehilfe zurück', small_market: 'Kleiner Markt: beliebige Waren' },
+    round: 'Runde', target: (n) => `${n} Rubine beenden das Spiel (am Ende der Runde)`, lira: 'Lira', rubies: 'Rubine', stack: 'Gehilfen beim Kaufmann', at: 'Gehilfen auf', reserve: '5. Gehilfe', family: 'Familienmitglied auf', tiles: 'Moscheeplättchen', hand: 'Bonuskarten', cards_n: (n) => `${n} Bonuskarte${n === 1 ? '' : 'n'}`,
+    deck: 'Stapel', discard: 'Ablage', dice: 'Würfel', call: 'angesagt', choices: 'Möglichkeiten auf', pick: 'Klicke einen Ort an, um zu sehen, was du dort tun kannst.', none: 'Hier ist jetzt nichts zu tun.', demand: 'verlangt', price: 'Preis', left: 'übrig', cost: 'Kosten', gain: 'bringt', ext: 'Erweiterungen', players: 'Handkarren', caught: 'erwischte Familienmitglieder', legend: 'Figuren',
+    pieces: { merchant: 'Kaufmann (die Zahl: Gehilfen bei ihm)', assistant: 'Gehilfe', family: 'Familienmitglied', neutral: 'neutraler Kaufmann', governor: 'Gouverneur', smuggler: 'Schmuggler' },
+    piece: { merchant: (who, n) => `Kaufmann von ${who} mit ${n} Gehilfen`, assistant: (who) => `Gehilfe von ${who}`, family: (who) => `Familienmitglied von ${who}`, neutral: (n) => `${n} neutrale${n === 1 ? 'r' : ''} Kaufm${n === 1 ? 'ann' : 'änner'}` },
+    move: (m, h) => {
+      switch (m.type) {
+        case 'Move': return 'Hierher ziehen';
+        case 'MoveFar': return 'Mit Karte „3-4 Schritte“ hierher';
+        case 'Stay': return 'Karte „Stehenbleiben“';
+        case 'Enter': return m.pay ? 'Gehilfen absetzen/aufnehmen und bezahlen' : 'Gehilfe, aber nicht bezahlen (Zugende)';
+        case 'EndTurn': return 'Zug beenden';
+        case 'Act': return 'Aktion ausführen';
+        case 'Skip': return 'Aktion auslassen';
+        case 'Fountain': return `Gehilfen zurück von ${m.places.map(h.place).join(', ')}`;
+        case 'BlackMarket': return `Nimm ${h.good(m.good)}, dann würfeln`;
+        case 'TeaHouse': return `Ansage ${m.call}`;
+        case 'Sell': return `Verkaufe ${h.goods(m.goods)}${m.card ? ' (Karte)' : ''}`;
+        case 'SendFamily': return 'Familienmitglied hierher schicken';
+        case 'Sultan': return `Rubin kaufen${m.any.length ? ` (${m.any.map(h.good).join(', ')})` : ''}`;
+        case 'TakeTile': return `Plättchen ${h.good(m.good)}`;
+        case 'TakeCard': return m.source === 'deck' ? 'Karte vom Stapel' : 'Karte von der Ablage';
+        case 'DiscardCard': return `Abwerfen: ${h.card(m.card)}`;
+        case 'KeepDice': return 'Würfel behalten';
+        case 'RedTile': return m.die === null || m.die === undefined ? 'Beide neu würfeln' : `Würfel ${m.die + 1} → 4`;
+        case 'Reward': return m.take === 'lira' ? '3 Lira' : '1 Bonuskarte';
+        case 'UseGovernor': return 'Gouverneur nutzen';
+        case 'PayGovernor': return m.card ? `Gouverneur: abwerfen ${h.card(m.card)}` : 'Gouverneur: 2 Lira';
+        case 'UseSmuggler': return `Schmuggler: ${h.good(m.good)}, zahle ${h.good(m.pay)}`;
+        case 'PlayCard': return `Karte ${h.card(m.card)}${m.good ? `: ${h.good(m.good)}` : ''}${m.take ? `: ${m.take === 'lira' ? '3 Lira' : 'Karte'}` : ''}${m.place ? `: ${h.place(m.place)}` : ''}${m.any && m.any.length ? ` (${m.any.map(h.good).join(', ')})` : ''}`;
+        case 'BuyBack': return 'Gehilfe zurück (2 Lira)';
+        case 'ExtraGood': return `Extra ${h.good(m.good)} (2 Lira)`;
+        default: return null;
+      }
+    },
+    source: { deck: 'dem Stapel', discard: 'der Ablage' }, take: { lira: '3 Lira', card: '1 Bonuskarte' },
+  },
 };

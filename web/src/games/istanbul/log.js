@@ -1,4 +1,4 @@
-// Istanbul, the log in sentences (English and German). Pure: `x.n(seat)` names a seat.
+// Istanbul, the log in sentences, one table per language. Pure: `x.n(seat)` names a seat.
 const PLACES = {
   en: ['', 'the Wainwright', 'the Fabric Warehouse', 'the Spice Warehouse', 'the Fruit Warehouse', 'the Post Office', 'the Caravansary', 'the Fountain', 'the Black Market', 'the Tea House', 'the Large Market', 'the Small Market', 'the Police Station', "the Sultan's Palace", 'the Small Mosque', 'the Great Mosque', 'the Gemstone Dealer'],
   de: ['', 'die Wagnerei', 'das Stofflager', 'das Gewürzlager', 'das Obstlager', 'die Post', 'die Karawanserei', 'den Brunnen', 'den Schwarzmarkt', 'die Teestube', 'den Großen Markt', 'den Kleinen Markt', 'die Polizeiwache', 'den Sultanspalast', 'die Kleine Moschee', 'die Große Moschee', 'den Edelsteinhändler'],
@@ -30,56 +30,81 @@ function change(l, p) {
   return bits.join(', ');
 }
 
-function sentences(l) {
-  const de = l === 'de';
-  return {
-    LayoutChosen: (p) => (de ? `Die Orte liegen aus (${LAYOUT.de[p.layout] || p.layout})` : `The places are laid out (${LAYOUT.en[p.layout] || p.layout})`),
-    StartPlayerChosen: (p, x) => (de ? `${x.n(p.seat)} beginnt; Startgeld ${p.money.join(', ')} Lira` : `${x.n(p.seat)} starts; starting money ${p.money.join(', ')} Lira`),
-    DemandShuffled: (p) => (de ? `Die Nachfrageplättchen des ${p.market === 'large' ? 'Großen' : 'Kleinen'} Marktes wurden gemischt` : `The ${p.market} market's demand tiles were shuffled`),
-    DemandRotated: (p) => (de ? `Ein neues Nachfrageplättchen liegt auf dem ${p.market === 'large' ? 'Großen' : 'Kleinen'} Markt` : `A new demand tile shows at the ${p.market} market`),
-    DeckShuffled: (p) => (de ? `${p.count} Bonuskarten wurden gemischt` : `${p.count} bonus cards were shuffled`),
-    CardDrawn: (p, x) => {
-      const what = p.card ? CARDS[l][p.card] || p.card : (de ? 'eine Bonuskarte' : 'a bonus card');
-      return de ? `${x.n(p.seat)} nahm ${what} ${p.source === 'deck' ? 'vom Stapel' : 'von der Ablage'}` : `${x.n(p.seat)} took ${what} from the ${p.source === 'deck' ? 'deck' : 'discard pile'}`;
-    },
-    CardDiscarded: (p, x) => (p.played
-      ? (de ? `${x.n(p.seat)} spielte ${CARDS.de[p.card] || p.card}` : `${x.n(p.seat)} played ${CARDS.en[p.card] || p.card}`)
-      : (de ? `${x.n(p.seat)} warf ${CARDS.de[p.card] || p.card} ab` : `${x.n(p.seat)} discarded ${CARDS.en[p.card] || p.card}`)),
-    FigurePlaced: (p) => (de ? `${FIGURE.de[p.figure]} geht nach Würfeln ${p.dice.join(' + ')} auf ${place('de', p.place)}` : `${FIGURE.en[p.figure]} goes to ${place('en', p.place)} (dice ${p.dice.join(' + ')})`),
-    TurnBegan: (p, x) => (de ? `${x.n(p.seat)} ist am Zug (Runde ${p.round})` : `${x.n(p.seat)}'s turn (round ${p.round})`),
-    MerchantMoved: (p, x) => (p.card === 'stay'
-      ? (de ? `${x.n(p.seat)} bleibt auf ${place('de', p.to)}` : `${x.n(p.seat)} stays at ${place('en', p.to)}`)
-      : (de ? `${x.n(p.seat)} zog auf ${place('de', p.to)}` : `${x.n(p.seat)} moved to ${place('en', p.to)}`)),
-    AssistantLeft: (p, x) => (de ? `${x.n(p.seat)} ließ einen Gehilfen auf ${place('de', p.place)}` : `${x.n(p.seat)} left an assistant at ${place('en', p.place)}`),
-    AssistantsReturned: (p, x) => {
-      const where = and(l, p.places.map((n) => place(l, n)));
-      return de ? `${x.n(p.seat)} holte Gehilfen zurück von ${where}` : `${x.n(p.seat)} took back the assistant${p.places.length === 1 ? '' : 's'} from ${where}`;
-    },
-    MerchantPaid: (p, x) => (p.to === null || p.to === undefined
-      ? (de ? `${x.n(p.seat)} zahlte ${p.lira} Lira an die Bank (neutraler Kaufmann)` : `${x.n(p.seat)} paid ${p.lira} Lira to the bank (neutral merchant)`)
-      : (de ? `${x.n(p.seat)} zahlte ${x.n(p.to)} ${p.lira} Lira` : `${x.n(p.seat)} paid ${x.n(p.to)} ${p.lira} Lira`)),
-    Changed: (p, x) => `${x.n(p.seat)}: ${change(l, p)} ${WHY[l][p.why] || ''}`.trim(),
-    PhaseChanged: (p) => (p.phase === 'action' && p.place ? (de ? `Die Aktion von ${place('de', p.place)} ist offen` : `The action of ${place('en', p.place)} is open`) : (de ? `Weiter: ${p.phase}` : `Next: ${p.phase}`)),
-    ActionDone: (p) => (de ? `Die Aktion von ${place('de', p.place)} ist ausgeführt` : `The action of ${place('en', p.place)} is done`),
-    FamilyMoved: (p, x) => {
-      if (p.why === 'caught') return de ? `${x.n(p.by)} erwischte das Familienmitglied von ${x.n(p.seat)}: zurück zur Polizeiwache` : `${x.n(p.by)} caught ${x.n(p.seat)}'s family member: back to the Police Station`;
-      if (p.why === 'card') return de ? `Das Familienmitglied von ${x.n(p.seat)} kehrt zur Polizeiwache zurück` : `${x.n(p.seat)}'s family member returns to the Police Station`;
-      return de ? `${x.n(p.seat)} schickte das Familienmitglied auf ${place('de', p.to)}` : `${x.n(p.seat)} sent the family member to ${place('en', p.to)}`;
-    },
-    ExtensionBought: (p, x) => (de ? `${x.n(p.seat)} erweiterte den Handkarren` : `${x.n(p.seat)} extended the wheelbarrow`),
-    RubyTaken: (p, x) => (de ? `${x.n(p.seat)} erhielt einen Rubin von ${RUBY.de[p.source] || p.source}` : `${x.n(p.seat)} took a ruby from ${RUBY.en[p.source] || p.source}`),
-    MailMoved: (p) => (de ? `Post: ${p.down} Anzeiger unten` : `Post Office: ${p.down} indicators down`),
-    DiceThrown: (p, x) => {
-      const how = p.how === 'reroll' ? (de ? ' (neu)' : ' (re-rolled)') : p.how === 'four' ? (de ? ' (ein Würfel auf 4)' : ' (one die turned to 4)') : '';
-      return de ? `${x.n(p.seat)} würfelte ${p.dice.join(' + ')}${p.call ? ` bei Ansage ${p.call}` : ''}${how}` : `${x.n(p.seat)} rolled ${p.dice.join(' + ')}${p.call ? ` calling ${p.call}` : ''}${how}`;
-    },
-    TileTaken: (p, x) => (de ? `${x.n(p.seat)} nahm das Moscheeplättchen ${NAMED.de[p.good]} ${p.value}` : `${x.n(p.seat)} took the ${NAMED.en[p.good]} mosque tile ${p.value}`),
-    FifthAssistant: (p, x) => (de ? `${x.n(p.seat)} bekam den 5. Gehilfen` : `${x.n(p.seat)} gained the 5th assistant`),
-    CatchesFound: (p, x) => (de ? `Familienmitglieder erwischt: ${and('de', p.seats.map(x.n))}` : `Family members caught: ${and('en', p.seats.map(x.n))}`),
-    FigureUsed: (p, x) => (de ? `${x.n(p.seat)} traf den ${p.figure === 'governor' ? 'Gouverneur' : 'Schmuggler'}` : `${x.n(p.seat)} met the ${p.figure}`),
-    TurnFinished: (p, x) => (de ? `${x.n(p.seat)} beendete den Zug` : `${x.n(p.seat)} ended the turn`),
-    GameEnded: (p, x) => (de ? `Spielende: ${p.scores.map((v, s) => `${x.n(s)} ${v} Rubine, ${p.lira[s]} Lira`).join('; ')}` : `Game over: ${p.scores.map((v, s) => `${x.n(s)} ${v} rubies, ${p.lira[s]} Lira`).join('; ')}`),
-  };
-}
+const PHASE = {
+  en: { move: 'moving', arrive: 'the assistant step', action: "the place's action", caravan: 'drawing at the Caravansary', dice: 'the dice', encounter: 'meeting the others', governor: 'paying the governor', between: 'the next turn', over: 'the end of the game' },
+  de: { move: 'Ziehen', arrive: 'der Gehilfenschritt', action: 'die Aktion des Ortes', caravan: 'Ziehen in der Karawanserei', dice: 'die Würfel', encounter: 'Begegnungen', governor: 'Gouverneur bezahlen', between: 'der nächste Zug', over: 'das Spielende' },
+};
+const MARKET = { en: { large: 'large', small: 'small' }, de: { large: 'Großen', small: 'Kleinen' } };
+const REROLL = { en: { reroll: ' (re-rolled)', four: ' (one die turned to 4)' }, de: { reroll: ' (neu)', four: ' (ein Würfel auf 4)' } };
 
-export default { en: sentences('en'), de: sentences('de') };
+const en = {
+  LayoutChosen: (p) => `The places are laid out (${LAYOUT.en[p.layout] || p.layout})`,
+  StartPlayerChosen: (p, x) => `${x.n(p.seat)} starts; starting money ${p.money.join(', ')} Lira`,
+  DemandShuffled: (p) => `The ${MARKET.en[p.market]} market's demand tiles were shuffled`,
+  DemandRotated: (p) => `A new demand tile shows at the ${MARKET.en[p.market]} market`,
+  DeckShuffled: (p) => `${p.count} bonus cards were shuffled`,
+  CardDrawn: (p, x) => `${x.n(p.seat)} took ${p.card ? CARDS.en[p.card] || p.card : 'a bonus card'} from the ${p.source === 'deck' ? 'deck' : 'discard pile'}`,
+  CardDiscarded: (p, x) => `${x.n(p.seat)} ${p.played ? 'played' : 'discarded'} ${CARDS.en[p.card] || p.card}`,
+  FigurePlaced: (p) => `${FIGURE.en[p.figure]} goes to ${place('en', p.place)} (dice ${p.dice.join(' + ')})`,
+  TurnBegan: (p, x) => `${x.n(p.seat)}'s turn (round ${p.round})`,
+  MerchantMoved: (p, x) => (p.card === 'stay' ? `${x.n(p.seat)} stays at ${place('en', p.to)}` : `${x.n(p.seat)} moved to ${place('en', p.to)}`),
+  AssistantLeft: (p, x) => `${x.n(p.seat)} left an assistant at ${place('en', p.place)}`,
+  AssistantsReturned: (p, x) => `${x.n(p.seat)} took back the assistant${p.places.length === 1 ? '' : 's'} from ${and('en', p.places.map((n) => place('en', n)))}`,
+  MerchantPaid: (p, x) => (p.to === null || p.to === undefined
+    ? `${x.n(p.seat)} paid ${p.lira} Lira to the bank (neutral merchant)` : `${x.n(p.seat)} paid ${x.n(p.to)} ${p.lira} Lira`),
+  Changed: (p, x) => `${x.n(p.seat)}: ${change('en', p)} ${WHY.en[p.why] || ''}`.trim(),
+  PhaseChanged: (p) => (p.phase === 'action' && p.place ? `The action of ${place('en', p.place)} is open` : `Next: ${PHASE.en[p.phase] || 'the next step'}`),
+  ActionDone: (p) => `The action of ${place('en', p.place)} is done`,
+  FamilyMoved: (p, x) => {
+    if (p.why === 'caught') return `${x.n(p.by)} caught ${x.n(p.seat)}'s family member: back to the Police Station`;
+    if (p.why === 'card') return `${x.n(p.seat)}'s family member returns to the Police Station`;
+    return `${x.n(p.seat)} sent the family member to ${place('en', p.to)}`;
+  },
+  ExtensionBought: (p, x) => `${x.n(p.seat)} extended the wheelbarrow`,
+  RubyTaken: (p, x) => `${x.n(p.seat)} took a ruby from ${RUBY.en[p.source] || p.source}`,
+  MailMoved: (p) => `Post Office: ${p.down} indicators down`,
+  DiceThrown: (p, x) => `${x.n(p.seat)} rolled ${p.dice.join(' + ')}${p.call ? ` calling ${p.call}` : ''}${REROLL.en[p.how] || ''}`,
+  TileTaken: (p, x) => `${x.n(p.seat)} took the ${NAMED.en[p.good]} mosque tile ${p.value}`,
+  FifthAssistant: (p, x) => `${x.n(p.seat)} gained the 5th assistant`,
+  CatchesFound: (p, x) => `Family members caught: ${and('en', p.seats.map(x.n))}`,
+  FigureUsed: (p, x) => `${x.n(p.seat)} met the ${p.figure === 'governor' ? 'governor' : 'smuggler'}`,
+  TurnFinished: (p, x) => `${x.n(p.seat)} ended the turn`,
+  GameEnded: (p, x) => `Game over: ${p.scores.map((v, s) => `${x.n(s)} ${v} rubies, ${p.lira[s]} Lira`).join('; ')}`,
+};
+
+const de = {
+  LayoutChosen: (p) => `Die Orte liegen aus (${LAYOUT.de[p.layout] || p.layout})`,
+  StartPlayerChosen: (p, x) => `${x.n(p.seat)} beginnt; Startgeld ${p.money.join(', ')} Lira`,
+  DemandShuffled: (p) => `Die Nachfrageplättchen des ${MARKET.de[p.market]} Marktes wurden gemischt`,
+  DemandRotated: (p) => `Ein neues Nachfrageplättchen liegt auf dem ${MARKET.de[p.market]} Markt`,
+  DeckShuffled: (p) => `${p.count} Bonuskarten wurden gemischt`,
+  CardDrawn: (p, x) => `${x.n(p.seat)} nahm ${p.card ? CARDS.de[p.card] || p.card : 'eine Bonuskarte'} ${p.source === 'deck' ? 'vom Stapel' : 'von der Ablage'}`,
+  CardDiscarded: (p, x) => (p.played ? `${x.n(p.seat)} spielte ${CARDS.de[p.card] || p.card}` : `${x.n(p.seat)} warf ${CARDS.de[p.card] || p.card} ab`),
+  FigurePlaced: (p) => `${FIGURE.de[p.figure]} geht nach Würfeln ${p.dice.join(' + ')} auf ${place('de', p.place)}`,
+  TurnBegan: (p, x) => `${x.n(p.seat)} ist am Zug (Runde ${p.round})`,
+  MerchantMoved: (p, x) => (p.card === 'stay' ? `${x.n(p.seat)} bleibt auf ${place('de', p.to)}` : `${x.n(p.seat)} zog auf ${place('de', p.to)}`),
+  AssistantLeft: (p, x) => `${x.n(p.seat)} ließ einen Gehilfen auf ${place('de', p.place)}`,
+  AssistantsReturned: (p, x) => `${x.n(p.seat)} holte Gehilfen zurück von ${and('de', p.places.map((n) => place('de', n)))}`,
+  MerchantPaid: (p, x) => (p.to === null || p.to === undefined
+    ? `${x.n(p.seat)} zahlte ${p.lira} Lira an die Bank (neutraler Kaufmann)` : `${x.n(p.seat)} zahlte ${x.n(p.to)} ${p.lira} Lira`),
+  Changed: (p, x) => `${x.n(p.seat)}: ${change('de', p)} ${WHY.de[p.why] || ''}`.trim(),
+  PhaseChanged: (p) => (p.phase === 'action' && p.place ? `Die Aktion von ${place('de', p.place)} ist offen` : `Weiter: ${PHASE.de[p.phase] || 'der nächste Schritt'}`),
+  ActionDone: (p) => `Die Aktion von ${place('de', p.place)} ist ausgeführt`,
+  FamilyMoved: (p, x) => {
+    if (p.why === 'caught') return `${x.n(p.by)} erwischte das Familienmitglied von ${x.n(p.seat)}: zurück zur Polizeiwache`;
+    if (p.why === 'card') return `Das Familienmitglied von ${x.n(p.seat)} kehrt zur Polizeiwache zurück`;
+    return `${x.n(p.seat)} schickte das Familienmitglied auf ${place('de', p.to)}`;
+  },
+  ExtensionBought: (p, x) => `${x.n(p.seat)} erweiterte den Handkarren`,
+  RubyTaken: (p, x) => `${x.n(p.seat)} erhielt einen Rubin von ${RUBY.de[p.source] || p.source}`,
+  MailMoved: (p) => `Post: ${p.down} Anzeiger unten`,
+  DiceThrown: (p, x) => `${x.n(p.seat)} würfelte ${p.dice.join(' + ')}${p.call ? ` bei Ansage ${p.call}` : ''}${REROLL.de[p.how] || ''}`,
+  TileTaken: (p, x) => `${x.n(p.seat)} nahm das Moscheeplättchen ${NAMED.de[p.good]} ${p.value}`,
+  FifthAssistant: (p, x) => `${x.n(p.seat)} bekam den 5. Gehilfen`,
+  CatchesFound: (p, x) => `Familienmitglieder erwischt: ${and('de', p.seats.map(x.n))}`,
+  FigureUsed: (p, x) => `${x.n(p.seat)} traf den ${p.figure === 'governor' ? 'Gouverneur' : 'Schmuggler'}`,
+  TurnFinished: (p, x) => `${x.n(p.seat)} beendete den Zug`,
+  GameEnded: (p, x) => `Spielende: ${p.scores.map((v, s) => `${x.n(s)} ${v} Rubine, ${p.lira[s]} Lira`).join('; ')}`,
+};
+
+export default { en, de };

@@ -35,4 +35,5 @@ export default {
   "Mit vier oder fünf Sonnen rufst du eine Katastrophe aus: die anderen Spieler verlieren Marker in einem Bereich.",
   "Erreicht Ra das Ende der Sonnenleiste, wird die Epoche gewertet (Pharao, Nil, Zivilisation, Monumente). Nach drei Epochen gewinnen die meisten Punkte."
 ],
+  breakdown: { start: 'Zu Beginn', pharaoh: 'Pharao', nile: 'Nil', civilization: 'Zivilisation', monuments: 'Monumente', dice: 'Sonnen und Anch', rest: 'Nicht aufgeschlüsselt' },
 };

@@ -35,4 +35,5 @@ export default {
   "Four or five Suns let you declare a disaster: the other players lose markers in one area.",
   "When Ra reaches the end of the Sun track the epoch is scored (Pharaoh, Nile, Civilization, Monuments). Most points after three epochs wins."
 ],
+  breakdown: { start: 'At the start', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monuments: 'Monuments', dice: 'Suns and Ankhs', rest: 'Not broken down' },
 };

@@ -50,4 +50,5 @@ export default {
   "Oder du spielst eine Figurenkarte für ihre Fähigkeit (oder nutzt sie als Ware im Satz, nie beides).",
   "Am Rundenende kommen die Handkarten unter die Töpfe; wer am meisten bestochen hat, fällt auf der Leiste zurück. Nach drei Runden gewinnen die meisten Punkte."
 ],
+  breakdown: { round: (n) => `Runde ${n}: Sätze`, kollegium: 'Kollegium-Chips', villainy: 'Schurkerei-Chips', bribery: 'Bestechungsstrafe', rest: 'Nicht aufgeschlüsselt' },
 };

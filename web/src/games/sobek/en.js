@@ -50,4 +50,5 @@ export default {
   "Or play a character card for its power (or use it as goods in a set, never both).",
   "At the round end the cards left in hands go under the pots; whoever bribed the most falls back on the score track. Most points after three rounds wins."
 ],
+  breakdown: { round: (n) => `Round ${n}: sets`, kollegium: 'Kollegium chips', villainy: 'Villainy chips', bribery: 'Bribery penalty', rest: 'Not broken down' },
 };

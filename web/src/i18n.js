@@ -63,7 +63,7 @@ export const STRINGS = {
     notFound: 'There is no such page.', tableMissing: 'There is no such table: the link may be mistyped, or the table was removed.', toLobby: 'To the lobby', removedHere: 'You are no longer seated at this table.',
     inviteOnly: 'This table is private: join it through the invitation link the host sent you.', spectatorPanel: 'You are watching: the moves are the players\u2019.',
     endResigned: (who) => `${who} resigned.`, endForfeited: (who) => `${who} ran out of time and forfeited.`,
-    endScored: (who, n) => `The final scoring is done; ${who} ${n === 1 ? 'wins' : 'win'}.`, summaryNote: 'Our summary, not the complete rules.', forfeit: 'forfeit',
+    endScored: (who, n) => `The final scoring is done; ${who} ${n === 1 ? 'wins' : 'win'}.`, summaryNote: 'Our summary, not the complete rules.', forfeit: 'forfeit', parts_pick: 'Click a highlighted part of the board to see what you can do there.', parts_choices: 'Choices', parts_actions: 'Actions', none: 'none', yes: 'yes', no: 'no', seatFree: 'free',
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
   },
   de: {
@@ -127,7 +127,7 @@ export const STRINGS = {
     notFound: 'Diese Seite gibt es nicht.', tableMissing: 'Diesen Tisch gibt es nicht: vielleicht ist der Link vertippt, oder der Tisch wurde entfernt.', toLobby: 'Zur Lobby', removedHere: 'Du sitzt nicht mehr an diesem Tisch.',
     inviteOnly: 'Dieser Tisch ist privat: tritt über den Einladungslink bei, den der Gastgeber dir geschickt hat.', spectatorPanel: 'Du schaust zu: die Züge machen die Spieler.',
     endResigned: (who) => `Aufgegeben: ${who}.`, endForfeited: (who) => `Zeit überschritten, Platz verloren: ${who}.`,
-    endScored: (who) => `Die Schlusswertung ist vorbei; es gewinnt ${who}.`, summaryNote: 'Unsere Zusammenfassung, keine vollständigen Regeln.', forfeit: 'Platz verloren',
+    endScored: (who) => `Die Schlusswertung ist vorbei; es gewinnt ${who}.`, summaryNote: 'Unsere Zusammenfassung, keine vollständigen Regeln.', forfeit: 'Platz verloren', parts_pick: 'Klicke einen hervorgehobenen Teil des Spielplans an, um zu sehen, was du dort tun kannst.', parts_choices: 'Möglichkeiten', parts_actions: 'Aktionen', none: 'keine', yes: 'ja', no: 'nein', seatFree: 'frei',
     chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
   },
 };

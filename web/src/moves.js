@@ -28,10 +28,9 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function valueText(field, value, label) {
   const own = label ? label(field, value) : null;
   if (own !== null && own !== undefined) return own;
-  const de = lang() === 'de';
-  if (value === null) return de ? 'keine' : 'none';
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(field, v, label)).join(' + ') : (de ? 'keine' : 'none');
-  if (typeof value === 'boolean') return value ? (de ? 'ja' : 'yes') : (de ? 'nein' : 'no');
+  if (value === null) return t('none');
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(field, v, label)).join(' + ') : t('none');
+  if (typeof value === 'boolean') return value ? t('yes') : t('no');
   if (typeof value === 'object') return Object.values(value).map((v) => valueText(field, v, label)).join(' ');
   return String(value).replaceAll('_', ' ');
 }
@@ -50,8 +49,44 @@ function MoveButton({ move, onPlay, busy, label, text, game }) {
     onClick=${() => onPlay(move)}>${text || moveText(move, label, game)}</button>`;
 }
 
+// A field whose legal values are many sets of the same few things (Ra's dice to re-roll, cards
+// to keep) is chosen thing by thing, toggled, then confirmed: not one button per set.
+const MANY_SETS = 6;
+
+/** The field of a kind of move whose values are sets chosen by toggling, or null. */
+function setField(moves) {
+  const fields = Object.keys(moves[0]).filter((k) => k !== 'type');
+  if (fields.length !== 1) return null;
+  const [field] = fields;
+  return moves.length > MANY_SETS && moves.every((m) => Array.isArray(m[field])) ? field : null;
+}
+
+/** A kind of move made by toggling the things of its one set-valued field, then confirming. */
+function SetBuilder({ type, moves, field, onPlay, busy, label, game }) {
+  const [on, setOn] = useState([]);
+  const things = [];
+  for (const m of moves) for (const v of m[field]) if (!things.some((x) => same(x, v))) things.push(v);
+  const key = (xs) => JSON.stringify([...xs].map((x) => JSON.stringify(x)).sort());
+  const move = moves.find((m) => key(m[field]) === key(on));
+  const flip = (v) => setOn(on.some((x) => same(x, v)) ? on.filter((x) => !same(x, v)) : [...on, v]);
+  return html`<fieldset class="builder set-builder" data-set-field=${field}>
+    <legend>${moveName(type, game)}</legend>
+    <span class="step">${t('choose')}: ${fieldName(field, game)}</span>
+    ${things.map((v) => html`<button type="button" class="choice toggle" aria-pressed=${on.some((x) => same(x, v)) ? 'true' : 'false'}
+        disabled=${busy} onClick=${() => flip(v)}>${valueText(field, v, label)}</button>`)}
+    <button type="button" class="move" data-move=${move ? JSON.stringify(move) : undefined} disabled=${busy || !move}
+      onClick=${() => { if (move) { setOn([]); onPlay(move); } }}>${moveName(type, game)}${on.length ? `: ${on.map((v) => valueText(field, v, label)).join(' + ')}` : ''}</button>
+  </fieldset>`;
+}
+
 /** One kind of move (all legal moves of one `type`), chosen field by field. */
 function MoveBuilder({ type, moves, onPlay, busy, label, game }) {
+  const field = setField(moves);
+  if (field) return html`<${SetBuilder} type=${type} moves=${moves} field=${field} onPlay=${onPlay} busy=${busy} label=${label} game=${game} />`;
+  return html`<${FieldBuilder} type=${type} moves=${moves} onPlay=${onPlay} busy=${busy} label=${label} game=${game} />`;
+}
+
+function FieldBuilder({ type, moves, onPlay, busy, label, game }) {
   const [picked, setPicked] = useState([]);
   let candidates = moves;
   for (const [field, value] of picked) candidates = candidates.filter((m) => same(m[field], value));
@@ -66,8 +101,13 @@ function MoveBuilder({ type, moves, onPlay, busy, label, game }) {
       ${picked.length ? html`<button type="button" class="secondary" onClick=${() => setPicked([])}>${t('back')}</button>` : null}
     </div>`;
   }
+  // Values said in the same words (two cards alike) are one choice: the player cannot tell them apart.
   const values = [];
-  for (const m of candidates) if (!values.some((v) => same(v, m[open]))) values.push(m[open]);
+  const said = new Set();
+  for (const m of candidates) {
+    const words = valueText(open, m[open], label);
+    if (!values.some((v) => same(v, m[open])) && !said.has(words)) { values.push(m[open]); said.add(words); }
+  }
   return html`<fieldset class="builder">
     <legend>${name}${picked.length ? `: ${picked.map(([f, v]) => `${fieldName(f, game)} ${valueText(f, v, label)}`).join(', ')}` : ''}</legend>
     <span class="step">${t('choose')}: ${fieldName(open, game)}</span>

@@ -2,7 +2,7 @@
 import { h } from 'preact';
 import htm from 'htm';
 import { useState } from 'preact/hooks';
-import { lang, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import { moveName, moveText } from '../moves.js';
 
 export const html = htm.bind(h);
@@ -67,11 +67,7 @@ export function Result({ result, names, reason, breakdown }) {
   </section>`;
 }
 
-const PARTS_W = {
-  en: { pick: 'Click a highlighted part of the board to see what you can do there.', choices: 'Choices', actions: 'Actions' },
-  de: { pick: 'Klicke einen hervorgehobenen Teil des Spielplans an, um zu sehen, was du dort tun kannst.', choices: 'Möglichkeiten', actions: 'Aktionen' },
-};
-const partsWord = (k) => PARTS_W[lang() === 'de' ? 'de' : 'en'][k];
+const partsWord = (k) => t(`parts_${k}`);
 
 /** The seat's legal moves grouped by the part of the board that makes them: `partOf(move)`
  * names a part (a die, a space, a card) or returns null for the board's action row. A part

@@ -52,4 +52,11 @@ export default {
   "Am Ende werden Steine verkauft, Gräber und Sphinxkarten gewertet. Die meisten Punkte gewinnen."
 ],
   breakdown: { obelisk: 'Obelisk', pyramid: 'Pyramide (Steine und Reihen)', temple: 'Tempel', tombsBuilt: 'Gebaute Gräber', sphinxKept: 'Gezogene Sphinxkarten', cards: 'Karten und Verkäufe', bottom: 'Ende einer Leiste', participation: 'Bau an mehreren Baustellen', feeding: 'Nicht ernährte Crews', sold: 'Ende: verkaufte Steine', tombs: 'Ende: Gräber', sphinx: 'Ende: Sphinxkarten', rest: 'Nicht aufgeschlüsselt' },
+  board: {
+    sites: ['Sphinx', 'Obelisk / Gräber', 'Pyramide / Tempel'],
+    stops: { edfu: 'Edfu', sphinx: 'Sphinx', thebae: 'Theben', passalon: 'Passalon', obelisk: 'Obelisk', selinon: 'Selinon', beni_hasan: 'Beni Hasan', pyramid: 'Pyramide', alyi: 'Alyi', heliopolis: 'Heliopolis' },
+    river: 'Der Nil', card: 'Nilkarte', round: 'Runde', players: 'Spieler', score: 'Punkte', stones: 'Steine', crews: 'Crews (Joker zuletzt)', ships: 'Schiffe', grain: 'Getreidemarkt', sale: 'Steineverkauf', sphinx: 'Sphinxkarten', cards: 'Nilkarten', tombs: 'Gräber', sites_h: 'Baustellen', berths: 'Liegeplätze', obelisk: 'Obelisk', pyramid: 'Pyramide', temple: 'Tempel', mine: 'Meine Sphinxkarten', hidden: 'verdeckt', drawn: 'Gezogen', deck: 'Stapel', build: 'Jetzt gebaut', taken: 'genommen', row: 'Reihe', free: 'frei', reserve: 'Reserve', crew: (n) => `Crew ${n}`, joker: 'Joker',
+    ring: 'Wasserring', ringAt: ['links', 'Mitte', 'rechts'], ringHelp: 'Die Felder unter dem Ring liefern Getreide.', order: 'Zugreihenfolge', openTombs: 'Offene Gräber (Wert)', faceDown: 'verdeckt',
+    ringMove: ['ein Feld nach links', 'wo er ist', 'ein Feld nach rechts'], markers: { stone_sale: 'Steineverkauf', grain_market: 'Getreidemarkt' },
+  },
 };

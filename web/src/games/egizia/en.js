@@ -52,4 +52,11 @@ export default {
   "At the end stones are sold, tombs and Sphinx cards score. Most points wins."
 ],
   breakdown: { obelisk: 'Obelisk', pyramid: 'Pyramid (stones and rows)', temple: 'Temple', tombsBuilt: 'Tombs built', sphinxKept: 'Sphinx cards drawn', cards: 'Cards and sales', bottom: 'Bottom of a track', participation: 'Building on several sites', feeding: 'Crews not fed', sold: 'End: stones sold', tombs: 'End: tombs', sphinx: 'End: Sphinx cards', rest: 'Not broken down' },
+  board: {
+    sites: ['Sphinx', 'Obelisk / Tombs', 'Pyramid / Temple'],
+    stops: { edfu: 'Edfu', sphinx: 'Sphinx', thebae: 'Thebae', passalon: 'Passalon', obelisk: 'Obelisk', selinon: 'Selinon', beni_hasan: 'Beni Hasan', pyramid: 'Pyramid', alyi: 'Alyi', heliopolis: 'Heliopolis' },
+    river: 'The Nile', card: 'Nile card', round: 'Round', players: 'Players', score: 'Score', stones: 'Stones', crews: 'Crews (joker last)', ships: 'Ships', grain: 'Grain market', sale: 'Stone sale', sphinx: 'Sphinx cards', cards: 'Nile cards', tombs: 'Tombs', sites_h: 'Building sites', berths: 'Berths', obelisk: 'Obelisk', pyramid: 'Pyramid', temple: 'Temple', mine: 'My Sphinx cards', hidden: 'hidden', drawn: 'Drawn', deck: 'Decks', build: 'Building now', taken: 'taken', row: 'row', free: 'free', reserve: 'reserve', crew: (n) => `Crew ${n}`, joker: 'Joker',
+    ring: 'Water ring', ringAt: ['left', 'middle', 'right'], ringHelp: 'The fields under the ring give grain.', order: 'Turn order', openTombs: 'Open tombs (value)', faceDown: 'face down',
+    ringMove: ['one field left', 'where it is', 'one field right'], markers: { stone_sale: 'stone sale', grain_market: 'grain market' },
+  },
 };

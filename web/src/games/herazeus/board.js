@@ -266,8 +266,8 @@ export function herazeusLabel(view) {
       const c = cards.get(value);
       return c ? cardName(c) : '?';
     }
-    if ((field === 'column' || field === 'to_column') && typeof value === 'number') return `${w('column')} ${value + 1}`;
-    if ((field === 'position' || field === 'to_position') && typeof value === 'number') return `${w('row')} ${value + 1}`;
+    // the field's name says "column" or "row" already: the number alone, counted from 1
+    if (['column', 'to_column', 'position', 'to_position'].includes(field) && typeof value === 'number') return String(value + 1);
     return null;
   };
 }

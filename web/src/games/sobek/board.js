@@ -1,13 +1,10 @@
 // Sobek: the quay (market row), my hand and pot, every player's sets, counts and score.
 import { html, SeatName, useParts, Part, Choices } from '../../boards/common.js';
 import { lang } from '../../i18n.js';
+import { gameWords } from '../../words.js';
 import { chipName, chipText, characterText, goodsName, sobekCardName, symbolName, amuletText } from './data.js';
 
-const W = {
-  en: { quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain', vizier: 'Vizier' },
-  de: { quay: 'Markt (Kai)', pile: 'Stapel', hand: 'Meine Hand', pot: 'Mein Topf', players: 'Spieler', score: 'Punkte', handN: 'Hand', potN: 'Topf', curses: 'Flüche', sets: 'Sätze', round: 'Runde', phase: 'Phase', chips: 'Ereignisplättchen', remembered: 'erinnert', empty: 'leer', uncertain: 'unsicher', vizier: 'Wesir' },
-};
-const w = (k) => W[lang()][k];
+const w = (k, ...a) => { const v = gameWords('sobek', lang()).board[k]; return typeof v === 'function' ? v(...a) : v; };
 
 export function cardText(c) {
   return sobekCardName(c, lang());
@@ -50,6 +47,7 @@ export function SobekBoard({ view, names, play, busy }) {
     <p><strong>${w('round')} ${g.round}</strong> · ${w('pile')}: ${g.pile_count}</p>
     <${Choices} parts=${parts} />
     <section aria-labelledby="sb-quay"><h3 id="sb-quay">${w('quay')}</h3>
+      <p class="muted small" data-legend="true">${w('legend')}</p>
       <ol class="hand">${g.quays.map((c, i) => html`<${Card} card=${c} parts=${parts} at=${`quay:${i}`} />`)}</ol></section>
     ${mine ? html`<section aria-labelledby="sb-hand"><h3 id="sb-hand">${w('hand')}</h3>
         <ul class="hand">${(mine.hand || []).map((c) => html`<${Card} card=${c} parts=${parts} at=${`hand:${c.id}`} />`)}</ul>
@@ -60,7 +58,7 @@ export function SobekBoard({ view, names, play, busy }) {
       ${g.players.map((p) => html`<div class="card-box"><h4><${Part} parts=${parts} at=${`seat:${p.seat}`} name=${names[p.seat]}><${SeatName} seat=${p.seat} names=${names} me=${me} /><//></h4>
         <p>${w('score')}: <strong data-board-score=${p.seat}>${p.score}</strong> · ${w('handN')}: ${p.hand_count} · ${w('potN')}: ${p.pot_count} · ${w('curses')}: ${p.curses}</p>
         ${p.seat !== me && p.hand ? html`<div>${w("remembered")}: <ul class="hand">${p.hand.map((c) => html`<${Card} card=${c} />`)}</ul></div>` : ''}
-        ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> ${lang() === 'de' ? `zählt ${s.score}` : `scores ${s.score}`}</li>`)}</ul>` : ''}
+        ${p.sets.length ? html`<p>${w('sets')}:</p><ul class="plain">${p.sets.map((s) => html`<li><ul class="hand small">${s.cards.map((c) => html`<${Card} card=${c} />`)}</ul> ${w('scores', s.score)}</li>`)}</ul>` : ''}
       </div>`)}
     </section>
     ${g.chips && g.chips.length ? html`<section aria-labelledby="sb-chips"><h3 id="sb-chips">${w('chips')}</h3><ul class="plain">${g.chips.map((c) => html`<li><${Part} parts=${parts} at=${`chip:${c.id}`} name=${chipName(c.kind, lang())}><strong>${chipName(c.kind, lang())}${c.symbol ? ` (${symbolName(c.symbol, lang())})` : ''}</strong><//>: ${chipText(c.kind, lang())}</li>`)}</ul></section>` : ''}
@@ -90,8 +88,8 @@ export function sobekLabel(view) {
       const seat = view.table.seats[value];
       return seat ? seat.name : null;
     }
-    if (field === 'onto' && value === null) return lang() === 'de' ? 'einen neuen Satz' : 'a new set';
-    if (field === 'onto' && typeof value === 'number') return `${lang() === 'de' ? 'Satz' : 'set'} ${value + 1}`;
+    if (field === 'onto' && value === null) return w('newSet');
+    if (field === 'onto' && typeof value === 'number') return w('set', value + 1);
     if (field === 'goods' && typeof value === 'string') return goodsName(value, lang());
     if (field === 'back' && typeof value === 'string') return BACKS[lang()][value] || value;
     if (field === 'seat' && typeof value === 'number') { const seat = view.table.seats[value]; return seat ? seat.name : null; }

@@ -32,7 +32,9 @@ export default {
     LayingFinished: (p, x) => `${x.n(p.seat)} finished laying sets`,
     HandsBribed: (p) => `The cards left in the hands went under the bribe pots (${p.hands.map((h) => h.length).reduce((a, b) => a + b, 0)} cards)`,
     RoundScored: (p, x) => `Round ${p.round} scored: ${per(p.points, x, true)}`,
-    BriberyPenalty: (p, x) => `${x.n(p.seat)} bribed the most and fell back ${p.tens} ${symbolName(p.symbol, 'en')} ${p.tens === 1 ? 'field' : 'fields'} (${p.score_from} to ${p.score_to})`,
+    BriberyPenalty: (p, x) => (p.tens
+      ? `${x.n(p.seat)} bribed the most and fell back ${p.tens} ${symbolName(p.symbol, 'en')} ${p.tens === 1 ? 'field' : 'fields'} (${p.score_from} to ${p.score_to})`
+      : `${x.n(p.seat)} bribed the most but under 10 points: no step back`),
     GameEnded: (p, x) => `Game over: ${per(p.scores, x)}`,
   },
   de: {
@@ -60,7 +62,9 @@ export default {
     LayingFinished: (p, x) => `${x.n(p.seat)} ist mit dem Auslegen fertig`,
     HandsBribed: (p) => `Die übrigen Handkarten kamen unter die Bestechungstöpfe (${p.hands.map((h) => h.length).reduce((a, b) => a + b, 0)} Karten)`,
     RoundScored: (p, x) => `Runde ${p.round} gewertet: ${per(p.points, x, true)}`,
-    BriberyPenalty: (p, x) => `${x.n(p.seat)} hat am meisten bestochen und fiel ${p.tens} ${p.tens === 1 ? 'Feld' : 'Felder'} ${symbolName(p.symbol, 'de')} zurück (${p.score_from} auf ${p.score_to})`,
+    BriberyPenalty: (p, x) => (p.tens
+      ? `${x.n(p.seat)} hat am meisten bestochen und fiel ${p.tens} ${p.tens === 1 ? 'Feld' : 'Felder'} mit ${symbolName(p.symbol, 'de')} zurück (${p.score_from} auf ${p.score_to})`
+      : `${x.n(p.seat)} hat am meisten bestochen, aber unter 10 Punkten: kein Schritt zurück`),
     GameEnded: (p, x) => `Spielende: ${per(p.scores, x)}`,
   },
 };

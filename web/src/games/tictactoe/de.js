@@ -16,4 +16,5 @@ export default {
   "Markiere reihum ein Feld; drei eigene Zeichen in einer Reihe, Spalte oder Diagonale gewinnen."
 ],
   end: (g, winners, r) => (r.winners.length === 1 ? `${winners} hat drei in einer Reihe.` : 'Unentschieden.'),
+  board: { free: 'frei', board: 'Spielfeld', cells: ['oben links', 'oben Mitte', 'oben rechts', 'Mitte links', 'Mitte', 'Mitte rechts', 'unten links', 'unten Mitte', 'unten rechts'] },
 };

@@ -16,4 +16,5 @@ export default {
   "Mark a cell in turn; three of your marks in a row, column or diagonal win."
 ],
   end: (g, winners, r) => (r.winners.length === 1 ? `${winners} has three in a row.` : 'A draw.'),
+  board: { free: 'free', board: 'Board', cells: ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right', 'bottom left', 'bottom middle', 'bottom right'] },
 };

@@ -2,23 +2,13 @@
 import { useState } from 'preact/hooks';
 import { html, Seat, SeatName, useParts, Part, Choices } from '../../boards/common.js';
 import { lang } from '../../i18n.js';
+import { gameWords } from '../../words.js';
 
 const FACES = { sun: '☀', ankh: '☥', pharaoh: '♔', nile: '≈', civilization: '⚱', monument: '▲' };
-const FACE_NAMES = {
-  en: { sun: 'Sun', ankh: 'Ankh', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monument: 'Monument' },
-  de: { sun: 'Sonne', ankh: 'Anch', pharaoh: 'Pharao', nile: 'Nil', civilization: 'Zivilisation', monument: 'Monument' },
-};
-const COLOUR_NAMES = {
-  en: { yellow: 'yellow', purple: 'purple', green: 'green', blue: 'blue', red: 'red' },
-  de: { yellow: 'gelb', purple: 'lila', green: 'grün', blue: 'blau', red: 'rot' },
-};
-const W = {
-  en: { keep: 'keep', reroll: 'roll again', rerollN: (n) => `Re-roll ${n} ${n === 1 ? 'die' : 'dice'}`, stopRolling: 'Stop rolling', clickToKeep: 'Click a die to keep it; the others are rolled again.', notLegal: 'Keep at least one die, or stop rolling.', dice: 'Dice', sun: 'Sun track', ra: 'Ra', epoch: 'Epoch', players: 'Players', score: 'Score', pharaoh: 'Pharaoh', nile: 'Nile', floods: 'Floods', civ: 'Civilization', mon: 'Monuments', rerolls: 'rerolls left', disaster: 'Disaster', unrolled: 'not rolled', used: 'used', column: 'column', locked: 'locked suns' },
-  de: { keep: 'behalten', reroll: 'neu würfeln', rerollN: (n) => `${n} ${n === 1 ? 'Würfel' : 'Würfel'} neu würfeln`, stopRolling: 'Aufhören zu würfeln', clickToKeep: 'Klicke einen Würfel an, um ihn zu behalten; die anderen werden neu gewürfelt.', notLegal: 'Behalte mindestens einen Würfel oder hör auf zu würfeln.', dice: 'Würfel', sun: 'Sonnenleiste', ra: 'Ra', epoch: 'Epoche', players: 'Spieler', score: 'Punkte', pharaoh: 'Pharao', nile: 'Nil', floods: 'Fluten', civ: 'Zivilisation', mon: 'Monumente', rerolls: 'Würfe übrig', disaster: 'Katastrophe', unrolled: 'nicht geworfen', used: 'benutzt', column: 'Spalte', locked: 'feste Sonnen' },
-};
-const w = (k, ...a) => { const v = W[lang()][k]; return typeof v === 'function' ? v(...a) : v; };
-const faceName = (f) => FACE_NAMES[lang()][f] || f;
-const colourName = (c) => COLOUR_NAMES[lang()][c] || c;
+const words = () => gameWords('ra', lang()).board;
+const w = (k, ...a) => { const v = words()[k]; return typeof v === 'function' ? v(...a) : v; };
+const faceName = (f) => words().faces[f] || f;
+const colourName = (c) => words().colours[c] || c;
 // The colour's initial in the page's language (gelb and grün both start with G: Ge, Gr).
 const LETTERS = { de: { yellow: 'Ge', purple: 'L', green: 'Gr', blue: 'B', red: 'R' } };
 const letter = (c) => (LETTERS[lang()] || {})[c] || c[0].toUpperCase();
@@ -103,12 +93,12 @@ export function RaBoard({ view, names, play, busy }) {
         : html`<ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul>`}
       <${Choices} parts=${parts} /></section>
     <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />
-    <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data">
+    <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data stack">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">♔ ${w('pharaoh')}</th><th scope="col">≈ ${w('nile')}</th><th scope="col">${w('floods')}</th><th scope="col">⚱ ${w('civ')}</th><th scope="col">▲ ${w('mon')}</th></tr></thead>
       <tbody>${g.players.map((p) => html`<tr class=${acting === p.seat ? 'current' : ''}>
         <th scope="row"><${SeatName} seat=${p.seat} names=${names} me=${view.seat} />${acting === p.seat ? ' ◀' : ''}</th>
-        <td data-board-score=${p.seat}>${p.score}</td><td>${mine(p.seat, 'pharaoh', w('pharaoh'), p.pharaoh)}</td><td>${mine(p.seat, 'nile', w('nile'), p.nile)}</td><td>${mine(p.seat, 'floods', w('floods'), p.floods)}</td>
-        <td>${p.civilization.map((c) => html`<span class=${`chip chip-${c}`}>${letter(c)}</span>`)}</td><td>${p.monuments}</td></tr>`)}</tbody>
+        <td data-label=${w('score')} data-board-score=${p.seat}>${p.score}</td><td data-label=${`♔ ${w('pharaoh')}`}>${mine(p.seat, 'pharaoh', w('pharaoh'), p.pharaoh)}</td><td data-label=${`≈ ${w('nile')}`}>${mine(p.seat, 'nile', w('nile'), p.nile)}</td><td data-label=${w('floods')}>${mine(p.seat, 'floods', w('floods'), p.floods)}</td>
+        <td data-label=${`⚱ ${w('civ')}`}>${p.civilization.map((c) => html`<span class=${`chip chip-${c}`}>${letter(c)}</span>`)}</td><td data-label=${`▲ ${w('mon')}`}>${p.monuments}</td></tr>`)}</tbody>
     </table></div></section>
     <section aria-labelledby="ra-civ"><h3 id="ra-civ">⚱ ${w('civ')}</h3>
       <ul class="civ">${g.civilization.map((c) => html`<li><${Part} parts=${parts} at=${`civ:${c.colour}`} name=${`${w('civ')} ${colourName(c.colour)}`}><span class=${`chip chip-${c.colour}`}>${letter(c.colour)}</span> ${colourName(c.colour)}<//>: ${c.seats.length ? c.seats.map((s) => html`<${Seat} seat=${s} names=${names} />`) : '—'} <span class="muted">(${c.seats.length}/${c.capacity})</span></li>`)}</ul></section>

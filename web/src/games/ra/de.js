@@ -36,4 +36,8 @@ export default {
   "Erreicht Ra das Ende der Sonnenleiste, wird die Epoche gewertet (Pharao, Nil, Zivilisation, Monumente). Nach drei Epochen gewinnen die meisten Punkte."
 ],
   breakdown: { start: 'Zu Beginn', pharaoh: 'Pharao', nile: 'Nil', civilization: 'Zivilisation', monuments: 'Monumente', dice: 'Sonnen und Anch', rest: 'Nicht aufgeschlüsselt' },
+  board: { keep: 'behalten', reroll: 'neu würfeln', rerollN: (n) => `${n} ${n === 1 ? 'Würfel' : 'Würfel'} neu würfeln`, stopRolling: 'Aufhören zu würfeln', clickToKeep: 'Klicke einen Würfel an, um ihn zu behalten; die anderen werden neu gewürfelt.', notLegal: 'Behalte mindestens einen Würfel oder hör auf zu würfeln.', dice: 'Würfel', sun: 'Sonnenleiste', ra: 'Ra', epoch: 'Epoche', players: 'Spieler', score: 'Punkte', pharaoh: 'Pharao', nile: 'Nil', floods: 'Fluten', civ: 'Zivilisation', mon: 'Monumente', rerolls: 'Würfe übrig', disaster: 'Katastrophe', unrolled: 'nicht geworfen', used: 'benutzt', column: 'Spalte', locked: 'feste Sonnen',
+    faces: { sun: 'Sonne', ankh: 'Anch', pharaoh: 'Pharao', nile: 'Nil', civilization: 'Zivilisation', monument: 'Monument' },
+    colours: { yellow: 'gelb', purple: 'lila', green: 'grün', blue: 'blau', red: 'rot' },
+  },
 };

@@ -36,4 +36,8 @@ export default {
   "When Ra reaches the end of the Sun track the epoch is scored (Pharaoh, Nile, Civilization, Monuments). Most points after three epochs wins."
 ],
   breakdown: { start: 'At the start', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monuments: 'Monuments', dice: 'Suns and Ankhs', rest: 'Not broken down' },
+  board: { keep: 'keep', reroll: 'roll again', rerollN: (n) => `Re-roll ${n} ${n === 1 ? 'die' : 'dice'}`, stopRolling: 'Stop rolling', clickToKeep: 'Click a die to keep it; the others are rolled again.', notLegal: 'Keep at least one die, or stop rolling.', dice: 'Dice', sun: 'Sun track', ra: 'Ra', epoch: 'Epoch', players: 'Players', score: 'Score', pharaoh: 'Pharaoh', nile: 'Nile', floods: 'Floods', civ: 'Civilization', mon: 'Monuments', rerolls: 'rerolls left', disaster: 'Disaster', unrolled: 'not rolled', used: 'used', column: 'column', locked: 'locked suns',
+    faces: { sun: 'Sun', ankh: 'Ankh', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monument: 'Monument' },
+    colours: { yellow: 'yellow', purple: 'purple', green: 'green', blue: 'blue', red: 'red' },
+  },
 };

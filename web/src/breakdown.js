@@ -1,5 +1,5 @@
 // Each player's score broken down, from the game's own scoring events in the log (pure). A game
-// says how in its folder (web/src/games/<game>/breakdown.js, `breakdown(of, n)`: rows of
+// says how in its folder (web/src/games/<game>/breakdown.js, `breakdown(of, n, state)`: rows of
 // `{key, values}`, values by seat; a row with `extra` is a tie-break, not part of the score);
 // its catalogue names the rows (`breakdown: {key: label}`).
 import * as GAMES from './games/index.js';
@@ -7,13 +7,14 @@ import { gameWords } from './words.js';
 
 const zeros = (n) => Array.from({ length: n }, () => 0);
 
-/** `[{label, values, extra}]` rows (values by seat); [] for a game without a breakdown. */
-export function scoreBreakdown(game, entries, scores, l) {
+/** `[{label, values, extra}]` rows (values by seat); [] for a game without a breakdown.
+ * `state` is the final view's game (some games read their tie-breaks there). */
+export function scoreBreakdown(game, entries, scores, l, state) {
   const own = Object.prototype.hasOwnProperty.call(GAMES, game) ? GAMES[game].breakdown : null;
   if (!own) return [];
   const n = scores.length;
   const of = (name) => entries.filter((e) => e.name === name).map((e) => e.payload || {});
-  const rows = own(of, n).filter((r) => r.extra || r.values.some((v) => v !== 0));
+  const rows = own(of, n, state).filter((r) => r.extra || r.values.some((v) => v !== 0));
   if (!rows.length) return [];
   const counted = zeros(n);
   for (const r of rows) if (!r.extra) r.values.forEach((v, s) => { counted[s] += v; });

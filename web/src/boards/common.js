@@ -63,7 +63,7 @@ export function Result({ result, names, reason, breakdown }) {
     ${breakdown && breakdown.length ? html`<div class="scroll" tabindex="0"><table class="data breakdown" data-breakdown="true">
       <caption class="sr">${t('breakdown')}</caption>
       <thead><tr><td></td>${order.map((s) => html`<th scope="col"><${SeatName} seat=${s} names=${names} /></th>`)}</tr></thead>
-      <tbody>${breakdown.map((row) => html`<tr><th scope="row">${row.label}</th>${order.map((s) => html`<td>${row.values[s]}</td>`)}</tr>`)}</tbody></table></div>` : null}
+      <tbody>${breakdown.map((row) => html`<tr class=${row.extra ? 'tie-break' : ''}><th scope="row">${row.label}</th>${order.map((s) => html`<td>${row.values[s]}</td>`)}</tr>`)}</tbody></table></div>` : null}
   </section>`;
 }
 

@@ -433,7 +433,7 @@ export function TablePage({ id, allMoves }) {
     <div class="layout">
       <div class="main-col">
         ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${endReason(view, lang(), names)}
-          breakdown=${scoreBreakdown(view.table.game, log, view.result.scores, lang())} />` : null}
+          breakdown=${scoreBreakdown(view.table.game, log, view.result.scores, lang(), view.game)} />` : null}
         <section class="panel" id="board-panel" tabindex="-1" aria-label=${title(view.table.game)}><${Board} view=${view} play=${play} busy=${busy} /></section>
         <${RulesHelp} game=${view.table.game} />
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>

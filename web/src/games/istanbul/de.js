@@ -64,7 +64,7 @@ export default {
   "Sammle Waren im Handkarren, verkaufe sie auf den Märkten, kaufe Rubine im Sultanspalast, beim Edelsteinhändler und in der Wagnerei, und Moscheeplättchen für dauernde Vorteile.",
   "Hat ein Spieler genug Rubine (5 oder 6, je nach Spielerzahl), wird die Runde zu Ende gespielt; die meisten Rubine gewinnen, bei Gleichstand die meisten Lira, dann Waren, dann Bonuskarten."
 ],
-  breakdown: { ruby_wainwright: 'Rubine: Wagnerei', ruby_sultan: 'Rubine: Sultanspalast', ruby_gemstone: 'Rubine: Edelsteinhändler', ruby_small_mosque: 'Rubine: Kleine Moschee', ruby_great_mosque: 'Rubine: Große Moschee', ruby_other: 'Rubine: anderswo', rest: 'Nicht aufgeschlüsselt', tie_lira: 'Gleichstand 1: Lira', tie_goods: 'Gleichstand 2: Waren', tie_cards: 'Gleichstand 3: Bonuskarten' },
+  breakdown: { ruby_wainwright: 'Rubine: Wagnerei', ruby_sultan: 'Rubine: Sultanspalast', ruby_gemstone: 'Rubine: Edelsteinhändler', ruby_small_mosque: 'Rubine: Kleine Moschee', ruby_great_mosque: 'Rubine: Große Moschee', ruby_other: 'Rubine: anderswo', rest: 'Nicht aufgeschlüsselt', rubies: 'Rubine', tie_lira: 'Gleichstand 1: Lira', tie_goods: 'Gleichstand 2: Waren', tie_cards: 'Gleichstand 3: Bonuskarten' },
   board: {
     places: ['', 'Wagnerei', 'Stofflager', 'Gewürzlager', 'Obstlager', 'Post', 'Karawanserei', 'Brunnen', 'Schwarzmarkt', 'Teestube', 'Großer Markt', 'Kleiner Markt', 'Polizeiwache', 'Sultanspalast', 'Kleine Moschee', 'Große Moschee', 'Edelsteinhändler'],
     goods: { fabric: 'Stoff', spice: 'Gewürz', fruit: 'Obst', jewelry: 'Schmuck', any: 'beliebige Ware', lira: '2 Lira' },

@@ -64,7 +64,7 @@ export default {
   "Collect goods in your wheelbarrow, sell them at the markets, buy rubies at the Sultan's Palace, the Gemstone Dealer and the Wainwright, and mosque tiles for lasting bonuses.",
   "When a player has the rubies to win (5 or 6 by player count) the round is played out; most rubies wins, ties go to Lira, then goods, then bonus cards."
 ],
-  breakdown: { ruby_wainwright: 'Rubies: Wainwright', ruby_sultan: "Rubies: Sultan's Palace", ruby_gemstone: 'Rubies: Gemstone Dealer', ruby_small_mosque: 'Rubies: Small Mosque', ruby_great_mosque: 'Rubies: Great Mosque', ruby_other: 'Rubies: elsewhere', rest: 'Not broken down', tie_lira: 'Tie-break 1: Lira', tie_goods: 'Tie-break 2: goods', tie_cards: 'Tie-break 3: bonus cards' },
+  breakdown: { ruby_wainwright: 'Rubies: Wainwright', ruby_sultan: "Rubies: Sultan's Palace", ruby_gemstone: 'Rubies: Gemstone Dealer', ruby_small_mosque: 'Rubies: Small Mosque', ruby_great_mosque: 'Rubies: Great Mosque', ruby_other: 'Rubies: elsewhere', rest: 'Not broken down', rubies: 'Rubies', tie_lira: 'Tie-break 1: Lira', tie_goods: 'Tie-break 2: goods', tie_cards: 'Tie-break 3: bonus cards' },
   board: {
     places: ['', 'Wainwright', 'Fabric Warehouse', 'Spice Warehouse', 'Fruit Warehouse', 'Post Office', 'Caravansary', 'Fountain', 'Black Market', 'Tea House', 'Large Market', 'Small Market', 'Police Station', "Sultan's Palace", 'Small Mosque', 'Great Mosque', 'Gemstone Dealer'],
     goods: { fabric: 'fabric', spice: 'spice', fruit: 'fruit', jewelry: 'jewelry', any: 'any good', lira: '2 Lira' },

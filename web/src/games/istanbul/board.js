@@ -10,7 +10,9 @@ import { gameWords } from '../../words.js';
 
 const words = () => gameWords('istanbul', lang()).board;
 const w = (k, ...a) => { const v = words()[k]; return typeof v === 'function' ? v(...a) : v; };
-export const placeName = (n) => words().places[n] || String(n);
+// A place's name; in the grid with its soft hyphens (where a long name may break on a phone).
+const gridName = (n) => words().places[n] || String(n);
+export const placeName = (n) => gridName(n).replaceAll('\u00ad', '');
 const good = (g) => words().goods[g] || g;
 const card = (c) => words().cards[c] || c;
 const goodsText = (counts) => Object.entries(counts).filter(([, n]) => n).map(([g, n]) => `${n} ${good(g)}`).join(', ') || '—';
@@ -63,7 +65,7 @@ function Place({ p, g, names, moves, selected, onSelect, current }) {
   const piece = words().piece;
   return html`<li class=${cls} data-place=${p.number} style=${{ gridRow: p.row + 1, gridColumn: p.col + 1 }}>
     <button type="button" class="ist-place-name" aria-pressed=${selected} onClick=${() => onSelect(p.number)}>
-      <span class="ist-num">${p.number}</span> ${placeName(p.number)}${moves.length ? html` <span class="ist-count">(${moves.length})</span>` : ''}</button>
+      <span class="ist-num">${p.number}</span> ${gridName(p.number)}${moves.length ? html` <span class="ist-count">(${moves.length})</span>` : ''}</button>
     <div class="muted ist-offer">${offer(p, g)}</div>
     <div class="ist-pieces">
       ${p.merchants.map((s) => html`<span data-merchant=${s}><${Piece} kind="merchant" seat=${s} extra=${g.players[s].stack} text=${piece.merchant(who(s), g.players[s].stack)} /></span>`)}

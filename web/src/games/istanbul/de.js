@@ -66,7 +66,8 @@ export default {
 ],
   breakdown: { ruby_wainwright: 'Rubine: Wagnerei', ruby_sultan: 'Rubine: Sultanspalast', ruby_gemstone: 'Rubine: Edelsteinhändler', ruby_small_mosque: 'Rubine: Kleine Moschee', ruby_great_mosque: 'Rubine: Große Moschee', ruby_other: 'Rubine: anderswo', rest: 'Nicht aufgeschlüsselt', rubies: 'Rubine', tie_lira: 'Gleichstand 1: Lira', tie_goods: 'Gleichstand 2: Waren', tie_cards: 'Gleichstand 3: Bonuskarten' },
   board: {
-    places: ['', 'Wagnerei', 'Stofflager', 'Gewürzlager', 'Obstlager', 'Post', 'Karawanserei', 'Brunnen', 'Schwarzmarkt', 'Teestube', 'Großer Markt', 'Kleiner Markt', 'Polizeiwache', 'Sultanspalast', 'Kleine Moschee', 'Große Moschee', 'Edelsteinhändler'],
+    // \u00ad: where a long name may break on a phone
+    places: ['', 'Wag\u00adnerei', 'Stoff\u00adlager', 'Gewürz\u00adlager', 'Obst\u00adlager', 'Post', 'Kara\u00adwan\u00adserei', 'Brunnen', 'Schwarz\u00admarkt', 'Tee\u00adstube', 'Großer Markt', 'Kleiner Markt', 'Polizei\u00adwache', 'Sultans\u00adpalast', 'Kleine Moschee', 'Große Moschee', 'Edelstein\u00adhändler'],
     goods: { fabric: 'Stoff', spice: 'Gewürz', fruit: 'Obst', jewelry: 'Schmuck', any: 'beliebige Ware', lira: '2 Lira' },
     cards: { good: '1 Ware', lira5: '5 Lira', sultan2: 'Sultanspalast 2x', post2: 'Post 2x', gemstone2: 'Edelsteinhändler 2x', family: 'Familienmitglied heim', stay: 'Stehenbleiben', move34: '3-4 Schritte', assistant: '1 Gehilfe zurück', small_market: 'Kleiner Markt: beliebige Waren' },
     round: 'Runde', target: (n) => `${n} Rubine beenden das Spiel (am Ende der Runde)`, lira: 'Lira', rubies: 'Rubine', stack: 'Gehilfen beim Kaufmann', at: 'Gehilfen auf', reserve: '5. Gehilfe', family: 'Familienmitglied auf', tiles: 'Moscheeplättchen', hand: 'Bonuskarten', cards_n: (n) => `${n} Bonuskarte${n === 1 ? '' : 'n'}`,
@@ -104,5 +105,11 @@ export default {
       }
     },
     source: { deck: 'dem Stapel', discard: 'der Ablage' }, take: { lira: '3 Lira', card: '1 Bonuskarte' },
+  },
+  end: (g, winners, r) => {
+    const top = (g.players || [])[r.winners[0]];
+    if (!top) return `${winners} gewinnt.`;
+    const level = g.players.filter((p) => p.rubies === top.rubies).length > 1;
+    return `${winners} gewinnt mit ${top.rubies} Rubinen${level ? ' (gleich viele Rubine: der Gleichstand entschied)' : ''}.`;
   },
 };

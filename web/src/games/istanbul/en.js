@@ -66,7 +66,8 @@ export default {
 ],
   breakdown: { ruby_wainwright: 'Rubies: Wainwright', ruby_sultan: "Rubies: Sultan's Palace", ruby_gemstone: 'Rubies: Gemstone Dealer', ruby_small_mosque: 'Rubies: Small Mosque', ruby_great_mosque: 'Rubies: Great Mosque', ruby_other: 'Rubies: elsewhere', rest: 'Not broken down', rubies: 'Rubies', tie_lira: 'Tie-break 1: Lira', tie_goods: 'Tie-break 2: goods', tie_cards: 'Tie-break 3: bonus cards' },
   board: {
-    places: ['', 'Wainwright', 'Fabric Warehouse', 'Spice Warehouse', 'Fruit Warehouse', 'Post Office', 'Caravansary', 'Fountain', 'Black Market', 'Tea House', 'Large Market', 'Small Market', 'Police Station', "Sultan's Palace", 'Small Mosque', 'Great Mosque', 'Gemstone Dealer'],
+    // \u00ad: where a long name may break on a phone
+    places: ['', 'Wain\u00adwright', 'Fabric Ware\u00adhouse', 'Spice Ware\u00adhouse', 'Fruit Ware\u00adhouse', 'Post Office', 'Cara\u00advan\u00adsary', 'Foun\u00adtain', 'Black Market', 'Tea House', 'Large Market', 'Small Market', 'Police Station', "Sultan's Palace", 'Small Mosque', 'Great Mosque', 'Gem\u00adstone Dealer'],
     goods: { fabric: 'fabric', spice: 'spice', fruit: 'fruit', jewelry: 'jewelry', any: 'any good', lira: '2 Lira' },
     cards: { good: '1 good', lira5: '5 Lira', sultan2: "Sultan's Palace 2x", post2: 'Post Office 2x', gemstone2: 'Gemstone Dealer 2x', family: 'Family member home', stay: 'Stay', move34: 'Move 3-4', assistant: 'Return 1 assistant', small_market: 'Small Market: any goods' },
     round: 'Round', target: (n) => `${n} rubies end the game (at the end of the round)`, lira: 'Lira', rubies: 'Rubies', stack: 'assistants with the merchant', at: 'assistants at', reserve: '5th assistant', family: 'family member at', tiles: 'mosque tiles', hand: 'bonus cards', cards_n: (n) => `${n} bonus card${n === 1 ? '' : 's'}`,
@@ -104,5 +105,11 @@ export default {
       }
     },
     source: { deck: 'the deck', discard: 'the discard pile' }, take: { lira: '3 Lira', card: '1 bonus card' },
+  },
+  end: (g, winners, r) => {
+    const top = (g.players || [])[r.winners[0]];
+    if (!top) return `${winners} won.`;
+    const level = g.players.filter((p) => p.rubies === top.rubies).length > 1;
+    return `${winners} won with ${top.rubies} rubies${level ? ' (level on rubies: the tie-breaks decided)' : ''}.`;
   },
 };

@@ -1,6 +1,7 @@
 // Can't Stop, the log in sentences.
-const cols = (l, runners) => runners.map(([col, sp]) => (l === 'de' ? `Spalte ${col} Feld ${sp}` : `column ${col} space ${sp}`)).join(', ');
-const and = (l, xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${l === 'de' ? 'und' : 'and'} ${xs[xs.length - 1]}`);
+const W = { en: { at: (col, sp) => `column ${col} space ${sp}`, and: 'and' }, de: { at: (col, sp) => `Spalte ${col} Feld ${sp}`, and: 'und' } };
+const cols = (l, runners) => runners.map(([col, sp]) => W[l].at(col, sp)).join(', ');
+const and = (l, xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${W[l].and} ${xs[xs.length - 1]}`);
 
 export default {
   en: {

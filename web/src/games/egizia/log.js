@@ -18,9 +18,10 @@ const WORDS = {
   },
 };
 const SITES = ['sphinx', 'obelisk', 'pyramid'];
-const wd = (l, k) => WORDS[l][k] || (l === 'de' ? 'etwas' : 'something');
+const SOME = { en: { thing: 'something', joker: 'the joker', crew: (n) => `crew ${n}` }, de: { thing: 'etwas', joker: 'den Joker', crew: (n) => `Crew ${n}` } };
+const wd = (l, k) => WORDS[l][k] || SOME[l].thing;
 const site = (l, i) => wd(l, SITES[i]);
-const crew = (l, c) => (c === 3 ? (l === 'de' ? 'den Joker' : 'the joker') : (l === 'de' ? `Crew ${c + 1}` : `crew ${c + 1}`));
+const crew = (l, c) => (c === 3 ? SOME[l].joker : SOME[l].crew(c + 1));
 const per = (xs, x) => xs.map((v, s) => `${x.n(s)} ${v}`).join(', ');
 
 export default {

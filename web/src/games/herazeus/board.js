@@ -13,7 +13,7 @@ const W = {
     column: 'Column', row: 'row', empty: 'empty place', figure: 'figure', faceDown: 'face down', back: (r) => `card back (${r})`,
     ap: 'Action points', apOf: (l, t) => `${l} of ${t} left`, strength: 'strength', cards: (n) => `${n} ${n === 1 ? 'card' : 'cards'}`,
     cancel: 'Cancel', picked: 'Chosen', next: 'Now click', pending: 'Lost cards: click them in the order they go onto your pile',
-    placing: 'Picked card to place', turn: (n) => `turn ${n}`, none: 'none',
+    placing: 'Picked card to place', turn: (n) => `${n} ${n === 1 ? 'turn' : 'turns'} played`, none: 'none',
     nexts: {
       hand: 'a card of your hand', deck: 'your deck to draw a card', ins: 'a place of your field (a card to go in front of, or the empty place after the last)',
       mine: 'one of your field cards', opp: 'a column of the opponent', opphand: "the opponent's hand", oppdiscard: "the opponent's discard pile",
@@ -25,7 +25,7 @@ const W = {
     column: 'Spalte', row: 'Reihe', empty: 'leerer Platz', figure: 'Figur', faceDown: 'verdeckt', back: (r) => `Kartenrücken (${r})`,
     ap: 'Aktionspunkte', apOf: (l, t) => `${l} von ${t} übrig`, strength: 'Stärke', cards: (n) => `${n} ${n === 1 ? 'Karte' : 'Karten'}`,
     cancel: 'Abbrechen', picked: 'Gewählt', next: 'Klicke jetzt', pending: 'Verlorene Karten: klicke sie in der Reihenfolge, in der sie auf deinen Stapel kommen',
-    placing: 'Gezogene Karte zum Platzieren', turn: (n) => `Zug ${n}`, none: 'keine',
+    placing: 'Gezogene Karte zum Platzieren', turn: (n) => `${n} ${n === 1 ? 'Zug' : 'Züge'} gespielt`, none: 'keine',
     nexts: {
       hand: 'eine Karte deiner Hand', deck: 'deinen Stapel, um eine Karte zu ziehen', ins: 'einen Platz deines Feldes (eine Karte, vor die sie kommt, oder den leeren Platz dahinter)',
       mine: 'eine deiner Feldkarten', opp: 'eine Spalte des Gegners', opphand: 'die Hand des Gegners', oppdiscard: 'den Ablagestapel des Gegners',

@@ -15,7 +15,8 @@ export function hzCard(id) {
   return c ? { id, name: c[0], type: c[1], strength: c[2], back: id < 43 ? 'hera' : 'zeus' } : null;
 }
 
-export const hzName = (id, l) => { const c = hzCard(id); return c ? nameIn(c.name, l) : (l === 'de' ? 'eine Karte' : 'a card'); };
+const A_CARD = { en: 'a card', de: 'eine Karte' };
+export const hzName = (id, l) => { const c = hzCard(id); return c ? nameIn(c.name, l) : A_CARD[l] || A_CARD.en; };
 
 export const REASONS = {
   en: {

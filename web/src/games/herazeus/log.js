@@ -5,8 +5,9 @@ const ACTION = {
   en: { draw: 'draw a card', play: 'play a card', challenge: 'challenge', hera_zeus: 'the god card', remove_figure: 'remove the figure', pegasus_hand: "Pegasus on the opponent's hand", pegasus_row: 'Pegasus on row 1', pythia_spy: "Pythia looks at the opponent's hand", pythia_reveal: 'Pythia turns a column face up', sirens: 'Sirens', hades: 'Hades', persephone: 'Persephone', dionysus: 'Dionysus' },
   de: { draw: 'Karte ziehen', play: 'Karte spielen', challenge: 'Herausforderung', hera_zeus: 'Götterkarte', remove_figure: 'Figur entfernen', pegasus_hand: 'Pegasus auf die Hand des Gegners', pegasus_row: 'Pegasus auf Reihe 1', pythia_spy: 'Pythia sieht die Hand des Gegners', pythia_reveal: 'Pythia deckt eine Spalte auf', sirens: 'Sirenen', hades: 'Hades', persephone: 'Persephone', dionysus: 'Dionysos' },
 };
-const act = (l, a) => ACTION[l][a] || (l === 'de' ? 'eine Aktion' : 'an action');
-const cn = (id, l) => (id === null || id === undefined ? (l === 'de' ? 'eine Karte' : 'a card') : hzName(id, l));
+const SOME = { en: { action: 'an action', card: 'a card' }, de: { action: 'eine Aktion', card: 'eine Karte' } };
+const act = (l, a) => ACTION[l][a] || SOME[l].action;
+const cn = (id, l) => (id === null || id === undefined ? SOME[l].card : hzName(id, l));
 const other = (seat) => 1 - seat;
 const names = (ids, l) => ids.map((c) => cn(c, l)).join(', ');
 

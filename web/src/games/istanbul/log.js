@@ -20,7 +20,8 @@ const WHY = {
   de: { warehouse: 'im Lager', post_office: 'bei der Post', black_market: 'auf dem Schwarzmarkt', tea_house: 'in der Teestube', market: 'auf dem Markt', wainwright: 'in der Wagnerei', gemstone: 'beim Edelsteinhändler', sultan: 'im Sultanspalast', mosque: 'in der Moschee', catch: 'für ein erwischtes Familienmitglied', card: 'mit einer Bonuskarte', governor: 'an den Gouverneur', smuggler: 'beim Schmuggler', green: 'mit dem grünen Plättchen', yellow: 'mit dem gelben Plättchen' },
 };
 const place = (l, n) => PLACES[l][n] || `#${n}`;
-const and = (l, xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${l === 'de' ? 'und' : 'and'} ${xs[xs.length - 1]}`);
+const AND = { en: 'and', de: 'und' };
+const and = (l, xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${AND[l]} ${xs[xs.length - 1]}`);
 
 /** A signed change of Lira and goods in words: "+3 Lira, -1 fabric". */
 function change(l, p) {

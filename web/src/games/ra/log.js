@@ -1,4 +1,5 @@
 // Ra: The Dice Game, the log in sentences.
+const COLUMN = { en: 'column', de: 'Spalte' };
 const FACE = {
   en: { sun: 'Sun', ankh: 'Ankh', pharaoh: 'Pharaoh', nile: 'Nile', civilization: 'Civilization', monument: 'Monument', monuments: 'Monuments' },
   de: { sun: 'Sonne', ankh: 'Anch', pharaoh: 'Pharao', nile: 'Nil', civilization: 'Zivilisation', monument: 'Monument', monuments: 'Monumente' },
@@ -11,7 +12,7 @@ const f = (l, v) => FACE[l][v] || v;
 const c = (l, v) => COLOUR[l][v] || v;
 const per = (xs, x, sign) => xs.map((v, s) => `${x.n(s)} ${sign && v >= 0 ? '+' : ''}${v}`).join(', ');
 const spaces = (l, list) => list.map((s) => (s.column === null || s.column === undefined ? c(l, s.colour)
-  : `${c(l, s.colour)} ${l === 'de' ? 'Spalte' : 'column'} ${s.column + 1}`)).join(', ');
+  : `${c(l, s.colour)} ${COLUMN[l]} ${s.column + 1}`)).join(', ');
 
 export default {
   en: {

@@ -5,6 +5,7 @@ import { SOBEK_CARDS, SOBEK_CHIPS, SOBEK_TEXTS } from '../cards.js';
 const T = (group, key) => (SOBEK_TEXTS[group] && SOBEK_TEXTS[group][key]) || null;
 const plain = (key) => String(key || '').replaceAll('_', ' ');
 
+const A_CARD = { en: 'a card', de: 'eine Karte' };
 export const goodsName = (g, l) => { const t = T('goods', g || 'amulet'); return (t && t[`name_${l}`]) || plain(g); };
 export const characterName = (c, l) => { const t = T('characters', c); return (t && t[`name_${l}`]) || plain(c); };
 export const characterText = (c, l) => { const t = T('characters', c); return (t && t[`text_${l}`]) || ''; };
@@ -26,12 +27,12 @@ const BACK = { en: { green: 'a green card', beige: 'a beige card', orange: 'a ch
 /** A card in words: a character by name, goods with their scarabs, an unknown card by its back. */
 export function sobekCardName(card, l) {
   const c = card && card.id !== undefined && card.id !== null ? { ...sobekCard(card.id), ...card } : card;
-  if (!c) return l === 'de' ? 'eine Karte' : 'a card';
+  if (!c) return A_CARD[l] || A_CARD.en;
   if (c.character) return `${characterName(c.character, l)} (${goodsName(c.goods, l)})`;
   if (c.goods || c.face === 'amulet' || (c.id !== undefined && c.id !== null && c.back !== 'orange' && !c.goods)) {
     return `${goodsName(c.goods, l)}${c.scarabs ? ` ${'✦'.repeat(c.scarabs)}` : ''}`;
   }
-  return BACK[l][c.back] || (l === 'de' ? 'eine Karte' : 'a card');
+  return BACK[l][c.back] || A_CARD[l] || A_CARD.en;
 }
 
 /** A card reference of an event (`[back, id]` or `{back, id}`) in words. */

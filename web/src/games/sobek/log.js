@@ -2,8 +2,9 @@
 import { characterName, chip, chipName, goodsName, refName, symbolName } from './data.js';
 
 const refs = (xs, l) => xs.map((r) => refName(r, l)).join(', ');
-const cards = (n, l) => (l === 'de' ? `${n} ${n === 1 ? 'Karte' : 'Karten'}` : `${n} ${n === 1 ? 'card' : 'cards'}`);
-const chipOf = (id, l) => { const c = chip(id); return c ? chipName(c.kind, l) : (l === 'de' ? 'ein Chip' : 'a chip'); };
+const SOME = { en: { card: 'card', cards: 'cards', chip: 'a chip' }, de: { card: 'Karte', cards: 'Karten', chip: 'ein Chip' } };
+const cards = (n, l) => `${n} ${n === 1 ? SOME[l].card : SOME[l].cards}`;
+const chipOf = (id, l) => { const c = chip(id); return c ? chipName(c.kind, l) : SOME[l].chip; };
 const per = (xs, x, sign) => xs.map((v, s) => `${x.n(s)} ${sign && v >= 0 ? '+' : ''}${v}`).join(', ');
 
 export default {

@@ -272,7 +272,8 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
             problems = axe_violations(alice)
             assert problems == [], f"serious accessibility violations on {game}: {problems}"
         for page, name in ((alice, game), (zoe, f"{game}-de")):
-            if SHOOT and name not in shot and page.execute_script(CHOOSING, game not in ("cantstop", "tictactoe")):
+            picks = game not in ("cantstop", "tictactoe")  # boards whose parts choose
+            if SHOOT and name not in shot and page.execute_script(CHOOSING, picks):
                 time.sleep(0.3)  # the chosen part's moves shown
                 shot[name] = True
                 screenshots(page, server.base, table_id, name)

@@ -99,3 +99,32 @@ def test_every_prompt_code_has_words_in_every_language(game: str) -> None:
     codes = set(table["en"])
     for lang in LANGS:
         assert set(table[lang]) == codes, f"{game}: prompts.toml [{lang}] differs from [en]"
+
+
+@pytest.mark.parametrize("game", sorted(GAME_PACKAGES))
+def test_every_prompt_a_game_gives_is_a_code_of_its_prompts_file(game: str) -> None:
+    """Along random games, each seat's prompt code is an entry of prompts.toml, its
+    parameters fill the entry, and the English phrase (the API's `prompt`) follows from it."""
+    from shared.games.prompts import render
+    from shared.games.rng import Rng
+    from tests.gamekit import start
+
+    spec = get_game(game)
+    assert spec.prompt_code is not None, f"{game} gives no prompt codes"
+    table = prompt_words(GAME_PACKAGES[game])
+    rng = Rng(7)
+    state, _ = start(spec, spec.max_players, None, 3)
+    for step in range(400):
+        for seat in range(spec.max_players):
+            asked = spec.prompt_code(state, seat)
+            if asked.code:
+                assert asked.code in table["en"], f"{game}: {asked.code} not in prompts.toml"
+                for lang in LANGS:
+                    assert "{" not in render(table[lang], asked, str), (game, asked)
+            assert spec.prompt(state, seat) == render(table["en"], asked, lambda s: f"player {s}")
+        if spec.result(state) is not None:
+            break
+        seat = next(iter(spec.to_act(state)))
+        move = rng.choice(list(spec.legal_moves(state, seat)))
+        for event in spec.decide(state, seat, move, Rng(step)):
+            state = spec.evolve(state, event)

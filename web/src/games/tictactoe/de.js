@@ -1,20 +1,21 @@
 // Tic-tac-toe, the German catalogue: move names, move fields, prompts, table options,
-// the rules in short and the board's words. tests/unit/test_game_words.py checks that every
+// the rules in short (and where the game has them: the end, the breakdown's rows, the board's
+// words). tests/unit/test_game_words.py checks that every
 // move, field, prompt code and option of the game has its words here.
 import prompts from './prompts.js';
 
 export default {
   moves: {
-  "Mark": "Feld markieren"
-},
+    Mark: 'Feld markieren',
+  },
   fields: {
-  "cell": "Feld"
-},
+    cell: 'Feld',
+  },
   prompts: prompts.de,
   options: {},
   help: [
-  "Markiere reihum ein Feld; drei eigene Zeichen in einer Reihe, Spalte oder Diagonale gewinnen."
-],
+    'Markiere reihum ein Feld; drei eigene Zeichen in einer Reihe, Spalte oder Diagonale gewinnen.',
+  ],
   end: (g, winners, r) => (r.winners.length === 1 ? `${winners} hat drei in einer Reihe.` : 'Unentschieden.'),
   board: { free: 'frei', board: 'Spielfeld', cells: ['oben links', 'oben Mitte', 'oben rechts', 'Mitte links', 'Mitte', 'Mitte rechts', 'unten links', 'unten Mitte', 'unten rechts'] },
 };

@@ -1,7 +1,6 @@
-// Tic-tac-toe, the German catalogue: move names, move fields, prompts, table options,
-// the rules in short (and where the game has them: the end, the breakdown's rows, the board's
-// words). tests/unit/test_game_words.py checks that every
-// move, field, prompt code and option of the game has its words here.
+// Tic-tac-toe, the German catalogue: move names, move fields, prompts, table
+// options, the rules in short (where the game has them: the end, the breakdown's rows, the
+// board's words). tests/unit/test_game_words.py checks every move, field, prompt and option.
 import prompts from './prompts.js';
 
 export default {

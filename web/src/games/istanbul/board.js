@@ -17,7 +17,8 @@ const good = (g) => words().goods[g] || g;
 const card = (c) => words().cards[c] || c;
 const goodsText = (counts) => Object.entries(counts).filter(([, n]) => n).map(([g, n]) => `${n} ${good(g)}`).join(', ') || '—';
 const goodsTuple = (t) => goodsText({ fabric: t[0], spice: t[1], fruit: t[2], jewelry: t[3] });
-const helpers = { place: placeName, good, card, goods: goodsTuple };
+const pay = (v) => (v === 'lira' ? '2 Lira' : good(v));
+const helpers = { place: placeName, good, card, goods: goodsTuple, pay };
 
 /** A move in words, in the page's language. */
 export function moveWords(m) {
@@ -130,7 +131,8 @@ export function istanbulLabel(view) {
   return (field, value) => {
     if ((field === 'to' || field === 'place') && typeof value === 'number') return placeName(value);
     if (field === 'places' && Array.isArray(value)) return value.map(placeName).join(', ');
-    if (field === 'good' || field === 'pay') return typeof value === 'string' ? good(value) : null;
+    if (field === 'good') return typeof value === 'string' ? good(value) : null;
+    if (field === 'pay') return typeof value === 'string' ? pay(value) : null;
     if (field === 'source' && typeof value === 'string') return words().source[value] || null;
     if (field === 'take' && typeof value === 'string') return words().take[value] || null;
     if (field === 'die' && typeof value === 'number') return String(value + 1);

@@ -59,7 +59,7 @@ export default {
   board: {
     // \u00ad: where a long name may break on a phone
     places: ['', 'Wag\u00adnerei', 'Stoff\u00adlager', 'Gewürz\u00adlager', 'Obst\u00adlager', 'Post', 'Kara\u00adwan\u00adserei', 'Brunnen', 'Schwarz\u00admarkt', 'Tee\u00adstube', 'Großer Markt', 'Kleiner Markt', 'Polizei\u00adwache', 'Sultans\u00adpalast', 'Kleine Moschee', 'Große Moschee', 'Edelstein\u00adhändler'],
-    goods: { fabric: 'Stoff', spice: 'Gewürz', fruit: 'Obst', jewelry: 'Schmuck', any: 'beliebige Ware', lira: '2 Lira' },
+    goods: { fabric: 'Stoff', spice: 'Gewürz', fruit: 'Obst', jewelry: 'Schmuck', any: 'beliebige Ware', lira: 'Lira' },
     cards: { good: '1 Ware', lira5: '5 Lira', sultan2: 'Sultanspalast 2x', post2: 'Post 2x', gemstone2: 'Edelsteinhändler 2x', family: 'Familienmitglied heim', stay: 'Stehenbleiben', move34: '3-4 Schritte', assistant: '1 Gehilfe zurück', small_market: 'Kleiner Markt: beliebige Waren' },
     round: 'Runde', target: (n) => `${n} Rubine beenden das Spiel (am Ende der Runde)`, lira: 'Lira', rubies: 'Rubine', stack: 'Gehilfen beim Kaufmann', at: 'Gehilfen auf', reserve: '5. Gehilfe', family: 'Familienmitglied auf', tiles: 'Moscheeplättchen', hand: 'Bonuskarten', cards_n: (n) => `${n} Bonuskarte${n === 1 ? '' : 'n'}`,
     deck: 'Stapel', discard: 'Ablage', dice: 'Würfel', call: 'angesagt', choices: 'Möglichkeiten auf', pick: 'Klicke einen Ort an, um zu sehen, was du dort tun kannst.', none: 'Hier ist jetzt nichts zu tun.', demand: 'verlangt', price: 'Preis', left: 'übrig', cost: 'Kosten', gain: 'bringt', ext: 'Erweiterungen', players: 'Handkarren', caught: 'erwischte Familienmitglieder', legend: 'Figuren',
@@ -88,7 +88,7 @@ export default {
         case 'Reward': return m.take === 'lira' ? '3 Lira' : '1 Bonuskarte';
         case 'UseGovernor': return 'Gouverneur nutzen';
         case 'PayGovernor': return m.card ? `Gouverneur: abwerfen ${h.card(m.card)}` : 'Gouverneur: 2 Lira';
-        case 'UseSmuggler': return `Schmuggler: ${h.good(m.good)}, zahle ${h.good(m.pay)}`;
+        case 'UseSmuggler': return `Schmuggler: ${h.good(m.good)}, zahle ${h.pay(m.pay)}`;
         case 'PlayCard': return `Karte ${h.card(m.card)}${m.good ? `: ${h.good(m.good)}` : ''}${m.take ? `: ${m.take === 'lira' ? '3 Lira' : 'Karte'}` : ''}${m.place ? `: ${h.place(m.place)}` : ''}${m.any && m.any.length ? ` (${m.any.map(h.good).join(', ')})` : ''}`;
         case 'BuyBack': return 'Gehilfe zurück (2 Lira)';
         case 'ExtraGood': return `Extra ${h.good(m.good)} (2 Lira)`;

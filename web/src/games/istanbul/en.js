@@ -59,7 +59,7 @@ export default {
   board: {
     // \u00ad: where a long name may break on a phone
     places: ['', 'Wain\u00adwright', 'Fabric Ware\u00adhouse', 'Spice Ware\u00adhouse', 'Fruit Ware\u00adhouse', 'Post Office', 'Cara\u00advan\u00adsary', 'Foun\u00adtain', 'Black Market', 'Tea House', 'Large Market', 'Small Market', 'Police Station', "Sultan's Palace", 'Small Mosque', 'Great Mosque', 'Gem\u00adstone Dealer'],
-    goods: { fabric: 'fabric', spice: 'spice', fruit: 'fruit', jewelry: 'jewelry', any: 'any good', lira: '2 Lira' },
+    goods: { fabric: 'fabric', spice: 'spice', fruit: 'fruit', jewelry: 'jewelry', any: 'any good', lira: 'Lira' },
     cards: { good: '1 good', lira5: '5 Lira', sultan2: "Sultan's Palace 2x", post2: 'Post Office 2x', gemstone2: 'Gemstone Dealer 2x', family: 'Family member home', stay: 'Stay', move34: 'Move 3-4', assistant: 'Return 1 assistant', small_market: 'Small Market: any goods' },
     round: 'Round', target: (n) => `${n} rubies end the game (at the end of the round)`, lira: 'Lira', rubies: 'Rubies', stack: 'assistants with the merchant', at: 'assistants at', reserve: '5th assistant', family: 'family member at', tiles: 'mosque tiles', hand: 'bonus cards', cards_n: (n) => `${n} bonus card${n === 1 ? '' : 's'}`,
     deck: 'deck', discard: 'discard pile', dice: 'dice', call: 'announced', choices: 'Choices at', pick: 'Click a place to see what you can do there.', none: 'Nothing to do at this place now.', demand: 'wants', price: 'price', left: 'left', cost: 'cost', gain: 'gives', ext: 'extensions', players: 'Wheelbarrows', caught: 'caught family members', legend: 'Pieces',
@@ -88,7 +88,7 @@ export default {
         case 'Reward': return m.take === 'lira' ? '3 Lira' : '1 bonus card';
         case 'UseGovernor': return 'Use the governor';
         case 'PayGovernor': return m.card ? `Governor: discard ${h.card(m.card)}` : 'Governor: pay 2 Lira';
-        case 'UseSmuggler': return `Smuggler: ${h.good(m.good)}, pay ${h.good(m.pay)}`;
+        case 'UseSmuggler': return `Smuggler: ${h.good(m.good)}, pay ${h.pay(m.pay)}`;
         case 'PlayCard': return `Play ${h.card(m.card)}${m.good ? `: ${h.good(m.good)}` : ''}${m.take ? `: ${m.take === 'lira' ? '3 Lira' : 'card'}` : ''}${m.place ? `: ${h.place(m.place)}` : ''}${m.any && m.any.length ? ` (${m.any.map(h.good).join(', ')})` : ''}`;
         case 'BuyBack': return 'Buy back the assistant (2 Lira)';
         case 'ExtraGood': return `Extra ${h.good(m.good)} (2 Lira)`;

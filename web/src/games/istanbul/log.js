@@ -20,6 +20,9 @@ const WHY = {
   de: { warehouse: 'im Lager', post_office: 'bei der Post', black_market: 'auf dem Schwarzmarkt', tea_house: 'in der Teestube', market: 'auf dem Markt', wainwright: 'in der Wagnerei', gemstone: 'beim Edelsteinhändler', sultan: 'im Sultanspalast', mosque: 'in der Moschee', catch: 'für ein erwischtes Familienmitglied', card: 'mit einer Bonuskarte', governor: 'an den Gouverneur', smuggler: 'beim Schmuggler', green: 'mit dem grünen Plättchen', yellow: 'mit dem gelben Plättchen' },
 };
 const place = (l, n) => PLACES[l][n] || `#${n}`;
+// German names without an article, for sentences where the case would change it.
+const NAMED_DE = ['', 'Wagnerei', 'Stofflager', 'Gewürzlager', 'Obstlager', 'Post', 'Karawanserei', 'Brunnen', 'Schwarzmarkt', 'Teestube', 'Großer Markt', 'Kleiner Markt', 'Polizeiwache', 'Sultanspalast', 'Kleine Moschee', 'Große Moschee', 'Edelsteinhändler'];
+const named = (n) => NAMED_DE[n] || `#${n}`;
 const AND = { en: 'and', de: 'und' };
 const and = (l, xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${AND[l]} ${xs[xs.length - 1]}`);
 
@@ -83,14 +86,14 @@ const de = {
   CardDiscarded: (p, x) => (p.played ? `${x.n(p.seat)} spielte ${CARDS.de[p.card] || p.card}` : `${x.n(p.seat)} warf ${CARDS.de[p.card] || p.card} ab`),
   FigurePlaced: (p) => `${FIGURE.de[p.figure]} geht nach Würfeln ${p.dice.join(' + ')} auf ${place('de', p.place)}`,
   TurnBegan: (p, x) => `${x.n(p.seat)} ist am Zug (Runde ${p.round})`,
-  MerchantMoved: (p, x) => (p.card === 'stay' ? `${x.n(p.seat)} bleibt auf ${place('de', p.to)}` : `${x.n(p.seat)} zog auf ${place('de', p.to)}`),
-  AssistantLeft: (p, x) => `${x.n(p.seat)} ließ einen Gehilfen auf ${place('de', p.place)}`,
+  MerchantMoved: (p, x) => (p.card === 'stay' ? `${x.n(p.seat)} bleibt stehen (${named(p.to)})` : `${x.n(p.seat)} zog auf ${place('de', p.to)}`),
+  AssistantLeft: (p, x) => `${x.n(p.seat)} ließ einen Gehilfen zurück (${named(p.place)})`,
   AssistantsReturned: (p, x) => `${x.n(p.seat)} holte Gehilfen zurück von ${and('de', p.places.map((n) => place('de', n)))}`,
   MerchantPaid: (p, x) => (p.to === null || p.to === undefined
     ? `${x.n(p.seat)} zahlte ${p.lira} Lira an die Bank (neutraler Kaufmann)` : `${x.n(p.seat)} zahlte ${x.n(p.to)} ${p.lira} Lira`),
   Changed: (p, x) => `${x.n(p.seat)}: ${change('de', p)} ${WHY.de[p.why] || ''}`.trim(),
-  PhaseChanged: (p) => (p.phase === 'action' && p.place ? `Die Aktion von ${place('de', p.place)} ist offen` : `Weiter: ${PHASE.de[p.phase] || 'der nächste Schritt'}`),
-  ActionDone: (p) => `Die Aktion von ${place('de', p.place)} ist ausgeführt`,
+  PhaseChanged: (p) => (p.phase === 'action' && p.place ? `Aktion offen: ${named(p.place)}` : `Weiter: ${PHASE.de[p.phase] || 'der nächste Schritt'}`),
+  ActionDone: (p) => `Aktion ausgeführt: ${named(p.place)}`,
   FamilyMoved: (p, x) => {
     if (p.why === 'caught') return `${x.n(p.by)} erwischte das Familienmitglied von ${x.n(p.seat)}: zurück zur Polizeiwache`;
     if (p.why === 'card') return `Das Familienmitglied von ${x.n(p.seat)} kehrt zur Polizeiwache zurück`;

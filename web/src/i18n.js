@@ -71,7 +71,7 @@ export const STRINGS = {
     signupDeadline: 'Sign-up closes', signupDeadlineHelp: 'Empty: the creator starts the tournament.', moveDeadlineDefault: 'the platform’s default',
     seed: 'Seed', seedHelp: 'Every pairing and every table’s dice follow from it and the results.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
     tournamentWinner: (who) => `Winner: ${who}`, tournamentWinners: (who) => `Winners: ${who}`, matchOver: 'over', matchPlaying: 'being played', matchWaiting: 'not opened yet',
-    byes: 'Byes', toTable: 'the table',
+    byes: 'Byes', toTable: 'the table', seatsPerTable: (n) => `${n} players a table`,
   },
   de: {
     tournaments: 'Turniere', myTournaments: 'Meine Turniere', createTournament: 'Turnier anlegen',
@@ -141,7 +141,7 @@ export const STRINGS = {
     signupDeadline: 'Anmeldeschluss', signupDeadlineHelp: 'Leer: der Veranstalter startet das Turnier.', moveDeadlineDefault: 'wie auf der Plattform üblich',
     seed: 'Startwert', seedHelp: 'Aus ihm und den Ergebnissen folgen alle Paarungen und die Würfel jedes Tisches.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
     tournamentWinner: (who) => `Sieger: ${who}`, tournamentWinners: (who) => `Sieger: ${who}`, matchOver: 'beendet', matchPlaying: 'läuft', matchWaiting: 'noch nicht eröffnet',
-    byes: 'Freilose', toTable: 'der Tisch',
+    byes: 'Freilose', toTable: 'der Tisch', seatsPerTable: (n) => `${n} Spieler pro Tisch`,
   },
 };
 

@@ -145,7 +145,7 @@ export function TournamentPage({ id }) {
       : [['head_to_head', t('headToHead')], ['sonneborn_berger', t('sonnebornBerger')]];
   const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
   return html`<div data-tournament-status=${s.status}><h1 tabindex="-1">${s.name}</h1>
-    <p>${t(`format_${s.format}`)} · <span data-tournament-game=${s.game}>${title}</span> · ${s.seats} ${t('seats')} · ${t(`tournament_${s.status}`)}
+    <p>${t(`format_${s.format}`)} · <span data-tournament-game=${s.game}>${title}</span> · ${t('seatsPerTable', s.seats)} · ${t(`tournament_${s.status}`)}
       ${s.rounds ? html` · ${t('round')} ${s.round}/${s.rounds}` : null}</p>
     ${winners.length ? html`<p class="panel result" data-tournament-winner=${winners.join(', ')}><strong>★ ${winners.length === 1 ? t('tournamentWinner', winners[0]) : t('tournamentWinners', winners.join(', '))}</strong></p>` : null}
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}

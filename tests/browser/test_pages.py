@@ -8,6 +8,7 @@ HTTP): the server is stopped meanwhile and started again on the same store.
 
 from __future__ import annotations
 
+import os
 import random
 import uuid
 from collections.abc import Iterator
@@ -27,7 +28,8 @@ from shared.store import open_store
 from tests.browser.conftest import Server, require_browser
 from tests.browser.kit import attr, call, save_screenshot, wait_for
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOOT = bool(os.environ.get("SENET_SCREENSHOTS"))  # rewrite docs/screenshots/
 CYCLES = 2000  # a mark, its take-back asked and allowed: 5 events each
 LIVE_CYCLES = 100  # a table still in play, 500 events long
 GAMES = ("ra", "egizia", "sobek", "cantstop", "herazeus", "istanbul", "tictactoe")
@@ -140,7 +142,8 @@ def test_a_log_of_10000_events_loads_a_page_at_a_time_to_its_end_numbered_for_pe
     assert page.find_element(By.CSS_SELECTOR, "[data-status]").text == "Game over"
     page.execute_script("document.querySelector('[data-log-lines]').scrollTop = 0")
     page.execute_script("document.querySelector('.log').scrollIntoView()")
-    _shot(page, SHOTS / "log-long-game.png", ".log")
+    if SHOOT:
+        _shot(page, DOCS / "log-long-game.png", ".log")
 
 
 def _more_or_start(page: Any, count: int) -> bool:
@@ -368,7 +371,8 @@ def test_the_tournament_form_and_page(site: Site, browser: Any) -> None:
     standings = call(site.base, "GET", f"/api/tournaments/{tid}")["standings"]
     winner = page.find_element(By.CSS_SELECTOR, "[data-tournament-winner]").text
     assert standings[0]["name"] in winner
-    save_screenshot(page, SHOTS / "tournament.png")
+    if SHOOT:
+        save_screenshot(page, DOCS / "tournament.png")
     # a match table: back to its tournament, no rematch, nobody called host
     match = page.find_element(By.CSS_SELECTOR, "[data-match]").get_attribute("data-match")
     page.get(f"{site.base}/tables/{match}")

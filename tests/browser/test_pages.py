@@ -389,3 +389,39 @@ def test_the_tournament_form_and_page(site: Site, browser: Any) -> None:
     wait_for(
         lambda: attr(page, "data-tournament-status") == "finished", what="back on the tournament"
     )
+
+
+def test_a_finished_table_says_so_in_words_in_german(site: Site, browser: Any) -> None:
+    seated = [site.ann, site.bob]
+    table_id = _table(site.base, "tictactoe", seated)
+    _random_moves(site.base, table_id, seated, 20, seed=5)
+    page = browser()
+    page.get(f"{site.base}/#token={site.bob['token']}")
+    wait_for(lambda: page.execute_script("return localStorage.getItem('senet.token')"))
+    page.execute_script("localStorage.setItem('senet.lang', 'de')")
+    page.get(f"{site.base}/tables/{table_id}")
+    wait_for(lambda: attr(page, "data-status") == "over", what="the finished table")
+    assert page.find_element(By.CSS_SELECTOR, "[data-status]").text == "Spiel beendet"
+    end = wait_for(lambda: page.find_element(By.CSS_SELECTOR, "[data-log-end]").text)
+    assert "Spiel beendet." in end and "Endstand" in end
+    assert "over" not in page.find_element(By.CSS_SELECTOR, ".status-bar").text
+    numbers = [n.text for n in page.find_elements(By.CSS_SELECTOR, "[data-log-lines] .log-n")]
+    assert numbers[-1] == "1" and "·" not in numbers
+
+
+def test_the_replays_last_event_shows_where_the_points_came_from(site: Site, browser: Any) -> None:
+    seated = [site.ann, site.bob]
+    table_id = _table(site.base, "sobek", seated)
+    _random_moves(site.base, table_id, seated, 2000, seed=2)
+    last = call(site.base, "GET", f"/api/tables/{table_id}/view", token=site.ann["token"])
+    assert last["result"] is not None
+    final = last["table"]["version"]
+    page = browser()
+    _sign_in(page, site.base, site.ann["token"], f"/tables/{table_id}/replay?at={final}")
+    wait_for(lambda: attr(page, "data-replay-version") == str(final), what="the last event")
+    assert page.find_element(By.CSS_SELECTOR, "[data-end-reason]").text
+    rows = wait_for(lambda: page.find_elements(By.CSS_SELECTOR, "[data-breakdown] tbody tr"),
+                    what="the breakdown")  # fmt: skip
+    assert len(rows) >= 2
+    wait_for(lambda: page.find_elements(By.CSS_SELECTOR, "[data-log-end] [data-log-breakdown]"),
+             what="the breakdown in the log's end")  # fmt: skip

@@ -165,6 +165,11 @@ export function t(key, ...args) {
 // Games by the names their German editions carry (the server's title is the English one).
 const GAME_TITLES = { de: { ra: 'Ra: Das Würfelspiel', tictactoe: 'Tic-Tac-Toe' } };
 
+/** A table's status in people's words ("Game over", "In play"). */
+export function statusWords(status) {
+  return t(`status_${status}`);
+}
+
 /** A game's title in the page's language (`game`: an entry of GET /api/games). */
 export function gameTitle(game) {
   return (GAME_TITLES[current] || {})[game.name] || game.title;

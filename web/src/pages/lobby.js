@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { account, get, items, listGames, post, put } from '../api.js';
-import { lang, t, gameTitle } from '../i18n.js';
+import { lang, t, gameTitle, statusWords } from '../i18n.js';
 import { navigate } from '../router.js';
 import { errorText, OPTIONS } from '../words.js';
 
@@ -152,7 +152,7 @@ export function TableRow({ table, games, extra }) {
     ${extra ? html` <span class="badge">${extra}</span>` : ''}
     ${table.tournament ? html` · <a href=${`/tournaments/${table.tournament}`} data-tournament-link=${table.tournament}>${t('tournamentMatch')}</a>` : ''}
     <span> · ${table.seats.map((s) => s.player_id ? s.name : `(${t('free')})`).join(', ')}</span>
-    <span class="muted"> · ${t(table.status === 'open' ? 'open_' : table.status)}</span>
+    <span class="muted"> · ${statusWords(table.status)}</span>
     ${me && !seated && free && table.status === 'open' ? html` <button type="button" onClick=${join} aria-label=${`${t('join')}: ${title}`}>${t('join')}</button>` : ''}
   </li>`;
 }

@@ -7,7 +7,7 @@ import { GenericBoard } from '../boards/generic.js';
 import { ENDING, account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
 import { Log, endLine, useLogFeed } from '../loglines.js';
-import { lang, t, gameTitle } from '../i18n.js';
+import { lang, t, gameTitle, statusWords } from '../i18n.js';
 import { endReason, errorText, promptText } from '../words.js';
 import { Moves } from '../moves.js';
 import { navigate } from '../router.js';
@@ -39,11 +39,6 @@ export function Board({ view, play, busy, readOnly = false }) {
   }
   const canPlay = view.table.status === 'playing' && play;
   return html`<${SafeBoard} key=${view.table.game} view=${view} names=${names} play=${canPlay ? play : null} busy=${!!busy} />`;
-}
-
-/** A table's status in people's words ("Game over", "In play"). */
-export function statusWords(status) {
-  return t(`status_${status}`);
 }
 
 /** The table's creator: named in the summary (older tables: whoever holds seat 0). */
@@ -257,7 +252,7 @@ export function TablePage({ id, allMoves }) {
   const [games, setGames] = useState([]);
   useEffect(() => { listGames().then(setGames).catch(() => {}); }, []);
   const [timing, setTiming] = useState(null);  // the table's chosen turn timing (null: none)
-  const title = (game) => { const found = games.find((g) => g.name === game); return found ? gameTitle(found) : game; };
+  const title = (game) => { const found = games.find((g) => g.name === game); return found ? gameTitle(found) : ''; };  // never the raw id
 
   const accept = (v) => {
     if (!v || !v.table || v.table.table_id !== id) return;

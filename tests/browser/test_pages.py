@@ -124,10 +124,10 @@ def test_a_log_of_10000_events_loads_a_page_at_a_time_to_its_end_numbered_for_pe
     page = browser()
     _sign_in(page, site.base, site.ann["token"], f"/tables/{site.long}")
     # the end shows at once (the newest page comes first), then the rest, a page at a time
-    wait_for(lambda: "Game over" in (page.execute_script(LINES) or {}).get("end", ""),
+    wait_for(lambda: "Game over" in page.find_element(By.CSS_SELECTOR, "[data-log-end]").text,
              what="the log's end")  # fmt: skip
-    state = wait_for(lambda: (s := page.execute_script(LINES)) and s["start"] and s,
-                     timeout=120, what="the whole log")  # fmt: skip
+    wait_for(lambda: attr(page, "data-log-start") == "true", timeout=120, what="the whole log")
+    state = page.execute_script(LINES)
     # every line but the MoveBegan markers: MoveBegan, Marked, UndoRequested, UndoAccepted,
     # MoveUndone per cycle, and TableCreated, 2 SeatTaken, TableStarted, 5 marks, the seed
     log_lines = state["count"]

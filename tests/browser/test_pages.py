@@ -373,6 +373,12 @@ def test_the_tournament_form_and_page(site: Site, browser: Any) -> None:
     assert standings[0]["name"] in winner
     if SHOOT:
         save_screenshot(page, DOCS / "tournament.png")
+    page.set_window_size(360, 900)  # a phone: the standings scroll in their box, not the page
+    wide = "return document.documentElement.scrollWidth <= window.innerWidth + 1"
+    wait_for(lambda: page.execute_script(wide), what="a page as wide as the phone")
+    if SHOOT:
+        save_screenshot(page, DOCS / "tournament-phone.png", max_height=2600)
+    page.set_window_size(1280, 1100)
     # a match table: back to its tournament, no rematch, nobody called host
     match = page.find_element(By.CSS_SELECTOR, "[data-match]").get_attribute("data-match")
     page.get(f"{site.base}/tables/{match}")

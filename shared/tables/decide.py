@@ -481,11 +481,6 @@ def _rematch(state: TableState, player_id: str, action: Rematch, spec: GameSpec)
     """Offer, accept or decline a rematch of a finished game; the last acceptance agrees on
     the new table and who sits where (`GameSpec.seats_at_rematch`)."""
     seat = _seated(state, player_id)
-    if state.tournament:
-        raise Conflict(
-            "a tournament's match has no rematch: the tournament pairs the next round",
-            code="tournament_match",
-        )
     if state.status != OVER:
         raise Conflict("a rematch is offered once the game is over", code="game_not_over")
     if state.rematch_table:

@@ -24,7 +24,7 @@ var vo=Object.defineProperty;var So=(e,t)=>{for(var n in t)vo(e,n,{get:t[n],enum
       ${i?l`<${Fo} g=${r} moves=${o} play=${n} busy=${a} version=${e.table.version} />`:l`<ul class="dice">${r.dice.map(c=>l`<${cr} die=${c} />`)}</ul>`}
       <${Qe} parts=${d} /></section>
     <${Wo} track=${r.sun_track} epoch=${r.epoch} epochs=${r.epochs} />
-    <section aria-labelledby="ra-players"><h3 id="ra-players">${L("players")}</h3><div class="scroll" tabindex="0"><table class="data stack">
+    <section aria-labelledby="ra-players"><h3 id="ra-players">${L("players")}</h3><div class="scroll" tabindex="0"><table class="data by-player">
       <thead><tr><th scope="col">${L("players")}</th><th scope="col">${L("score")}</th><th scope="col">♔ ${L("pharaoh")}</th><th scope="col">≈ ${L("nile")}</th><th scope="col">${L("floods")}</th><th scope="col">⚱ ${L("civ")}</th><th scope="col">▲ ${L("mon")}</th></tr></thead>
       <tbody>${r.players.map(c=>l`<tr class=${s===c.seat?"current":""}>
         <th scope="row"><${se} seat=${c.seat} names=${t} me=${e.seat} />${s===c.seat?" \u25C0":""}</th>
@@ -60,7 +60,7 @@ var vo=Object.defineProperty;var So=(e,t)=>{for(var n in t)vo(e,n,{get:t[n],enum
       <p><${re} parts=${d} at="tombs" name=${B("tombs")}>${B("openTombs")}<//>: ${r.open_tombs.join(", ")||"\u2014"}${r.tombs_face_down?` \xB7 ${r.tombs_face_down} ${B("faceDown")}`:""}</p>
       <p>${B("deck")}: ${B("cards")} ${r.nile_deck_sizes.join("/")}, ${B("sphinx")} ${r.sphinx_deck_size}</p>
     </section>
-    <section aria-labelledby="eg-players"><h3 id="eg-players">${B("players")}</h3><div class="scroll" tabindex="0"><table class="data stack">
+    <section aria-labelledby="eg-players"><h3 id="eg-players">${B("players")}</h3><div class="scroll" tabindex="0"><table class="data by-player">
       <thead><tr><th scope="col">${B("players")}</th><th scope="col">${B("score")}</th><th scope="col">${B("stones")}</th><th scope="col">${B("crews")}</th><th scope="col">${B("ships")}</th><th scope="col">${B("grain")}</th><th scope="col">${B("sale")}</th><th scope="col">${B("sphinx")}</th><th scope="col">${B("tombs")}</th><th scope="col">${B("cards")}</th></tr></thead>
       <tbody>${r.players.map((m,p)=>l`<tr>
         <th scope="row"><${se} seat=${p} names=${t} me=${s} /></th>

@@ -81,7 +81,7 @@ export function EgiziaBoard({ view, names, play, busy }) {
       <p><${Part} parts=${parts} at="tombs" name=${w('tombs')}>${w('openTombs')}<//>: ${g.open_tombs.join(', ') || '—'}${g.tombs_face_down ? ` · ${g.tombs_face_down} ${w('faceDown')}` : ''}</p>
       <p>${w('deck')}: ${w('cards')} ${g.nile_deck_sizes.join('/')}, ${w('sphinx')} ${g.sphinx_deck_size}</p>
     </section>
-    <section aria-labelledby="eg-players"><h3 id="eg-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data stack">
+    <section aria-labelledby="eg-players"><h3 id="eg-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data by-player">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">${w('stones')}</th><th scope="col">${w('crews')}</th><th scope="col">${w('ships')}</th><th scope="col">${w('grain')}</th><th scope="col">${w('sale')}</th><th scope="col">${w('sphinx')}</th><th scope="col">${w('tombs')}</th><th scope="col">${w('cards')}</th></tr></thead>
       <tbody>${g.players.map((p, s) => html`<tr>
         <th scope="row"><${SeatName} seat=${s} names=${names} me=${me} /></th>

@@ -93,7 +93,7 @@ export function RaBoard({ view, names, play, busy }) {
         : html`<ul class="dice">${g.dice.map((d) => html`<${Die} die=${d} />`)}</ul>`}
       <${Choices} parts=${parts} /></section>
     <${SunTrack} track=${g.sun_track} epoch=${g.epoch} epochs=${g.epochs} />
-    <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data stack">
+    <section aria-labelledby="ra-players"><h3 id="ra-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data by-player">
       <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">♔ ${w('pharaoh')}</th><th scope="col">≈ ${w('nile')}</th><th scope="col">${w('floods')}</th><th scope="col">⚱ ${w('civ')}</th><th scope="col">▲ ${w('mon')}</th></tr></thead>
       <tbody>${g.players.map((p) => html`<tr class=${acting === p.seat ? 'current' : ''}>
         <th scope="row"><${SeatName} seat=${p.seat} names=${names} me=${view.seat} />${acting === p.seat ? ' ◀' : ''}</th>

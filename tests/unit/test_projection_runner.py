@@ -1,9 +1,9 @@
-"""The projection runner on the real stores (SQLite, PostgreSQL): a published duplicate is
-skipped and a gap (of one event, or several) is read from the store; the position is
-recorded in one transaction with the effects, and a failing batch moves neither; a position
+"""The projection runner on the real stores (SQLite, PostgreSQL): the position is recorded in one transaction with the effects, and a failing batch moves neither; a position
 moved by another process is read again; a read by topic covers the log up to its newest
 event; `wait(position)` returns once it is processed; the lease passes to a standby; old
-stores' positions are read once into the one tracking table."""
+stores' positions are read once into the one tracking table; a consumer's other work
+(`looked`) runs after each look, may ask for the next one sooner, and a stop lets the look
+under way finish."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ import pytest
 
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.lease import MemoryLease
-from shared.messaging.port import Delivery
 from shared.projections.runner import Batch, Projection, ProjectionRunner
 from shared.projections.tracking import Positions, advance
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore, open_store
-from shared.tables.envelopes import BATCH_KEY, batch_body, envelope_of, is_table_notification
+from shared.tables.envelopes import envelope_of, is_table_notification
 from tests.audit.kit import play_table
+from tests.helpers import until_true
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -33,10 +33,6 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore
     store = open_store(url)
     play_table(store, "cantstop", 3)
     yield store
-
-
-def _delivery(*envelopes: EventEnvelope) -> Delivery:
-    return Delivery(body=batch_body(list(envelopes)), routing_key=BATCH_KEY)
 
 
 def _envelopes(store: EventStore) -> list[EventEnvelope]:
@@ -77,22 +73,40 @@ class Rows(Projection):
         return True
 
 
-async def test_a_duplicate_is_skipped_and_gaps_of_one_or_more_are_read_from_the_store(
+class Busy(Rows):
+    """Rows with other work after each look: due again at once for `again` looks, failing
+    for `failing` looks first."""
+
+    def __init__(self, store: EventStore, again: int, failing: int = 0) -> None:
+        super().__init__(store, "test-busy")
+        self.again = again
+        self.failing = failing
+        self.looks = 0  # `looked` calls that finished
+        self.positions_seen: list[int] = []  # the stored position at each of them
+
+    async def looked(self) -> float | None:
+        if self.failing:
+            self.failing -= 1
+            raise RuntimeError("away")
+        self.looks += 1
+        self.positions_seen.append(self.max_tracking_id())
+        return 0.0 if self.looks < self.again else None
+
+
+async def test_a_consumers_other_work_runs_after_each_look_and_brings_the_next_one_forward(
     store: EventStore,
 ) -> None:
-    envelopes = _envelopes(store)
-    rows = Rows(store)
-    runner = ProjectionRunner(store, rows)
-    await runner.on_delivery(_delivery(*envelopes[:3]))  # e0..e2
-    await runner.on_delivery(_delivery(envelopes[1]))  # a relay that restarted republishes
-    assert rows.seen == [e.position for e in envelopes[:3]]
-    await runner.on_delivery(_delivery(envelopes[4]))  # e3 never came: a gap of one
-    assert rows.seen == [e.position for e in envelopes[:5]]
-    await runner.on_delivery(_delivery(envelopes[11], envelopes[2]))  # 5..10 never came
-    assert rows.seen == [e.position for e in envelopes[:12]]
-    await runner.catch_up()
-    assert rows.seen == rows.rows() == [e.position for e in envelopes]  # each once, in order
-    assert runner.position == rows.max_tracking_id() == store.last_position()
+    busy = Busy(store, again=5, failing=2)
+    runner = ProjectionRunner(store, busy, poll=3600.0, retry=0.01, max_retry=0.02)
+    runner.start()  # no wake-up ever comes: only `looked` asks for the next looks
+    try:
+        await until_true(lambda: busy.looks == 5, "five looks without a wake-up")
+        assert busy.positions_seen == [store.last_position()] * 5  # each after a caught-up look
+        assert busy.rows() == [e.position for e in _envelopes(store)]  # failures moved nothing
+        assert runner.failures == 0  # two failed looks, then success
+    finally:
+        await runner.stop(grace=30.0)
+    assert not runner.running
 
 
 async def test_the_position_is_recorded_with_the_effects_and_a_failure_moves_neither(

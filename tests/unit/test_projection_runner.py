@@ -1,9 +1,10 @@
-"""The projection runner on the real stores (SQLite, PostgreSQL): the position is recorded in one transaction with the effects, and a failing batch moves neither; a position
-moved by another process is read again; a read by topic covers the log up to its newest
-event; `wait(position)` returns once it is processed; the lease passes to a standby; old
-stores' positions are read once into the one tracking table; a consumer's other work
-(`looked`) runs after each look, may ask for the next one sooner, and a stop lets the look
-under way finish."""
+"""The projection runner on the real stores (SQLite, PostgreSQL): the position is recorded
+in one transaction with the effects, and a failing batch moves neither; a position moved by
+another process is read again; a read by topic covers the log up to its newest event;
+`wait(position)` returns once it is processed; the lease passes to a standby; old stores'
+positions are read once into the one tracking table; a consumer's other work (`looked`)
+runs after each look, may ask for the next one sooner, and a stop lets the look under way
+finish."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ def test_an_unknown_option_shows_the_verbs_usage_and_the_nearest_option(
 
 def _tournament_lines(capsys: pytest.CaptureFixture, seed: int) -> list[dict]:
     code = main(["--log-level", "WARNING", "selfplay", "--tournament", "swiss", "--players",
-                 "4", "--game", "cantstop", "--rounds", "2", "--seed", str(seed)])  # fmt: skip
+                 "4", "--game", "tictactoe", "--rounds", "2", "--seed", str(seed)])  # fmt: skip
     assert code == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     lines[-1].pop("seconds")

@@ -26,13 +26,14 @@ from tests.helpers import until_true
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore]:
-    """A store with one finished game in it."""
+    """A store with three finished games in it (short ones: about forty events)."""
     if request.param == "postgresql":
         url = str(request.getfixturevalue("postgres_url"))
     else:
         url = f"sqlite:///{tmp_path}/senet.db"
     store = open_store(url)
-    play_table(store, "cantstop", 3)
+    for seed in (1, 2, 3):
+        play_table(store, "tictactoe", seed)
     yield store
 
 
@@ -158,7 +159,7 @@ async def test_wait_returns_once_the_position_is_processed(store: EventStore) ->
     try:
         assert await runner.wait(last, timeout=30)
         assert rows.max_tracking_id() == last
-        play_table(store, "cantstop", 2)
+        play_table(store, "tictactoe", 4)
         newer = store.last_position()
         assert await runner.wait(newer, timeout=30)  # waiting woke it
         assert rows.rows() == [e.position for e in _envelopes(store)]
@@ -178,7 +179,7 @@ async def test_the_lease_holder_follows_and_a_standby_takes_over(store: EventSto
         assert await second.wait(last, timeout=30)  # a standby waits on the stored position
         assert second.batches == 0 and first.batches > 0
         await first.stop()  # gives the lease back
-        play_table(store, "cantstop", 2)
+        play_table(store, "tictactoe", 4)
         assert await second.wait(store.last_position(), timeout=30)
         assert second.batches > 0
         assert one.rows() == [e.position for e in _envelopes(store)]  # each row once

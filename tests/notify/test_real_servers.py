@@ -42,7 +42,7 @@ async def test_notify_on_rabbitmq_and_postgres_mails_each_turn_once_across_a_res
         await play_moves(client, table_id, players, seed=21, limit=20)
         assert platform.notify is not None
         await platform.notify.stop()  # notify dies; the next one catches up from the store
-        await play_moves(client, table_id, players, seed=22)
+        await play_moves(client, table_id, players, seed=22, limit=20)
         again = NotifyService(platform.store, platform.broker, settings)
         await again.start()
         expected = await asyncio.to_thread(expected_notices, platform.store)

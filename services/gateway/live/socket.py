@@ -1,4 +1,5 @@
-"""The WebSocket of a table: pushes the caller's view after every change.
+"""The WebSocket of a table: pushes the caller's view after every change, and takes the
+moves of a seated player (`services.gateway.live.moves`).
 
 The viewer's rights are asked again for every frame, at the version it carries
 (`shared.tables.access.watch_seat`): a player whose seat changed hands (left, removed) gets
@@ -20,8 +21,8 @@ from services.gateway.http.guards import check_origin
 from services.gateway.http.limits import address_key, hashed_token_key
 from services.gateway.http.request import link_hash, table_model, viewer_seat
 from services.gateway.keys import LIMITER, REVOCATIONS, SETTINGS, SOCKETS, TABLE_CACHE
-from services.gateway.live import closing, presence
-from services.gateway.live.frames import client_socket, drain
+from services.gateway.live import closing, moves, presence
+from services.gateway.live.frames import client_socket
 from services.gateway.views import player as views
 from services.gateway.views.table_cache import TableModel
 from shared.contracts.errors import SenetError
@@ -57,7 +58,7 @@ async def _serve(
     table_id = model.state.table_id
     changes = cache.listen(table_id)
     player_id, held = (who.player_id if who is not None else None), link_hash(request)
-    reader = asyncio.create_task(drain(socket))
+    reader = asyncio.create_task(moves.listen(request, socket, who))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
     socket_id = fresh_id()
     beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce

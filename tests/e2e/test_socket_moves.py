@@ -104,8 +104,8 @@ async def test_a_replayed_command_id_answers_the_same_over_socket_and_http(
         decided, _ = await _answer(socket)
         await socket.send_json(_mark(4, command_id="once"))
         again, _ = await _answer(socket)
-        http = await posted(client, f"/api/tables/{table_id}/moves", first,
-                            {"move": {"type": "Mark", "cell": 4}, "command_id": "once"})  # fmt: skip
+        body = {"move": {"type": "Mark", "cell": 4}, "command_id": "once"}
+        http = await posted(client, f"/api/tables/{table_id}/moves", first, body)
     assert decided["accepted"] and not decided["replayed"]
     assert again["replayed"] and http["replayed"]
     assert again["version"] == http["version"] == decided["version"]

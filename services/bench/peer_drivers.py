@@ -3,10 +3,9 @@ over the table WebSocket each player holds, or as HTTP requests; pushes over the
 or boardgame.io (socket.io), and the echo calibration.
 
 Every match has two players, each with its own socket. The mover sends a random empty cell;
-its latency ends when its own client holds the new state (senet over the socket: the push
-of the mover's new view, which follows the move's answer; over HTTP: the answer, which
-carries the view; boardgame.io: the mover's `update`), the opponent's when the opponent's
-socket receives it. A finished match is followed by a new one. A move counts as
+its latency ends when its own client holds the new state (senet: the move's answer, which
+over HTTP carries the mover's view and over the socket follows its push; boardgame.io: the
+mover's `update`), the opponent's when the opponent's socket receives it. A finished match is followed by a new one. A move counts as
 acknowledged once senet answers it accepted (boardgame.io: once the mover holds its new
 state): the durability check compares these with what a restarted server still has.
 """
@@ -174,8 +173,7 @@ def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = Fal
                 version = answer["version"]
                 samples.acked.setdefault(table_id, set()).add(cell)
                 samples.moves += 1
-                held = answered if http_moves else await sockets[mover].until(version)
-                samples.mover_ms.append((held - started) * 1000)
+                samples.mover_ms.append((answered - started) * 1000)
                 seen = await sockets[1 - mover].until(version)
                 samples.opponent_ms.append((seen - started) * 1000)
                 await sockets[mover].until(version)

@@ -1,5 +1,6 @@
 """Moves over the table socket: decided by the same path as `POST /moves`, answered once on
-the socket, with the socket's rights at the moment of the move.
+the socket (after the push of the mover's view at the answer's version), with the socket's
+rights at the moment of the move.
 
 A move over the socket and one over HTTP of the same table are decided in the order they
 arrive, each once; a `command_id` replayed over either path answers `replayed` with the same
@@ -77,19 +78,19 @@ async def test_socket_and_http_moves_are_decided_once_each_in_order(client: Test
     async with client.ws_connect(f"/api/tables/{table_id}/ws?token={first.token}") as socket:
         await _view_at(socket, start)
         await socket.send_json(_mark(0, command_id="s-1", expected_version=start))
-        answer, _ = await _answer(socket)
+        answer, pushed = await _answer(socket)
         assert answer["accepted"] and answer["version"] == start + 1 and answer["seat"] == 0
-        assert set(answer) == ANSWER_KEYS  # the outcome alone: the view comes as a push
-        pushed = await _view_at(socket, answer["version"])
-        assert pushed["game"]["cells"][0] == 0
+        assert set(answer) == ANSWER_KEYS  # the outcome alone: the view comes as a push,
+        assert pushed[-1]["table"]["version"] == answer["version"]  # just before the answer
+        assert pushed[-1]["game"]["cells"][0] == 0
         http = await posted(client, f"/api/tables/{table_id}/moves", second,
                             {"move": {"type": "Mark", "cell": 4}})  # fmt: skip
         assert http["version"] == start + 2
         await _view_at(socket, http["version"])
         await socket.send_json(_mark(1, command_id="s-2"))
-        answer, _ = await _answer(socket)
+        answer, pushed = await _answer(socket)
         assert answer["accepted"] and answer["version"] == start + 3
-        await _view_at(socket, answer["version"])
+        assert pushed[-1]["table"]["version"] == answer["version"]
     log = await full_log(client, table_id, first)
     marks = [(e["seat"], e["payload"]["cell"]) for e in log if e["name"] == "Marked"]
     assert marks == [(0, 0), (1, 4), (0, 1)]
@@ -227,10 +228,10 @@ async def test_the_answer_to_a_move_holds_no_view(client: TestClient, game: str)
     async with client.ws_connect(f"/api/tables/{table_id}/ws?token={mover.token}") as socket:
         first = await _view_at(socket, mine["table"]["version"])
         await socket.send_json({"type": "move", "move": mine["legal_moves"][0]})
-        answer, _ = await _answer(socket)
-        pushed = await _view_at(socket, answer["version"])
+        answer, pushed = await _answer(socket)
     assert answer["accepted"] and set(answer) == ANSWER_KEYS
-    assert first["seat"] == pushed["seat"] == mine["seat"]
+    assert pushed[-1]["table"]["version"] >= answer["version"]
+    assert first["seat"] == pushed[-1]["seat"] == mine["seat"]
 
 
 RateClient = Callable[..., Any]

@@ -16,7 +16,8 @@ The messages of one socket are decided one after the other, in the order sent: e
 answered, `{"type": "answer", ...Outcome}` (accepted with the new version, `replayed` for a
 command id already decided, or `accepted: false` with the HTTP error's `error`: code,
 message, status, details), before the next is read. The mover's new view is not in the
-answer: it comes as the usual push of the socket (a view frame of that version or later).
+answer: it is the socket's usual push, sent before the answer (a view frame of the
+answer's version or later), so a client holds it when the answer comes.
 
 A message that is no such JSON closes the socket with 4400 (`closing.BAD_MESSAGE`, the
 reason `malformed_json` or `invalid_request`), a binary frame with 1003, a message larger
@@ -24,6 +25,8 @@ than `ws_max_message` with 1009; nothing is moved.
 """
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
 
 import msgspec
 import structlog
@@ -66,9 +69,15 @@ _decode = msgspec.json.Decoder(ClientMessage)
 _encode = msgspec.json.Encoder()
 
 
-async def listen(request: web.Request, socket: web.WebSocketResponse, who: Identity | None) -> None:
+async def listen(
+    request: web.Request,
+    socket: web.WebSocketResponse,
+    who: Identity | None,
+    before_answer: Callable[[int], Awaitable[None]],
+) -> None:
     """Read the client's messages until the socket closes: answer each move and
-    resignation in turn; close the socket on a malformed one."""
+    resignation in turn, after `before_answer(version)` (the socket's push of the view at
+    the accepted version); close the socket on a malformed one."""
     async for message in socket:
         if message.type == WSMsgType.TEXT:
             try:
@@ -79,6 +88,8 @@ async def listen(request: web.Request, socket: web.WebSocketResponse, who: Ident
                 break
             answer = await decide(request, decoded, who)
             metrics.WS_MESSAGES.labels("accepted" if answer.accepted else "refused").inc()
+            if answer.accepted:
+                await before_answer(answer.version)
             await socket.send_frame(_encode.encode(answer), WSMsgType.TEXT)
             if answer.error is not None and answer.error.code == "bad_token":
                 await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
@@ -154,7 +165,8 @@ or a socket without a token are refused with the HTTP codes). A socket's message
 decided in the order sent, each answered before the next is read: \
 `{"type": "answer", ...}`, the outcome (`accepted`, `version`, `replayed`) or, refused, \
 `accepted: false` and `error` (the HTTP error's code, message, status, details). The \
-mover's new view is not in the answer: it comes as the socket's usual view frame.
+mover's new view is not in the answer: it is the socket's usual view frame, sent just \
+before the answer (of the answer's version or later).
 
 Close codes: 4400 a message that is not such JSON (reason `malformed_json` or \
 `invalid_request`; nothing is moved), 1003 a binary frame, 1009 a message over \

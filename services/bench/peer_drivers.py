@@ -5,9 +5,9 @@ or boardgame.io (socket.io), and the echo calibration.
 Every match has two players, each with its own socket. The mover sends a random empty cell;
 its latency ends when its own client holds the new state (senet: the move's answer, which
 over HTTP carries the mover's view and over the socket follows its push; boardgame.io: the
-mover's `update`), the opponent's when the opponent's socket receives it. A finished match is followed by a new one. A move counts as
-acknowledged once senet answers it accepted (boardgame.io: once the mover holds its new
-state): the durability check compares these with what a restarted server still has.
+mover's `update`), the opponent's when the opponent's socket receives it. A finished match
+is followed by a new one. A move counts as acknowledged once the mover holds its new state:
+the durability check compares these with what a restarted server still has.
 """
 
 from __future__ import annotations

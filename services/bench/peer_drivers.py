@@ -86,6 +86,7 @@ class _Watched:
                 data = message.json()
                 if isinstance(data, dict) and data.get("type") == "answer":
                     self.answers.put_nowait(data)
+                    self.changed.set()
                     continue
                 version = data.get("table", {}).get("version") if isinstance(data, dict) else None
                 if version is None:

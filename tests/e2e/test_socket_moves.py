@@ -260,3 +260,16 @@ async def test_socket_moves_spend_the_tokens_rate(strict: TestClient) -> None:
             codes.append(answer["error"]["code"] if answer["error"] else "ok")
     assert "rate_limited" in codes, codes
     assert codes[0] in ("ok", "rate_limited")
+
+
+async def test_a_resignation_over_the_socket_ends_the_game_once(client: TestClient) -> None:
+    table_id, (first, second) = await open_table(client, "tictactoe", 2)
+    async with client.ws_connect(f"/api/tables/{table_id}/ws?token={second.token}") as socket:
+        await socket.send_json({"type": "resign", "command_id": "bye"})
+        answer, pushed = await _answer(socket)
+        await socket.send_json({"type": "resign", "command_id": "bye"})
+        again, _ = await _answer(socket)
+    assert answer["accepted"] and answer["status"] == "over", answer
+    assert pushed[-1]["result"] is not None
+    assert again["replayed"] and again["version"] == answer["version"]
+    assert (await view(client, table_id, first))["result"]["winners"] == [0]

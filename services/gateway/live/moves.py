@@ -67,6 +67,7 @@ class SocketAnswer(Outcome, frozen=True, kw_only=True, tag_field="type", tag="an
 ClientMessage = MoveMessage | ResignMessage
 _decode = msgspec.json.Decoder(ClientMessage)
 _encode = msgspec.json.Encoder()
+_COUNTED = {k: metrics.WS_MESSAGES.labels(k) for k in ("accepted", "refused", "malformed")}
 
 
 async def listen(
@@ -83,11 +84,11 @@ async def listen(
             try:
                 decoded = decode(message.data)
             except SenetError as exc:
-                metrics.WS_MESSAGES.labels("malformed").inc()
+                _COUNTED["malformed"].inc()
                 await closing.close(socket, closing.BAD_MESSAGE, exc.code)
                 break
             answer = await decide(request, decoded, who)
-            metrics.WS_MESSAGES.labels("accepted" if answer.accepted else "refused").inc()
+            _COUNTED["accepted" if answer.accepted else "refused"].inc()
             if answer.accepted:
                 await before_answer(answer.version)
             await socket.send_frame(_encode.encode(answer), WSMsgType.TEXT)
@@ -95,7 +96,7 @@ async def listen(
                 await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
                 break
         elif message.type == WSMsgType.BINARY:
-            metrics.WS_MESSAGES.labels("malformed").inc()
+            _COUNTED["malformed"].inc()
             await closing.close(socket, WSCloseCode.UNSUPPORTED_DATA, "text_frames_only")
             break
         elif message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):

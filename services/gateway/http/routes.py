@@ -60,6 +60,9 @@ class Route:
     # Path parameters that must match a pattern (else no route: 404), so that a fixed
     # path beside a parameter (`invitations/decline`) is not taken for a value of it.
     patterns: tuple[tuple[str, str], ...] = ()
+    description: str = ""  # the document's longer text (a WebSocket's messages and codes)
+    # A WebSocket's messages, client's and server's: their schemas go in the document.
+    messages: tuple[type, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.query) - QUERY.keys()

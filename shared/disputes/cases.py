@@ -10,6 +10,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
+from shared.accounts import ledger
 from shared.contracts.errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
 from shared.disputes.aggregate import (
     ROSTER_ID,
@@ -226,8 +227,11 @@ def roster(store: EventStore) -> list[str]:
     return list(found.players)
 
 
-def name_arbiter(store: EventStore, player_id: str, by: str, *, named: bool = True) -> list[str]:
-    """Name a player an arbiter (or take the role back); the roster after it."""
+def name_arbiter(store: EventStore, player_id: str, by: str, named: bool = True) -> list[str]:
+    """Name a player an arbiter (or take the role back); the roster after it. 404
+    `unknown_player` for an id no player has."""
+    if named:
+        ledger.load_player(store, player_id)
 
     def attempt() -> list[str]:
         try:

@@ -95,6 +95,7 @@ async def open_dispute(request: web.Request) -> web.Response:
         request, cases.open_case, request.app[STORE], model.state, who.player_id, body.reason,
         body.version, body.text,
     )  # fmt: skip
+    await _landed(request)
     return json_response(summary_of(case), 201)
 
 
@@ -106,6 +107,7 @@ async def add_statement(request: web.Request) -> web.Response:
         request, cases.add_statement, request.app[STORE], request.match_info["dispute_id"],
         who.player_id, body.text,
     )  # fmt: skip
+    await _landed(request)
     return json_response(summary_of(case), 201)
 
 
@@ -168,6 +170,7 @@ async def show_hands(request: web.Request) -> web.Response:
         request, cases.show_hands, request.app[STORE], request.match_info["dispute_id"],
         found.who, found.player_id,
     )  # fmt: skip
+    await _landed(request)
     return json_response(summary_of(case))
 
 
@@ -185,6 +188,7 @@ async def give_verdict(request: web.Request) -> web.Response:
         request, cases.settle, request.app[STORE], str(case.id), model.state, found.who,
         found.player_id, body.verdict, body.reason, body.seat, body.from_version,
     )  # fmt: skip
+    await _landed(request)
     return json_response(summary_of(settled))
 
 
@@ -202,9 +206,20 @@ async def _roster(request: web.Request, *, named: bool) -> web.Response:
     player_id = request.match_info["player_id"]
     players = await in_store(
         request, cases.name_arbiter, request.app[STORE], player_id,
-        admin_name(bearer_token(request)), named=named,
+        admin_name(bearer_token(request)), named,
     )  # fmt: skip
     return json_response(ArbiterRoster(players=players))
+
+
+async def _landed(request: web.Request) -> None:
+    """After a case's event is stored: lists wait for its position (read your writes), and
+    this process's read models look at the store now (other processes poll, or hear
+    PostgreSQL's NOTIFY)."""
+    position = await in_store(request, request.app[STORE].last_position)
+    request.app[TABLE_CACHE].heard(position)
+    models = request.app[READMODELS]
+    models.runner.wake()
+    await models.runner.wait(position, FRESH_WAIT)
 
 
 async def _case(request: web.Request) -> Dispute:
@@ -235,6 +250,7 @@ async def _page(
 
 
 _DISPUTE = (("dispute_id", UUID_PATTERN),)
+_PLAYER = (("player_id", UUID_PATTERN),)
 
 ROUTES = [
     Route("POST", "/api/tables/{table_id}/disputes", open_dispute,
@@ -259,8 +275,8 @@ ROUTES = [
           auth=False, arbiter=True, patterns=_DISPUTE),
     Route("PUT", "/api/admin/arbiters/{player_id}", name_arbiter,
           "Name a player account an arbiter (admin tokens)", answer=ArbiterRoster,
-          auth=False, admin=True),
+          auth=False, admin=True, patterns=_PLAYER),
     Route("DELETE", "/api/admin/arbiters/{player_id}", unname_arbiter,
           "Take the arbiter role back (admin tokens)", answer=ArbiterRoster, auth=False,
-          admin=True),
+          admin=True, patterns=_PLAYER),
 ]  # fmt: skip

@@ -29,6 +29,7 @@ from eventsourcing.persistence import Notification
 
 from services.notify import checkpoint
 from services.notify.clock import Clock, SystemClock
+from services.notify.disputes import DisputeNews
 from services.notify.invitations import InvitationMailLimits, invitation_key_table
 from services.notify.metrics import NotifyMetrics
 from services.notify.notices import FINAL, Notice
@@ -106,6 +107,7 @@ class NotifyService(Projection):
         self.confirmations: list[tuple[UUID, str, int]] = []  # (preferences, address, position)
         self.sign_ins: list[tuple[Any, int]] = []  # (SignInAsked, its position)
         self.tournament_news: list[tuple[Any, str, int]] = []  # (tournament, kind, version)
+        self.disputes = DisputeNews(store, settings.public_url)  # case events: their notices
         self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
         self.failures = 0  # rounds failed in a row: the pause doubles, up to MAX_BACKOFF
         self.tasks: list[asyncio.Task[None]] = []
@@ -293,6 +295,7 @@ class NotifyService(Projection):
         await self._confirm()
         await self._sign_in()
         await self._tournaments()
+        await self.disputes.deliver(self.outbox)
         await self._adopt()
         if self.position > self.decided:
             tracking = Tracking(self.consumer, self.position)
@@ -334,6 +337,8 @@ class NotifyService(Projection):
             kind = _TOURNAMENT_NEWS.get(str(self.store.decode(note).name))
             if kind is not None:
                 self.tournament_news.append((originator, kind, note.originator_version))
+        elif note.id > self.decided and self.disputes.heard(note):
+            pass
         elif note.topic.startswith(_NOTICE_TOPIC):
             name = note.topic.rsplit(".", 1)[-1]
             if name in _FINAL_EVENTS:

@@ -160,7 +160,8 @@ class ReadModelProjection(Projection):
         assert not isinstance(note, EventEnvelope)
         if note.id > stored["disputes"]:
             case = self.store.repository.get(note.originator_id, version=note.originator_version)
-            batch.disputes[str(case.id)] = (note.id, summary_of(case))
+            earlier = batch.disputes.get(str(case.id))  # opened in this batch: its position
+            batch.disputes[str(case.id)] = (earlier[0] if earlier else note.id, summary_of(case))
         if note.topic == SETTLED_TOPIC and note.id > stored["results"]:
             settled = self.store.decode(note)
             if settled.verdict in CHANGES_RESULT:

@@ -4,6 +4,7 @@ an annulled verdict removes the game from results and ratings."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,7 +12,12 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
+from shared.audit.export import export_table
 from shared.disputes.bounds import MAX_TEXT
+from shared.disputes.record import check_ratings
+from shared.readmodels.db import ReadModelDB
+from shared.readmodels.rebuild import rebuild
+from shared.readmodels.schema import dump
 from tests.disputes.kit import (
     ADMIN,
     error,
@@ -47,7 +53,7 @@ async def client(platform: Platform, aiohttp_client) -> TestClient:
 
 
 async def test_an_annulled_game_leaves_results_and_ratings_as_if_unplayed(
-    client: TestClient,
+    platform: Platform, client: TestClient
 ) -> None:
     before_table, before_players = await finished_table(client, GAME)
     table_id, (a, b) = await finished_table(client, GAME)
@@ -118,6 +124,27 @@ async def test_an_annulled_game_leaves_results_and_ratings_as_if_unplayed(
         ),
         409, "dispute_settled",
     )  # fmt: skip
+    await _the_record_carries_it_and_ratings_follow(platform, table_id)
+
+
+async def _the_record_carries_it_and_ratings_follow(platform: Platform, table_id: str) -> None:
+    """`senet export` carries the verdict; the ratings are the fold of the results without
+    the game, a rebuild gives the same rows, and a tampered rating is found."""
+    record = await asyncio.to_thread(export_table, platform.store, table_id)
+    assert [v.verdict for v in record.verdicts] == ["annulled"]
+    db = ReadModelDB.of(platform.store)
+    try:
+        assert await asyncio.to_thread(check_ratings, platform.store, db) == []
+        models = ("results", "disputes")
+        before = {m: dump(db, m) for m in models}
+        await rebuild(platform.store, models)
+        assert {m: dump(db, m) for m in models} == before
+        with db.transaction() as cur:
+            cur.execute("UPDATE rm_ratings SET rating = rating + 1 WHERE game = ?", (GAME,))
+        problems = await asyncio.to_thread(check_ratings, platform.store, db)
+        assert problems == [f"{GAME}: the ratings are not the fold of the results and verdicts"]
+    finally:
+        db.close()
 
 
 async def test_bad_requests_are_refused_with_their_code_and_change_nothing(

@@ -41,7 +41,7 @@ def register(verbs: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """0 when the record is sound; 1 with the first problem named; 2 when unreadable."""
-    if args.store:
+    if getattr(args, "store", None):  # a caller may build the namespace without it
         return _verify_ratings(args.store)
     if not args.record:
         print("senet verify: name a record, or --store URL", file=sys.stderr)

@@ -71,9 +71,11 @@ def seat_states(
     store: EventStore, table_id: str, version: int, seats: list[int | None]
 ) -> tuple[list[SeatState], Any]:
     """The views after `version` of the seats named, and the timing in effect then."""
-    loaded = load_state(store, table_id, version)
-    if loaded is None:
-        return [], None
+    loaded = load_state(store, table_id, version, save=False)
+    if loaded is None:  # beyond the stored events (a cached version may run ahead): the last
+        loaded = load_state(store, table_id, save=False)
+        if loaded is None or loaded.state.version > version:
+            return [], None
     model = TableModel(
         loaded.state, created_at=loaded.created_at, updated_at=loaded.updated_at,
         turn_times=dict(loaded.turn_times),

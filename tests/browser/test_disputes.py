@@ -23,11 +23,19 @@ ADMIN = "a-browser-arbiter-token"
 TEXT = "The score <b>after</b> round 2 looks wrong"
 
 
-def _shot(driver: Any, name: str, tmp: Path) -> None:
-    save_screenshot(driver, tmp / f"{name}.png")
+def _shot(driver: Any, name: str, tmp: Path, selector: str = "") -> None:
+    """The page (or only the element `selector` names) as a PNG."""
+    paths = [tmp / f"{name}.png"]
     if os.environ.get("SENET_SCREENSHOTS"):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        save_screenshot(driver, SCREENSHOTS / f"{name}.png")
+        paths.append(SCREENSHOTS / f"{name}.png")
+    for path in paths:
+        if selector:
+            element = driver.find_element(By.CSS_SELECTOR, selector)
+            driver.execute_script("arguments[0].scrollIntoView()", element)
+            element.screenshot(str(path))
+        else:
+            save_screenshot(driver, path)
 
 
 def _finished_table(base: str) -> tuple[str, list[str]]:
@@ -67,7 +75,7 @@ def test_a_report_reaches_the_arbiter_who_annuls_the_game_in_both_languages(
     _css(reporter, "[data-report] summary", "the report form").click()
     Select(_css(reporter, "select[name=reason]", "reasons")).select_by_value("wrong_score")
     reporter.find_element(By.CSS_SELECTOR, "textarea[name=text]").send_keys(TEXT)
-    _shot(reporter, "dispute-report", tmp_path)
+    _shot(reporter, "dispute-report", tmp_path, "[data-report]")
     reporter.find_element(By.CSS_SELECTOR, "[data-report] button[type=submit]").click()
     dispute = wait_for(lambda: attr(reporter, "data-report-done"), what="the report sent")
 
@@ -126,4 +134,6 @@ def test_a_report_reaches_the_arbiter_who_annuls_the_game_in_both_languages(
     _german(reporter)
     _css(reporter, "[data-report] summary", "the German report form").click()
     assert "Problem melden" in reporter.page_source
-    _shot(reporter, "dispute-report-de", tmp_path)
+    form = "[data-report] textarea"
+    wait_for(lambda: reporter.find_element(By.CSS_SELECTOR, form).is_displayed(), what="the form")
+    _shot(reporter, "dispute-report-de", tmp_path, "[data-report]")

@@ -90,8 +90,8 @@ export function ReportProblem({ id }) {
 function Case({ dispute }) {
   const v = dispute.verdict;
   return html`<section class="panel" data-case-state=${dispute.state}>
-    <p>${t('table')}: <a href=${`/tables/${dispute.table_id}`}>${dispute.game} · ${shortId(dispute.table_id)}</a> ·
-      ${t('disputeVersion')} ${dispute.version} · <strong>${t(dispute.state === 'open' ? 'disputeOpen' : 'disputeSettled')}</strong></p>
+    <p>${t('table')}: <a href=${`/tables/${dispute.table_id}`}>${dispute.game} · ${shortId(dispute.table_id)}</a>
+      ${' · '}${t('disputeVersion')} ${dispute.version} · <strong>${t(dispute.state === 'open' ? 'disputeOpen' : 'disputeSettled')}</strong></p>
     <p>${t('openedBy')}: ${t('seatN', dispute.seat)} · ${t('disputeReason')}: ${t(`reason_${dispute.reason}`)}</p>
     <blockquote data-case-text>${dispute.text}</blockquote>
     <h2>${t('statements')}</h2>

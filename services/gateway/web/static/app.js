@@ -555,8 +555,8 @@ var V,la,vs,Ce,cn,Nt,ca,Mt,da,un,dn,Ss,pt=Symbol.for("pv"),Bt={},Lt=[],xs=/^m(i|
         <button type="submit">${u("sendReport")}</button></form>`}
     ${m?l`<p role="alert" class="error">${m}</p>`:null}
   </details>`}function rs({dispute:e}){let t=e.verdict;return l`<section class="panel" data-case-state=${e.state}>
-    <p>${u("table")}: <a href=${`/tables/${e.table_id}`}>${e.game} · ${ln(e.table_id)}</a> ·
-      ${u("disputeVersion")} ${e.version} · <strong>${u(e.state==="open"?"disputeOpen":"disputeSettled")}</strong></p>
+    <p>${u("table")}: <a href=${`/tables/${e.table_id}`}>${e.game} · ${ln(e.table_id)}</a>
+      ${" \xB7 "}${u("disputeVersion")} ${e.version} · <strong>${u(e.state==="open"?"disputeOpen":"disputeSettled")}</strong></p>
     <p>${u("openedBy")}: ${u("seatN",e.seat)} · ${u("disputeReason")}: ${u(`reason_${e.reason}`)}</p>
     <blockquote data-case-text>${e.text}</blockquote>
     <h2>${u("statements")}</h2>

@@ -107,14 +107,13 @@ def _document() -> dict[str, Any]:
         if route.answer is not None:
             ok["content"] = {"application/json": {"schema": by_type[route.answer]}}
         returned = statuses(
-            route.method, route.path, auth=route.auth or route.arbiter,
-            body=route.body is not None,
+            route.method, route.path, auth=route.auth, body=route.body is not None,
             query=bool(route.query),
         )  # fmt: skip
         op["responses"] = {str(route.status): ok} | {
             code: _error(ERRORS[code], error_ref, code) for code in returned
         }
-        if route.auth or route.admin or route.arbiter:
+        if route.auth or route.admin:
             op["security"] = [{"bearer": []}, {}] if route.viewers else [{"bearer": []}]
         paths.setdefault(route.path, {})[route.method.lower()] = op
     paths["/api/openapi.json"] = {

@@ -27,7 +27,7 @@ from tests.disputes.kit import (
     results,
     until,
 )
-from tests.platform import register
+from tests.platform import open_table, register, view
 
 GAME = "sobek"
 
@@ -250,3 +250,33 @@ async def test_a_named_arbiter_decides_but_never_a_case_of_their_own_table(
     assert c.player_id not in (await unnamed.json())["players"]
     await error(await client.get("/api/admin/disputes", headers=c.auth), 403, "not_arbiter")
     assert other_table
+
+
+async def test_a_live_game_is_untouched_and_its_hands_are_shown_only_by_a_logged_choice(
+    client: TestClient,
+) -> None:
+    table_id, (a, b) = await open_table(client, GAME, 2)
+    before = await view(client, table_id, a)
+    body = {"reason": "abuse", "version": 1, "text": "they talk elsewhere"}
+    opened = await client.post(f"/api/tables/{table_id}/disputes", json=body, headers=a.auth)
+    assert opened.status == 201
+    case = (await opened.json())["dispute_id"]
+    after = await view(client, table_id, a)
+    assert after["table"]["version"] == before["table"]["version"]  # the game is untouched
+    assert after["game"] == before["game"]
+    evidence = await (await client.get(f"/api/admin/disputes/{case}", headers=ADMIN)).json()
+    assert not evidence["all_hands"] and [s["seat"] for s in evidence["states"]] == [None]
+    assert evidence["verified"]["outcome"] == "pending" and evidence["record"] is None
+    shown = await client.post(f"/api/admin/disputes/{case}/hands", headers=ADMIN)
+    assert [x["action"] for x in (await shown.json())["actions"]] == ["hands_shown"]
+    evidence = await (await client.get(f"/api/admin/disputes/{case}", headers=ADMIN)).json()
+    assert evidence["all_hands"] and [s["seat"] for s in evidence["states"]] == [0, 1]
+    annul = {"verdict": "annulled", "reason": "too early"}
+    await error(
+        await client.post(f"/api/admin/disputes/{case}/verdict", json=annul, headers=ADMIN),
+        409, "game_not_over",
+    )  # fmt: skip
+    stands = {"verdict": "stands", "reason": "no sign of it"}
+    done = await client.post(f"/api/admin/disputes/{case}/verdict", json=stands, headers=ADMIN)
+    assert done.status == 200
+    assert (await view(client, table_id, b))["table"]["version"] == before["table"]["version"]

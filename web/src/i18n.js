@@ -63,6 +63,15 @@ export const STRINGS = {
     notFound: 'There is no such page.', tableMissing: 'There is no such table: the link may be mistyped, or the table was removed.', toLobby: 'To the lobby', removedHere: 'You are no longer seated at this table.',
     inviteOnly: 'This table is private: join it through the invitation link the host sent you.', spectatorPanel: 'You are watching: the moves are the players\u2019.',
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
+    // pages: status, log, replay, forms, tournaments
+    status_open: 'Open: waiting for players', status_playing: 'In play', status_over: 'Game over', status_cancelled: 'Cancelled',
+    gameOver: 'Game over.', finalScores: 'Final scores', olderLines: 'Show older lines', replayReadOnly: 'A replay: the board shows the game as it was, nothing here can be played.',
+    backToTournament: '← Back to the tournament', moveTime: 'Time per move', moveTimeNone: 'no limit', hoursN: (n) => (n === 1 ? '1 hour' : `${n} hours`), daysN: (n) => (n === 1 ? '1 day' : `${n} days`),
+    timeoutPolicy: 'When the time is up', policy_bot: 'a bot plays that turn', policy_forfeit: 'the seat is forfeited (a bot plays on)',
+    signupDeadline: 'Sign-up closes', signupDeadlineHelp: 'Empty: the creator starts the tournament.', moveDeadlineDefault: 'the platform’s default',
+    seed: 'Seed', seedHelp: 'Every pairing and every table’s dice follow from it and the results.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
+    tournamentWinner: (who) => `Winner: ${who}`, tournamentWinners: (who) => `Winners: ${who}`, matchOver: 'over', matchPlaying: 'being played', matchWaiting: 'not opened yet',
+    byes: 'Byes', toTable: 'the table', seatsPerTable: (n) => `${n} players a table`,
   },
   de: {
     tournaments: 'Turniere', myTournaments: 'Meine Turniere', createTournament: 'Turnier anlegen',
@@ -125,6 +134,14 @@ export const STRINGS = {
     notFound: 'Diese Seite gibt es nicht.', tableMissing: 'Diesen Tisch gibt es nicht: vielleicht ist der Link vertippt, oder der Tisch wurde entfernt.', toLobby: 'Zur Lobby', removedHere: 'Du sitzt nicht mehr an diesem Tisch.',
     inviteOnly: 'Dieser Tisch ist privat: tritt über den Einladungslink bei, den der Gastgeber dir geschickt hat.', spectatorPanel: 'Du schaust zu: die Züge machen die Spieler.',
     chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
+    status_open: 'Offen: wartet auf Mitspieler', status_playing: 'Läuft', status_over: 'Spiel beendet', status_cancelled: 'Abgesagt',
+    gameOver: 'Spiel beendet.', finalScores: 'Endstand', olderLines: 'Ältere Zeilen zeigen', replayReadOnly: 'Eine Wiederholung: der Spielplan zeigt das Spiel, wie es war; hier kann nichts gespielt werden.',
+    backToTournament: '← Zurück zum Turnier', moveTime: 'Zeit pro Zug', moveTimeNone: 'keine Grenze', hoursN: (n) => (n === 1 ? '1 Stunde' : `${n} Stunden`), daysN: (n) => (n === 1 ? '1 Tag' : `${n} Tage`),
+    timeoutPolicy: 'Wenn die Zeit abläuft', policy_bot: 'spielt ein Bot diesen Zug', policy_forfeit: 'ist der Platz verloren (ein Bot spielt weiter)',
+    signupDeadline: 'Anmeldeschluss', signupDeadlineHelp: 'Leer: der Veranstalter startet das Turnier.', moveDeadlineDefault: 'wie auf der Plattform üblich',
+    seed: 'Startwert', seedHelp: 'Aus ihm und den Ergebnissen folgen alle Paarungen und die Würfel jedes Tisches.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
+    tournamentWinner: (who) => `Sieger: ${who}`, tournamentWinners: (who) => `Sieger: ${who}`, matchOver: 'beendet', matchPlaying: 'läuft', matchWaiting: 'noch nicht eröffnet',
+    byes: 'Freilose', toTable: 'der Tisch', seatsPerTable: (n) => `${n} Spieler pro Tisch`,
   },
 };
 
@@ -147,6 +164,11 @@ export function t(key, ...args) {
 
 // Games by the names their German editions carry (the server's title is the English one).
 const GAME_TITLES = { de: { ra: 'Ra: Das Würfelspiel', tictactoe: 'Tic-Tac-Toe' } };
+
+/** A table's status in people's words ("Game over", "In play"). */
+export function statusWords(status) {
+  return t(`status_${status}`);
+}
 
 /** A game's title in the page's language (`game`: an entry of GET /api/games). */
 export function gameTitle(game) {

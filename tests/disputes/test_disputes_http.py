@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from shared.audit.export import export_table
-from shared.disputes.bounds import MAX_TEXT
+from shared.disputes.bounds import MAX_TEXT, PER_DAY
 from shared.disputes.record import check_ratings
 from shared.readmodels.db import ReadModelDB
 from shared.readmodels.rebuild import rebuild
@@ -280,3 +280,26 @@ async def test_a_live_game_is_untouched_and_its_hands_are_shown_only_by_a_logged
     done = await client.post(f"/api/admin/disputes/{case}/verdict", json=stands, headers=ADMIN)
     assert done.status == 200
     assert (await view(client, table_id, b))["table"]["version"] == before["table"]["version"]
+
+
+async def test_a_player_opens_at_most_the_documented_number_of_cases_a_day(
+    client: TestClient,
+) -> None:
+    a, b = await register(client, "often"), await register(client, "other")
+    tables = []
+    for _ in range(PER_DAY + 1):
+        made = await client.post("/api/tables", json={"game": GAME, "seats": 2}, headers=a.auth)
+        table_id = (await made.json())["table_id"]
+        await client.post(f"/api/tables/{table_id}/join", json={}, headers=b.auth)
+        await client.post(f"/api/tables/{table_id}/start", json={}, headers=a.auth)
+        tables.append(table_id)
+    body = {"reason": "other", "version": 1, "text": "again"}
+    for table_id in tables[:PER_DAY]:
+        made = await client.post(f"/api/tables/{table_id}/disputes", json=body, headers=a.auth)
+        assert made.status == 201
+    await error(
+        await client.post(f"/api/tables/{tables[-1]}/disputes", json=body, headers=a.auth),
+        429, "too_many_disputes",
+    )  # fmt: skip
+    made = await client.post(f"/api/tables/{tables[-1]}/disputes", json=body, headers=b.auth)
+    assert made.status == 201  # the bound is the player's, not the table's

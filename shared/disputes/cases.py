@@ -52,14 +52,6 @@ def _text(raw: str, field: str, most: int) -> str:
     return text
 
 
-def seat_of(state: TableState, player_id: str) -> int | None:
-    """The player's seat at the table (None: not seated)."""
-    for seat, player in enumerate(state.players):
-        if player == player_id:
-            return seat
-    return None
-
-
 def open_case(
     store: EventStore, state: TableState, player_id: str, reason: str, version: int, text: str,
     *, day: str | None = None,
@@ -67,7 +59,7 @@ def open_case(
     """A seated player's new case about the table at `version` (1 to the table's version).
     403 `not_a_player`; 400 `bad_reason`, `bad_version`, `bad_text`, `text_too_long`;
     409 `dispute_exists` (one per player and table), 429 `too_many_disputes` (PER_DAY)."""
-    seat = seat_of(state, player_id)
+    seat = state.seat_of(player_id)
     if seat is None:
         raise Forbidden("only a player of this table may open a dispute", code="not_a_player")
     if reason not in REASONS:

@@ -4,6 +4,7 @@ them (`senet export`, `senet verify --store`)."""
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
@@ -45,7 +46,7 @@ def rulings_in_log(store: EventStore) -> dict[str, tuple[str, int | None]]:
         for note in notes:
             settled = store.decode(note)
             if settled.verdict in CHANGES_RESULT:
-                case: Any = store.repository.get(note.originator_id, version=1)
+                case: Any = store.repository.get(UUID(str(note.originator_id)), version=1)
                 rulings[case.table_id] = (settled.verdict, settled.seat)
         if len(notes) < 500:
             return rulings

@@ -21,13 +21,14 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from uuid import UUID
 
 import msgspec
 import structlog
 
 from shared.audit.verdicts import VERDICT_TOPIC, Verdict, verdict_of
 from shared.contracts.envelopes import EventEnvelope
-from shared.disputes.aggregate import DISPUTE_TOPICS, SETTLED_TOPIC
+from shared.disputes.aggregate import DISPUTE_TOPICS, SETTLED_TOPIC, Dispute
 from shared.disputes.bounds import CHANGES_RESULT
 from shared.disputes.summary import DisputeSummary, summary_of
 from shared.observability import metrics
@@ -159,15 +160,19 @@ class ReadModelProjection(Projection):
         changes the result, the ruling the results model applies."""
         assert not isinstance(note, EventEnvelope)
         if note.id > stored["disputes"]:
-            case = self.store.repository.get(note.originator_id, version=note.originator_version)
+            case: Dispute = self.store.repository.get(
+                UUID(str(note.originator_id)), version=note.originator_version
+            )
             earlier = batch.disputes.get(str(case.id))  # opened in this batch: its position
             batch.disputes[str(case.id)] = (earlier[0] if earlier else note.id, summary_of(case))
         if note.topic == SETTLED_TOPIC and note.id > stored["results"]:
             settled = self.store.decode(note)
             if settled.verdict in CHANGES_RESULT:
-                case = self.store.repository.get(note.originator_id, version=1)
+                opened: Dispute = self.store.repository.get(
+                    UUID(str(note.originator_id)), version=1
+                )
                 batch.rulings.append(
-                    Ruling(table_id=case.table_id, verdict=settled.verdict, seat=settled.seat,
+                    Ruling(table_id=opened.table_id, verdict=settled.verdict, seat=settled.seat,
                            position=note.id)
                 )  # fmt: skip
 

@@ -52,7 +52,7 @@ class DisputeNews:
         """What the notice says: the game, the reason, the verdict and its reason."""
         facts: dict[str, Any] = {
             "table_id": case.table_id, "game": case.game, "reason": case.reason,
-            "version": case.version, "dispute_id": str(case.id),
+            "version": case.table_version, "dispute_id": str(case.id),
             "link": f"{self.public_url}/disputes/{case.id}",
         }  # fmt: skip
         if kind == "dispute_settled" and case.verdict is not None:

@@ -37,7 +37,7 @@ class Dispute(Aggregate):
 
     @event("Opened")
     def __init__(
-        self, table_id: str, game: str, player_id: str, seat: int, reason: str, version: int,
+        self, table_id: str, game: str, player_id: str, seat: int, reason: str, table_version: int,
         text: str, players: list[str], game_over: bool,
     ) -> None:  # fmt: skip
         self.table_id = table_id
@@ -45,7 +45,7 @@ class Dispute(Aggregate):
         self.player_id = player_id
         self.seat = seat
         self.reason = reason
-        self.version = version
+        self.table_version = table_version  # not `version`: that is the aggregate's own
         self.text = text
         self.players = players  # the table's seated players when the case was opened
         self.game_over = game_over

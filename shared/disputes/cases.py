@@ -90,7 +90,7 @@ def open_case(
         quota.use(table_id=state.table_id)
         case = Dispute(
             table_id=state.table_id, game=state.game, player_id=player_id, seat=seat,
-            reason=reason, version=version, text=kept,
+            reason=reason, table_version=version, text=kept,
             players=[p or "" for p in state.players], game_over=state.status == OVER,
         )  # fmt: skip
         store.save(case, quota)

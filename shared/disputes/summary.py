@@ -59,7 +59,7 @@ def summary_of(case: Dispute) -> DisputeSummary:
     """The list form of a case."""
     return DisputeSummary(
         dispute_id=str(case.id), table_id=case.table_id, game=case.game,
-        player_id=case.player_id, seat=case.seat, reason=case.reason, version=case.version,
+        player_id=case.player_id, seat=case.seat, reason=case.reason, version=case.table_version,
         text=case.text, state=case.state, opened_at=case.created_on.isoformat(),
         game_over=case.game_over, players=list(case.players),
         statements=[msgspec.convert(s, Statement) for s in case.statements],

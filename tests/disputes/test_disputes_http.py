@@ -207,6 +207,8 @@ async def test_bad_requests_are_refused_with_their_code_and_change_nothing(
     )  # fmt: skip
     page = await (await client.get(f"/api/disputes/{case}", headers=b.auth)).json()
     assert page["dispute"]["state"] == "open" and page["dispute"]["actions"] == []
+    assert page["dispute"]["version"] == good["version"]  # the table's, whatever the case's
+    assert [s["view"]["table"]["version"] for s in page["states"]] == [good["version"]]
 
 
 async def test_a_named_arbiter_decides_but_never_a_case_of_their_own_table(

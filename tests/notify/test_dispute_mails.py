@@ -43,7 +43,9 @@ async def test_the_other_player_the_opener_and_everyone_are_told(
     a, b = await players_with_emails(client, 2)
     table_id = await seat(client, "sobek", [a, b])
     await play_moves(client, table_id, [a, b], seed=3)
-    body = {"reason": "wrong_rule", "version": 2, "text": "that card was not mine"}
+    await drained(service)
+    turn = next(int(k.split(":")[1]) for k in inbox.sent_keys() if k.endswith("your_turn:email"))
+    body = {"reason": "timing", "version": turn, "text": "my turn's mail came late"}
     opened = await client.post(f"/api/tables/{table_id}/disputes", json=body, headers=a.auth)
     case = (await opened.json())["dispute_id"]
     await drained(service)
@@ -58,6 +60,10 @@ async def test_the_other_player_the_opener_and_everyone_are_told(
     assert said.status == 201
     await drained(service)
     assert subjects(a, "a statement on your report")
+    evidence = await (await client.get(f"/api/admin/disputes/{case}", headers=ADMIN)).json()
+    sent = evidence["notices"]  # the turn mails of the turns running at the disputed version
+    assert sent and {n["kind"] for n in sent} >= {"your_turn"}, sent
+    assert {(n["channel"], n["status"]) for n in sent} == {("email", "sent")}
     verdict = {"verdict": "stands", "reason": "the record verifies"}
     settled = await client.post(f"/api/admin/disputes/{case}/verdict", json=verdict, headers=ADMIN)
     assert settled.status == 200

@@ -75,6 +75,7 @@ class CasePage(msgspec.Struct, frozen=True, kw_only=True):
     states: list[evidence.SeatState]
     all_hands: bool
     timing: Any = None
+    notices: list[evidence.NoticeSent] | None = None  # about the turns then, arbiters only
     record: Any = None  # the game's record (`senet export`), arbiters only
     chat: dict[str, list[Any]] | None = None  # arbiters only
 
@@ -238,12 +239,16 @@ async def _page(
     if model is None:
         raise NotFound("no such table", code="unknown_table")
     verified = await in_store(request, evidence.verification, store, db, case.table_id)
-    states, timing = await in_store(
-        request, evidence.seat_states, store, case.table_id, case.version, seats
+    states, timing, turns = await in_store(
+        request, evidence.seat_states, store, case.table_id, case.table_version, seats
+    )
+    sent = (
+        await in_store(request, evidence.notices, store, case.table_id, turns) if arbiter else None
     )
     return CasePage(
         dispute=summary_of(case), verified=verified, table_status=model.state.status,
         table_version=model.state.version, states=states, all_hands=all_hands, timing=timing,
+        notices=sent,
         record=await in_store(request, evidence.record, store, case.table_id) if arbiter else None,
         chat=await in_store(request, evidence.chat, store, case.table_id) if arbiter else None,
     )  # fmt: skip

@@ -24,7 +24,7 @@ Object.assign(STRINGS.en, {
   stateAt: 'The table at the disputed event, as each seat saw it', spectatorSeat: 'as a spectator saw it',
   showHands: 'Show every hand (logged)', timing: 'Timing in effect', chat: 'Table chat', noChat: 'No messages.',
   giveVerdict: 'Give the verdict', forfeitSeat: 'Seat that forfeits', fromVersion: 'Re-decide from event', actions: 'Arbiters\' actions',
-  table: 'Table', recordEvents: (n) => `The game's record: ${n} events, as senet export writes it.`,
+  noticesSent: 'Notices about the turns running then', table: 'Table', recordEvents: (n) => `The game's record: ${n} events, as senet export writes it.`,
 });
 Object.assign(STRINGS.de, {
   reportProblem: 'Problem melden', reportHelp: 'Schildere einem Schiedsrichter, was in dieser Partie schiefging. Die Meldung ändert die Partie nicht; die anderen Spieler erfahren davon und können Stellung nehmen.',
@@ -41,7 +41,7 @@ Object.assign(STRINGS.de, {
   stateAt: 'Der Tisch beim strittigen Ereignis, wie jeder Platz ihn sah', spectatorSeat: 'wie ein Zuschauer ihn sah',
   showHands: 'Alle Hände zeigen (wird protokolliert)', timing: 'Geltende Zeitregeln', chat: 'Tisch-Chat', noChat: 'Keine Nachrichten.',
   giveVerdict: 'Schiedsspruch fällen', forfeitSeat: 'Platz, der aufgibt', fromVersion: 'Neu entscheiden ab Ereignis', actions: 'Handlungen der Schiedsrichter',
-  table: 'Tisch', recordEvents: (n) => `Die Aufzeichnung der Partie: ${n} Ereignisse, wie senet export sie schreibt.`,
+  noticesSent: 'Benachrichtigungen zu den damals laufenden Zügen', table: 'Tisch', recordEvents: (n) => `Die Aufzeichnung der Partie: ${n} Ereignisse, wie senet export sie schreibt.`,
 });
 
 const REASONS = ['wrong_rule', 'wrong_score', 'timing', 'abuse', 'other'];
@@ -219,7 +219,10 @@ export function ArbiterCase({ id }) {
       ${page.all_hands ? null : html`<p><button type="button" class="secondary" data-show-hands="true"
         onClick=${() => act('POST', `/api/admin/disputes/${id}/hands`)}>${t('showHands')}</button></p>`}
       <${States} states=${page.states} />
-      ${page.timing ? html`<section class="panel"><h2>${t('timing')}</h2><pre>${JSON.stringify(page.timing, null, 1)}</pre></section>` : null}
+      ${page.timing || (page.notices && page.notices.length) ? html`<section class="panel"><h2>${t('timing')}</h2>
+        ${page.timing ? html`<pre>${JSON.stringify(page.timing, null, 1)}</pre>` : null}
+        ${page.notices && page.notices.length ? html`<h3>${t('noticesSent')}</h3><ul>${page.notices.map((n) => html`<li data-notice=${n.kind}>
+          ${t('seatN', n.seat)} · ${n.kind} · ${n.channel} · ${n.status} · ${n.queued_at}</li>`)}</ul>` : null}</section>` : null}
       <section class="panel"><h2>${t('chat')}</h2>${chat.length ? html`<ul>${chat.map((m) => html`<li>${m.name || ''}: ${m.text}</li>`)}</ul>`
         : html`<p class="muted">${t('noChat')}</p>`}</section>
       ${d.actions.length ? html`<section class="panel"><h2>${t('actions')}</h2><ul>${d.actions.map((a) => html`<li data-action=${a.action}>${a.at} · ${a.arbiter} · ${a.action}</li>`)}</ul></section>` : null}

@@ -32,6 +32,7 @@ from eventsourcing.persistence import Notification
 from services.notify import checkpoint
 from services.notify.account_mails import AccountMails
 from services.notify.clock import Clock, SystemClock
+from services.notify.disputes import DisputeNews
 from services.notify.metrics import NotifyMetrics
 from services.notify.open_notices import OpenNotices
 from services.notify.outbox import Outbox
@@ -87,6 +88,7 @@ class NotifyService(Projection):
         self.account_mails = AccountMails(store, self.outbox)
         self.tournament_news = TournamentNews(store, self.outbox, settings.public_url)
         self.open_notices = OpenNotices(store, self.outbox)
+        self.disputes = DisputeNews(store, self.outbox, settings.public_url)
         self.decided = 0  # commands at or before this position were decided by a predecessor
         self.open_position = 0  # position of the last event of the open command
         self.poisoned: dict[str, str] = {}  # table id -> error, the dead-letter log of events
@@ -196,6 +198,7 @@ class NotifyService(Projection):
         await self._decided(self.tracker.close(), self.open_position)
         await self.account_mails.queue()
         await self.tournament_news.queue()
+        await self.disputes.queue()
         await self.open_notices.adopt()
         if self.position > self.decided:
             tracking = Tracking(self.consumer, self.position)
@@ -227,7 +230,7 @@ class NotifyService(Projection):
     def _other(self, note: Notification) -> None:
         """Another aggregate's event, to the job it concerns (if any)."""
         decided = self.decided
-        for job in (self.account_mails, self.tournament_news):
+        for job in (self.account_mails, self.tournament_news, self.disputes):
             if job.fold(note, decided):
                 return
         self.open_notices.fold(note)

@@ -20,6 +20,9 @@ KIND_TITLES = {
         "match_ready": "your tournament table is ready",
         "tournament_started": "the tournament starts",
         "tournament_over": "the tournament is over",
+        "dispute_opened": "a player reported a problem",
+        "dispute_statement": "a statement on your report",
+        "dispute_settled": "the arbiter's verdict",
     },
     "de": {
         "your_turn": "du bist dran",
@@ -30,6 +33,9 @@ KIND_TITLES = {
         "match_ready": "dein Turniertisch ist bereit",
         "tournament_started": "das Turnier beginnt",
         "tournament_over": "das Turnier ist vorbei",
+        "dispute_opened": "ein Problem wurde gemeldet",
+        "dispute_statement": "eine Stellungnahme zu deiner Meldung",
+        "dispute_settled": "der Schiedsspruch",
     },
 }
 
@@ -76,6 +82,8 @@ def render(kind: str, facts: dict[str, Any], language: str = "en") -> Rendered:
         return _match_ready(facts, de)
     if kind in ("tournament_started", "tournament_over"):
         return _tournament(kind, facts, de)
+    if kind.startswith("dispute_"):
+        return _dispute(kind, facts, de)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES["de" if de else "en"].get(kind.rstrip("0123456789"), kind)
     prompt = prompt_in(facts, language)
@@ -234,3 +242,45 @@ def _tournament(kind: str, facts: dict[str, Any], de: bool = False) -> Rendered:
         "</a></p>"
     )
     return Rendered(subject=subject, text=text, html=body, link=link)
+
+
+VERDICTS_DE = {"stands": "bleibt bestehen", "replayed": "wird neu entschieden",
+               "annulled": "annulliert", "forfeit": "aufgegeben"}  # fmt: skip
+
+
+def _dispute(kind: str, facts: dict[str, Any], de: bool = False) -> Rendered:
+    """A dispute about a table: opened, a statement added, or its verdict with the reason."""
+    game, link, table_id = str(facts["game"]), str(facts["link"]), str(facts["table_id"])
+    title = KIND_TITLES["de" if de else "en"][kind]
+    verdict = str(facts.get("verdict", ""))
+    if kind == "dispute_opened":
+        why = facts["reason"]
+        intro = (
+            f"Ein Mitspieler hat ein Problem in der Partie {game} gemeldet ({why})."
+            if de
+            else f"A player reported a problem in the game of {game} ({why})."
+        )
+        lines = ["Du kannst eine Stellungnahme abgeben." if de else "You may add a statement."]
+    elif kind == "dispute_statement":
+        intro = (
+            f"Ein Mitspieler hat Stellung zu deiner Meldung über {game} genommen."
+            if de
+            else f"Another player added a statement to your report about {game}."
+        )
+        lines = []
+    else:
+        shown = VERDICTS_DE.get(verdict, verdict) if de else verdict
+        intro = (
+            f"Der Schiedsspruch zur Partie {game}: {shown}."
+            if de
+            else f"The arbiter's verdict on the game of {game}: {shown}."
+        )
+        lines = [f"{'Begründung' if de else 'Reason'}: {facts.get('verdict_reason', '')}"]
+    table = "Tisch" if de else "Table"
+    text = "\n".join([intro, "", *lines, "", f"{table}: {table_id}", link, ""])
+    items = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+    body = (
+        f"<p>{html.escape(intro)}</p>{items}"
+        f'<p><a href="{html.escape(link)}">{"Zum Fall" if de else "Open the case"}</a></p>'
+    )
+    return Rendered(subject=f"[senet] {game}: {title}", text=text, html=body, link=link)

@@ -14,12 +14,13 @@ import os
 import random
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, require_browser
 from tests.browser.kit import (
     attr,
     axe_violations,
@@ -223,6 +224,16 @@ def screenshots(page: Any, base: str, table_id: str, name: str) -> None:
     time.sleep(0.3)
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One `senet serve` (embedded default) for this module: each test signs up its own
+    players and opens its own table, so they need no server of their own."""
+    require_browser()
+    started = Server(tmp_path_factory.mktemp("boards"))
+    yield started
+    started.stop()
+
+
 @pytest.mark.parametrize(
     ("game", "seed", "options"),
     [
@@ -241,8 +252,8 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
 ) -> None:
     alice, zoe = browser(), browser()
     players = [
-        sign_up(alice, server.base, f"alice-{game}"),
-        sign_up(zoe, server.base, f"zoe-{game}"),
+        sign_up(alice, server.base, f"alice-{game}-{seed}"),
+        sign_up(zoe, server.base, f"zoe-{game}-{seed}"),
     ]
     zoe.execute_script("localStorage.setItem('senet.lang', 'de')")
     zoe.set_window_size(PHONE, 900)

@@ -1,10 +1,10 @@
 // The table page (the turn mails link here): the board, my legal moves, the log, live updates.
 import { Component } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html, seatNames, Result, SeatName, Value } from '../boards/common.js';
 import { boardFor } from '../boards/index.js';
 import { GenericBoard } from '../boards/generic.js';
-import { ENDING, account, api, get, items, listGames, post } from '../api.js';
+import { ENDING, TableCommands, account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
 import { Log, endLine, useLogFeed } from '../loglines.js';
 import { lang, t, gameTitle, statusWords } from '../i18n.js';
@@ -205,8 +205,9 @@ function downloadRecord(id) {
   };
 }
 
-/** The socket of a table: every pushed view goes to `onView`; reconnects with back-off. */
-function useTableSocket(id, token, onView, stop, anonymous = false, invite = '', found = true) {
+/** The socket of a table: every pushed view goes to `onView`, the answers to `commands`
+ * (which send over it while it is open); reconnects with back-off. */
+function useTableSocket(id, token, onView, stop, anonymous = false, invite = '', found = true, commands = null) {
   const [live, setLive] = useState(false);
   const [ended, setEnded] = useState(0);  // the close code that ended the rights (docs/architecture.md)
   useEffect(() => {
@@ -220,12 +221,17 @@ function useTableSocket(id, token, onView, stop, anonymous = false, invite = '',
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       const query = token ? `?token=${encodeURIComponent(token)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}` : '';
       socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
-      socket.onopen = () => { attempt = 0; setLive(true); };
+      const mine = socket;
+      socket.onopen = () => { attempt = 0; setLive(true); if (commands) commands.attach(mine); };
       socket.onmessage = (event) => {
-        try { onView(JSON.parse(typeof event.data === 'string' ? event.data : '')); } catch { /* not a view */ }
+        let data = null;
+        try { data = JSON.parse(typeof event.data === 'string' ? event.data : ''); } catch { return; /* not a view */ }
+        if (commands && commands.answered(data)) return;
+        onView(data);
       };
       socket.onclose = (event) => {
         setLive(false);
+        if (commands) commands.detach(mine);
         if (ENDING.includes(event.code)) { setEnded(event.code); return; }  // no retry: explained
         if (closed || stop.current) return;
         const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
@@ -312,7 +318,8 @@ export function TablePage({ id, allMoves }) {
     return () => { document.title = 'Senet'; if (icon) icon.setAttribute('href', '/assets/icon.svg'); };
   }, [view && view.your_turn, view && view.table.game, games]);
   const watching = !token && view && view.table.spectators === 'anyone';
-  const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '', !!view);
+  const commands = useMemo(() => new TableCommands(id), [id]);
+  const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '', !!view, commands);
 
   // The timing is chosen before the start: read it when the table is found and when it starts.
   const tableStatus = view ? view.table.status : '';
@@ -337,9 +344,13 @@ export function TablePage({ id, allMoves }) {
   const play = async (move) => {
     setBusy(true); setError('');
     try {
-      const outcome = await api('POST', `/api/tables/${id}/moves`, { move });
-      // The answer carries my view after the move; older servers need the second request.
-      accept(outcome.view || await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+      // Over the table's socket while it is open (my new view came just before the answer),
+      // else over HTTP (the answer carries it).
+      const outcome = await commands.move(move);
+      if (outcome.view) accept(outcome.view);
+      else if (!latest.current || latest.current.table.version < outcome.version) {
+        accept(await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+      }
       // focus follows the move: to the board, which now shows the new state
       requestAnimationFrame(() => { const b = document.getElementById('board-panel'); if (b && !b.contains(document.activeElement)) b.focus({ preventScroll: true }); });
     } catch (e) {

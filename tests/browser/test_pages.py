@@ -255,6 +255,8 @@ def test_clicking_everything_on_a_replay_changes_nothing(
             == []
         )
         assert page.find_elements(By.CSS_SELECTOR, ".replay [data-move]:not([disabled])") == []
+        link = page.find_element(By.CSS_SELECTOR, "[data-report-link]")  # a link, not a form
+        assert link.get_attribute("href").endswith(f"/tables/{table_id}?report={k}")
         clicked, posts = page.execute_script(CLICK_ALL)
         assert clicked > 0 and posts == []
         board = page.find_element(By.CSS_SELECTOR, "[data-read-only]")

@@ -52,17 +52,17 @@ const asArbiter = (method, path, body) => api(method, path, body, arbiterToken()
 const shortId = (id) => String(id || '').slice(0, 8);
 
 /** "Report a problem": for a seated player of the table, during or after the game. */
-export function ReportProblem({ id }) {
+export function ReportProblem({ id, at = 0 }) {
   const [view, setView] = useState(null);
   const [reason, setReason] = useState('wrong_rule');
-  const [version, setVersion] = useState(1);
+  const [version, setVersion] = useState(at || 1);
   const [text, setText] = useState('');
   const [done, setDone] = useState(null);
   const [error, setError] = useState('');
   useEffect(() => {
     if (!account.token) return;
-    get(`/api/tables/${id}/view`).then((v) => { setView(v); setVersion(v.table.version); }).catch(() => {});
-  }, [id]);
+    get(`/api/tables/${id}/view`).then((v) => { setView(v); setVersion(at && at <= v.table.version ? at : v.table.version); }).catch(() => {});
+  }, [id, at]);
   if (!view || view.seat === null || view.seat === undefined || !view.table.version) return null;
   const submit = async (event) => {
     event.preventDefault();
@@ -70,7 +70,7 @@ export function ReportProblem({ id }) {
     try { setDone(await post(`/api/tables/${id}/disputes`, { reason, version: Number(version), text })); }
     catch (e) { setError(errorText(e, lang())); }
   };
-  return html`<details class="panel report" data-report="true">
+  return html`<details class="panel report" data-report="true" open=${at > 0}>
     <summary>${t('reportProblem')}</summary>
     ${done ? html`<p data-report-done=${done.dispute_id}>${t('reportSent')} <a href=${`/disputes/${done.dispute_id}`}>${t('openCase')}</a></p>`
       : html`<form onSubmit=${submit}>
@@ -84,6 +84,12 @@ export function ReportProblem({ id }) {
         <button type="submit">${t('sendReport')}</button></form>`}
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
   </details>`;
+}
+
+/** On a replay (display-only): a link to the table page's report form for the event shown. */
+export function ReportLink({ id, at }) {
+  if (!account.token) return null;
+  return html`<p class="report-link"><a data-report-link href=${`/tables/${id}?report=${at}`}>${t('reportProblem')}</a></p>`;
 }
 
 /** A case: reason, event, text, statements, verdict (all as text). */

@@ -76,6 +76,9 @@ class LoadOptions(msgspec.Struct, frozen=True, kw_only=True):
         str | None,
         setting("offered moves/s for the sweep, a,b,c", shown_default="from the saturation"),
     ] = None
+    http_moves: Annotated[
+        bool, setting("the bots' moves as HTTP requests (by default over each seat's WebSocket)")
+    ] = False
 
 
 def register(kinds: Any) -> None:
@@ -102,7 +105,9 @@ async def run_load(args: argparse.Namespace) -> int:
 
         require_matplotlib()  # fail before minutes of measuring, not after
     setup = Setup(args.store, args.broker, args.workers, args.shards)
-    report: dict[str, Any] = {"setup": asdict(setup) | {"url": args.url}, "runs": []}
+    moves = "http" if args.http_moves else "socket"
+    report: dict[str, Any] = {"setup": asdict(setup) | {"url": args.url, "moves": moves},
+                              "runs": []}  # fmt: skip
     report["raw_floor"] = await _floor(setup, args) if args.url is None else None
     if not args.plot:
         report["runs"].append(await _measure(setup, args, args.rate))
@@ -148,7 +153,7 @@ async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[
             load = Load(
                 base, args.tables, args.players, args.duration, rate, args.game, args.seed,
                 parts, CPU_NAMED, {k: u for k, u in metrics.items() if k != "postgres"},
-                metrics.get("postgres"),
+                metrics.get("postgres"), args.http_moves,
             )  # fmt: skip
             samples: Samples = await asyncio.get_running_loop().run_in_executor(
                 pool, run_bots, load
@@ -237,7 +242,8 @@ async def _gateway(
         config = PlatformConfig(
             store=store, broker=setup.broker, prefix=prefix, shards=setup.shards, roles=roles,
             table_workers=setup.workers if in_process else 1,
-            gateway=GatewaySettings(max_sockets_per_address=0),  # the bots: one address
+            # The bots: one address, a socket per seat whose moves are its frames too.
+            gateway=GatewaySettings(max_sockets_per_address=0, ws_message_rate=0),
         )  # fmt: skip
         platform = Platform(config)
         await platform.start()

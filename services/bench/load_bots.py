@@ -1,13 +1,15 @@
 """The load generator of `senet bench load`: bot tables through the gateway's HTTP API.
 
 The bots play as the web client does: every seat holds the table's WebSocket, which pushes
-its view (legal moves included) after every change, and a move is one HTTP request, whose
-answer carries the mover's new view. Each table is one bot loop: the actor's latest pushed
-view (a `GET /view` only if the push does not come within `PUSH_PATIENCE`), then the move;
-at most one move of a table is in flight. With an offered rate, each table paces its moves
-at `rate / tables` per second (a late table moves at once, never twice). The sockets record
-when each version reached each seat: the push latency of the other seats (from the move
-request) and the projector lag (from the mover's answer).
+its view (legal moves included) after every change, and a move is a message on the mover's
+socket, answered on it (its new view follows as the socket's push); with `http_moves`, or
+while the seat's socket is not open, a move is one HTTP request, whose answer carries the
+mover's new view. Each table is one bot loop: the actor's latest pushed view (a `GET /view`
+only if the push does not come within `PUSH_PATIENCE`), then the move; at most one move of
+a table is in flight. With an offered rate, each table paces its moves at `rate / tables`
+per second (a late table moves at once, never twice). The sockets record when each version
+reached each seat: the push latency of the other seats (from the move request) and the
+projector lag (from the mover's answer).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from services.bench import counters, cpu
 from services.cli.selfplay import Api, ApiError, Bot
 
 PUSH_PATIENCE = 2.0  # seconds to wait for a pushed view before reading it with GET
+ANSWER_PATIENCE = 60.0  # seconds a move over the socket may wait for its answer
 
 
 @dataclass
@@ -62,6 +65,9 @@ class _Table:
     answered: dict[int, tuple[int, float, float]] = field(default_factory=dict)  # version:
     # (mover, sent, answered)
     watchers: list[asyncio.Task[None]] = field(default_factory=list)
+    sockets: dict[int, aiohttp.ClientWebSocketResponse] = field(default_factory=dict)  # open
+    answers: dict[int, asyncio.Queue[dict[str, Any] | None]] = field(default_factory=dict)
+    http_moves: bool = False  # every move as POST /moves, the sockets only for the pushes
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,7 @@ class Load:
     named: dict[str, str] = field(default_factory=dict)
     metrics: dict[str, str] = field(default_factory=dict)  # part: its /metrics URL
     postgres: str | None = None  # the store's database, for its transaction count
+    http_moves: bool = False  # moves as HTTP requests, not over the seat's socket
 
 
 async def _counts(session: aiohttp.ClientSession, load: Load) -> dict[str, float] | None:
@@ -123,7 +130,7 @@ async def drive(load: Load) -> Samples:
     async with aiohttp.ClientSession(timeout=timeout, connector=connector) as session:
         api = Api(session, load.base, patience=0)  # a 503 is an error here, not a pause
         opened = await asyncio.gather(
-            *(_open(api, load.game, load.players, i) for i in range(load.tables))
+            *(_open(api, load.game, load.players, i, load.http_moves) for i in range(load.tables))
         )
         own = [os.getpid()]  # a child of the platform's process: not part of it
         samples.counts_before = await _settled_counts(session, load)
@@ -154,7 +161,7 @@ async def drive(load: Load) -> Samples:
     return samples
 
 
-async def _open(api: Api, game: str, players: int, index: int) -> _Table:
+async def _open(api: Api, game: str, players: int, index: int, http_moves: bool) -> _Table:
     tag = uuid.uuid4().hex[:6]  # display names are unique on a server
     bots = [await api.register(f"load{index}-{seat}-{tag}") for seat in range(players)]
     created = await api.call("POST", "/api/tables", bots[0], {"game": game, "seats": players})
@@ -162,7 +169,8 @@ async def _open(api: Api, game: str, players: int, index: int) -> _Table:
     for bot in bots[1:]:
         await api.call("POST", f"/api/tables/{table_id}/join", bot, {})
     started = await api.call("POST", f"/api/tables/{table_id}/start", bots[0], {})
-    table = _Table(game, table_id, bots, list(started["to_act"]), int(started["version"]))
+    table = _Table(game, table_id, bots, list(started["to_act"]), int(started["version"]),
+                   http_moves=http_moves)  # fmt: skip
     table.watchers = [asyncio.create_task(_watch(api, table, s)) for s in range(len(bots))]
     return table
 
@@ -171,17 +179,25 @@ async def _watch(api: Api, table: _Table, seat: int) -> None:
     """Keep the seat's newest pushed view and the first arrival of every version."""
     url = f"{api.base}/api/tables/{table.table_id}/ws?token={table.bots[seat].token}"
     arrivals = table.pushed.setdefault(seat, {})
+    answers = table.answers.setdefault(seat, asyncio.Queue())
     try:
         async with api.session.ws_connect(url) as socket:
+            table.sockets[seat] = socket
             async for message in socket:
                 if message.type not in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
                     break
-                view: dict[str, Any] = json.loads(message.data)
-                version = int(view["table"]["version"])
+                data: dict[str, Any] = json.loads(message.data)
+                if data.get("type") == "answer":  # to this seat's move
+                    answers.put_nowait(data)
+                    continue
+                version = int(data["table"]["version"])
                 arrivals.setdefault(version, time.perf_counter())
-                _keep(table, seat, view)
+                _keep(table, seat, data)
     except (aiohttp.ClientError, TimeoutError, asyncio.CancelledError):
         return
+    finally:
+        table.sockets.pop(seat, None)
+        answers.put_nowait(None)  # a move waiting for its answer: the socket is gone
 
 
 def _keep(table: _Table, seat: int, view: dict[str, Any]) -> None:
@@ -234,7 +250,9 @@ async def _play(
             for watcher in table.watchers:  # its sockets' connections serve the next table
                 watcher.cancel()
             try:
-                table = await _open(api, table.game, len(table.bots), rng.randrange(10**9))
+                table = await _open(
+                    api, table.game, len(table.bots), rng.randrange(10**9), table.http_moves
+                )
             except (ApiError, aiohttp.ClientError, TimeoutError) as error:
                 code = error.code if isinstance(error, ApiError) else type(error).__name__
                 samples.errors[code] = samples.errors.get(code, 0) + 1
@@ -254,11 +272,15 @@ async def _move(api: Api, table: _Table, samples: Samples, rng: random.Random) -
         move = rng.choice(mine["legal_moves"])
         body = {"move": move, "expected_version": mine["table"]["version"]}
         t0 = time.perf_counter()
-        outcome = await api.call("POST", f"{path}/moves", table.bots[seat], body)
+        socket = None if table.http_moves else table.sockets.get(seat)
+        if socket is not None and not socket.closed:
+            outcome = await _socket_move(table, seat, socket, body)
+        else:
+            outcome = await api.call("POST", f"{path}/moves", table.bots[seat], body)
     except ApiError as error:
         samples.errors[error.code] = samples.errors.get(error.code, 0) + 1
         return
-    except (aiohttp.ClientError, TimeoutError) as error:
+    except (aiohttp.ClientError, TimeoutError, ConnectionError) as error:
         name = type(error).__name__
         samples.errors[name] = samples.errors.get(name, 0) + 1
         return
@@ -270,6 +292,25 @@ async def _move(api: Api, table: _Table, samples: Samples, rng: random.Random) -
     table.to_act = list(outcome["to_act"])
     if outcome.get("view"):
         _keep(table, seat, outcome["view"])
+
+
+async def _socket_move(
+    table: _Table, seat: int, socket: aiohttp.ClientWebSocketResponse, body: dict[str, Any]
+) -> dict[str, Any]:
+    """A move over the seat's socket: its accepted outcome; ApiError with the HTTP error if
+    refused, ConnectionError if the socket closed before the answer."""
+    answers = table.answers[seat]
+    while not answers.empty():  # a closed socket's leftovers
+        answers.get_nowait()
+    await socket.send_json({"type": "move", "command_id": uuid.uuid4().hex, **body})
+    async with asyncio.timeout(ANSWER_PATIENCE):
+        answer = await answers.get()
+    if answer is None:
+        raise ConnectionError("the table socket closed before the move's answer")
+    error = answer.get("error")
+    if not answer["accepted"] or error is not None:
+        raise ApiError(int(error["status"]), error)
+    return answer
 
 
 def _lags(table: _Table) -> tuple[list[float], list[float]]:

@@ -1,12 +1,13 @@
-"""The load of `senet bench peers`: tic-tac-toe matches played flat out against senet (HTTP
-moves, WebSocket pushes) or boardgame.io (socket.io), and the echo calibration.
+"""The load of `senet bench peers`: tic-tac-toe matches played flat out against senet (moves
+over the table WebSocket each player holds, or as HTTP requests; pushes over the WebSocket)
+or boardgame.io (socket.io), and the echo calibration.
 
 Every match has two players, each with its own socket. The mover sends a random empty cell;
 its latency ends when its own client holds the new state (senet: the move's answer, which
-carries the mover's view; boardgame.io: the mover's `update`), the opponent's when the
-opponent's socket receives it. A finished match is followed by a new one. A move counts
-as acknowledged once the mover holds its new state: the durability check compares these
-with what a restarted server still has.
+over HTTP carries the mover's view and over the socket follows its push; boardgame.io: the
+mover's `update`), the opponent's when the opponent's socket receives it. A finished match
+is followed by a new one. A move counts as acknowledged once the mover holds its new state:
+the durability check compares these with what a restarted server still has.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class _Watched:
         self.arrived: dict[int, float] = {}
         self.changed = asyncio.Event()
         self.closed = False  # the server closed the socket (or died): no view will come
+        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()  # to this socket's moves
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -82,6 +84,10 @@ class _Watched:
                 if message.type != aiohttp.WSMsgType.TEXT:
                     break
                 data = message.json()
+                if isinstance(data, dict) and data.get("type") == "answer":
+                    self.answers.put_nowait(data)
+                    self.changed.set()
+                    continue
                 version = data.get("table", {}).get("version") if isinstance(data, dict) else None
                 if version is None:
                     continue
@@ -103,13 +109,28 @@ class _Watched:
                 await self.changed.wait()
         return min(t for v, t in self.arrived.items() if v >= version)
 
+    async def move(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Send a move over the socket: its accepted outcome (RuntimeError if refused)."""
+        await self.socket.send_json({"type": "move", **body})
+        async with asyncio.timeout(CALL_TIMEOUT):
+            while self.answers.empty():
+                if self.closed:
+                    raise ConnectionError("senet closed the WebSocket")
+                self.changed.clear()
+                await self.changed.wait()
+        answer = self.answers.get_nowait()
+        if not answer["accepted"]:
+            raise RuntimeError(f"move refused: {answer['error']}")
+        return answer
+
     async def close(self) -> None:
         await self.socket.close()
         self.reader.cancel()
 
 
-def senet_loop(http: aiohttp.ClientSession, seed: int) -> Loop:
-    """One senet match after another through `http` (its base URL is the gateway)."""
+def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = False) -> Loop:
+    """One senet match after another through `http` (its base URL is the gateway); the moves
+    over each player's table socket, or (`http_moves`) as `POST /moves`."""
 
     players: dict[int, list[str]] = {}  # each loop's two players play all its matches
 
@@ -125,15 +146,14 @@ def senet_loop(http: aiohttp.ClientSession, seed: int) -> Loop:
         body = {"game": "tictactoe", "seats": 2}
         table_id = (await _call(http, "POST", "/api/tables", tokens[0], body))["table_id"]
         await _call(http, "POST", f"/api/tables/{table_id}/join", tokens[1], {})
-        await _call(http, "POST", f"/api/tables/{table_id}/start", tokens[0], {})
+        started = await _call(http, "POST", f"/api/tables/{table_id}/start", tokens[0], {})
         samples.tokens[table_id] = tokens[0]
         sockets = [
             _Watched(await http.ws_connect(f"/api/tables/{table_id}/ws?token={t}")) for t in tokens
         ]
         try:
-            view = await _call(http, "GET", f"/api/tables/{table_id}/view", tokens[0])
-            version = view["table"]["version"]
-            for watched in sockets:
+            version = started["version"]
+            for watched in sockets:  # each socket's first frame: the view at the start
                 await watched.until(version)
             while time.monotonic() < deadline:
                 view = sockets[0].view
@@ -145,8 +165,11 @@ def senet_loop(http: aiohttp.ClientSession, seed: int) -> Loop:
                 cell = rng.choice([i for i in range(CELLS) if cells[i] == -1])
                 move = {"move": {"type": "Mark", "cell": cell}, "expected_version": version}
                 started = time.perf_counter()
-                answer = await _call(http, "POST", f"/api/tables/{table_id}/moves",
-                                     tokens[mover], move)  # fmt: skip
+                if http_moves:
+                    answer = await _call(http, "POST", f"/api/tables/{table_id}/moves",
+                                         tokens[mover], move)  # fmt: skip
+                else:
+                    answer = await sockets[mover].move(move)
                 answered = time.perf_counter()
                 version = answer["version"]
                 samples.acked.setdefault(table_id, set()).add(cell)

@@ -68,6 +68,9 @@ class PeersOptions(msgspec.Struct, frozen=True, kw_only=True):
         "memory,postgres,durable"
     )
     no_durability: Annotated[bool, setting("skip the SIGKILL check")] = False
+    http_moves: Annotated[
+        bool, setting("senet's moves as HTTP requests (by default over the table WebSocket)")
+    ] = False
 
 
 def register(kinds: Any) -> None:
@@ -175,7 +178,8 @@ async def run_peers(args: argparse.Namespace) -> int:
         print(json.dumps({"skipped": "node or npm not found"}))
         return 0
     matches = [int(n) for n in args.matches.split(",") if n.strip()]
-    report: dict[str, Any] = {"versions": versions(bgio), "seconds_per_run": args.seconds}
+    report: dict[str, Any] = {"versions": versions(bgio), "seconds_per_run": args.seconds,
+                              "senet_moves": "http" if args.http_moves else "socket"}  # fmt: skip
     report["calibration"] = await calibrate(max(matches), min(args.seconds, 5.0))
     _say(f"driver ceiling: {report['calibration']}")
     pairs: dict[str, Any] = {}
@@ -223,7 +227,9 @@ async def _pair(pair: str, bgio: Path, args: argparse.Namespace) -> AsyncIterato
     after its commit; boardgame.io with bgio-postgres), `durable` (senet on RabbitMQ +
     PostgreSQL in one process and in the deployed layout, gateway | table worker | relay;
     boardgame.io with bgio-postgres)."""
-    env = {**os.environ, "SENET_RATE_LIMIT": "0", "SENET_MAX_IN_FLIGHT_PER_PLAYER": "0"}
+    # No abuse limits: one driver plays every match (a socket's moves are its frames too).
+    env = {**os.environ, "SENET_RATE_LIMIT": "0", "SENET_MAX_IN_FLIGHT_PER_PLAYER": "0",
+           "SENET_WS_MESSAGE_RATE": "0"}  # fmt: skip
     bgio_port = free_port()
     node = ["node", str(bgio / "bgio_server.js"), str(bgio_port)]
     async with contextlib.AsyncExitStack() as stack:
@@ -304,14 +310,17 @@ async def _side(
     out: dict[str, Any] = {}
     try:
         for count in matches:
-            out[str(count)] = await measure(server, pair, count, args.seconds)
+            out[str(count)] = await measure(server, pair, count, args.seconds, args.http_moves)
             _say(f"{pair:8} {server.name:13} {count:3} matches: {_line(out[str(count)])}")
-        return out, await durability(server, args.kill_after) if durable else None
+        check = await durability(server, args.kill_after, args.http_moves) if durable else None
+        return out, check
     finally:
         server.stop()
 
 
-async def measure(server: Server, pair: str, matches: int, seconds: float) -> dict[str, Any]:
+async def measure(
+    server: Server, pair: str, matches: int, seconds: float, http_moves: bool = False
+) -> dict[str, Any]:
     """One run flat out: moves/s, latencies, server CPU-ms per move, memory."""
     samples = peer_drivers.Samples()
     assert server.process is not None
@@ -322,7 +331,7 @@ async def measure(server: Server, pair: str, matches: int, seconds: float) -> di
     # No cap on connections: 50 matches hold 100 WebSockets beside their HTTP requests
     # (aiohttp's default of 100 connections made the 50-match run fail).
     async with aiohttp.ClientSession(server.base, connector=aiohttp.TCPConnector(limit=0)) as http:
-        loop = _loop(server, http)
+        loop = _loop(server, http, http_moves)
         counted_before = await _counts(http, server)
         before = cpu.sample(trees, named)
         started = time.monotonic()
@@ -365,20 +374,21 @@ async def _counts(http: aiohttp.ClientSession, server: Server) -> dict[str, floa
         await asyncio.sleep(0.2)
 
 
-def _loop(server: Server, http: aiohttp.ClientSession) -> peer_drivers.Loop:
+def _loop(server: Server, http: aiohttp.ClientSession, http_moves: bool) -> peer_drivers.Loop:
     if server.name.startswith("senet"):
-        return peer_drivers.senet_loop(http, seed=1)
+        return peer_drivers.senet_loop(http, seed=1, http_moves=http_moves)
     return peer_drivers.bgio_loop(http, server.base, seed=1)
 
 
-async def durability(server: Server, kill_after: float) -> dict[str, Any]:
+async def durability(server: Server, kill_after: float, http_moves: bool) -> dict[str, Any]:
     """On a running server: 10 matches flat out, SIGKILL after `kill_after` s, restart on
     the same data; count the acknowledged moves the restarted server no longer has. The
     server is left running (the caller stops it)."""
     samples = peer_drivers.Samples()
     async with aiohttp.ClientSession(server.base) as http:
+        loop = _loop(server, http, http_moves)
         run = asyncio.create_task(
-            peer_drivers.run_matches(_loop(server, http), 10, kill_after + AFTER_KILL, samples)
+            peer_drivers.run_matches(loop, 10, kill_after + AFTER_KILL, samples)
         )
         await asyncio.sleep(kill_after)
         server.kill()

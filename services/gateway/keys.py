@@ -65,8 +65,8 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     ws_max_message: Annotated[
         int, setting("bytes of a client WebSocket message; larger closes the socket (1009)", gt=0)
     ] = 4 * 1024
-    # A client only pushes (it sends its pongs and its close): past the burst, refilled at
-    # the rate, the socket is closed with 4429.
+    # A client sends its pongs, its close and its moves (`live.moves`): past the burst,
+    # refilled at the rate, the socket is closed with 4429.
     ws_message_rate: Annotated[
         float, setting("frames per second a client may send on one socket (0: no limit)", ge=0)
     ] = 10.0

@@ -7,6 +7,9 @@ from typing import Any
 
 import msgspec
 
+from shared.games.prompts import Prompt, in_language
+from shared.games.registry import GAME_PACKAGES
+
 KIND_TITLES = {
     "en": {
         "your_turn": "your turn",
@@ -17,6 +20,9 @@ KIND_TITLES = {
         "match_ready": "your tournament table is ready",
         "tournament_started": "the tournament starts",
         "tournament_over": "the tournament is over",
+        "dispute_opened": "a player reported a problem",
+        "dispute_statement": "a statement on your report",
+        "dispute_settled": "the arbiter's verdict",
     },
     "de": {
         "your_turn": "du bist dran",
@@ -27,48 +33,10 @@ KIND_TITLES = {
         "match_ready": "dein Turniertisch ist bereit",
         "tournament_started": "das Turnier beginnt",
         "tournament_over": "das Turnier ist vorbei",
+        "dispute_opened": "ein Problem wurde gemeldet",
+        "dispute_statement": "eine Stellungnahme zu deiner Meldung",
+        "dispute_settled": "der Schiedsspruch",
     },
-}
-
-# The games' prompts (English in the views) in German, as the web client says them.
-PROMPTS_DE = {
-    "the game is over": "das Spiel ist vorbei",
-    "roll the dice": "würfle",
-    "roll again or stop": "würfle weiter oder hör auf",
-    "choose the sums to move on": "wähle die Summen, auf denen du ziehst",
-    "reroll dice or stop rolling": "würfle Würfel neu oder hör auf",
-    "apply your dice, declare a disaster if you wish, then end your turn": (
-        "setze deine Würfel ein, rufe auf Wunsch eine Katastrophe aus und beende den Zug"
-    ),
-    "apply your dice, then end your turn": "setze deine Würfel ein und beende den Zug",
-    "place a ship on the Nile": "setze ein Schiff auf den Nil",
-    "play a phase-2 card or end your turn": "spiele eine Karte für Phase 2 oder beende den Zug",
-    "choose a crew to advance": "wähle eine Crew zum Verbessern",
-    "move the water ring or leave it": "bewege den Wasserring oder lass ihn stehen",
-    "take a remaining Nile card": "nimm eine übrige Nilkarte",
-    "use a card to feed your crews or take the penalty": (
-        "ernähre deine Crews mit einer Karte oder nimm die Strafe"
-    ),
-    "build at the site or give up your place": "baue an der Baustelle oder gib deinen Platz auf",
-    "choose the Sphinx cards to keep": "wähle die Sphinxkarten, die du behältst",
-    "play a card or end your building turn": "spiele eine Karte oder beende deinen Bauzug",
-    "place three cards face down as your first row": "lege drei Karten verdeckt als erste Reihe",
-    "spend your action points": "gib deine Aktionspunkte aus",
-    "choose the column for the card Pegasus found": (
-        "wähle die Spalte für die Karte, die Pegasus gezogen hat"
-    ),
-    "put your lost cards onto your discard pile, one by one": (
-        "lege deine verlorenen Karten einzeln auf deinen Ablagestapel"
-    ),
-    "choose the start player": "bestimme den Startspieler",
-    "take a card, play a character or lay a set": (
-        "nimm eine Karte, spiele eine Figur oder lege einen Satz aus"
-    ),
-    "choose an event chip": "wähle einen Ereignischip",
-    "take a card from the pot": "nimm eine Karte aus dem Topf",
-    "discard to 6 cards": "wirf auf 6 Karten ab",
-    "lay remaining sets sideways or finish": "lege übrige Sätze quer aus oder beende",
-    "mark an empty cell": "markiere ein leeres Feld",
 }
 
 
@@ -76,9 +44,20 @@ def _lang(language: str) -> str:
     return "de" if language == "de" else "en"
 
 
-def prompt_in(prompt: str, language: str) -> str:
-    """A game's prompt in the player's language (unknown prompts as they are)."""
-    return PROMPTS_DE.get(prompt, prompt) if _lang(language) == "de" else prompt
+def prompt_in(facts: dict[str, Any], language: str) -> str:
+    """The game's prompt in the player's language: its code in the words of the game's
+    prompts.toml (as the web client says it), else the English prompt as it came."""
+    code, game = facts.get("prompt_code"), facts.get("game_name")
+    package = GAME_PACKAGES.get(str(game))
+    if not code or package is None:
+        return str(facts.get("prompt", ""))
+    players = list(facts.get("players", []))
+
+    def name(seat: int) -> str:
+        return str(players[seat]) if 0 <= seat < len(players) else f"#{seat + 1}"
+
+    asked = Prompt(str(code), dict(facts.get("prompt_params") or {}))
+    return in_language(package, asked, _lang(language), name)
 
 
 class Rendered(msgspec.Struct, frozen=True, kw_only=True):
@@ -103,9 +82,11 @@ def render(kind: str, facts: dict[str, Any], language: str = "en") -> Rendered:
         return _match_ready(facts, de)
     if kind in ("tournament_started", "tournament_over"):
         return _tournament(kind, facts, de)
+    if kind.startswith("dispute_"):
+        return _dispute(kind, facts, de)
     game, link = str(facts["game"]), str(facts["link"])
     title = KIND_TITLES["de" if de else "en"].get(kind.rstrip("0123456789"), kind)
-    prompt = prompt_in(str(facts.get("prompt", "")), language)
+    prompt = prompt_in(facts, language)
     if kind == "game_over":
         lines = [f"{r['rank']}. {r['name']} ({r['score']})" for r in facts.get("ranking", [])]
         subject = f"[senet] {game}: {title}"
@@ -261,3 +242,45 @@ def _tournament(kind: str, facts: dict[str, Any], de: bool = False) -> Rendered:
         "</a></p>"
     )
     return Rendered(subject=subject, text=text, html=body, link=link)
+
+
+VERDICTS_DE = {"stands": "bleibt bestehen", "replayed": "wird neu entschieden",
+               "annulled": "annulliert", "forfeit": "aufgegeben"}  # fmt: skip
+
+
+def _dispute(kind: str, facts: dict[str, Any], de: bool = False) -> Rendered:
+    """A dispute about a table: opened, a statement added, or its verdict with the reason."""
+    game, link, table_id = str(facts["game"]), str(facts["link"]), str(facts["table_id"])
+    title = KIND_TITLES["de" if de else "en"][kind]
+    verdict = str(facts.get("verdict", ""))
+    if kind == "dispute_opened":
+        why = facts["reason"]
+        intro = (
+            f"Ein Mitspieler hat ein Problem in der Partie {game} gemeldet ({why})."
+            if de
+            else f"A player reported a problem in the game of {game} ({why})."
+        )
+        lines = ["Du kannst eine Stellungnahme abgeben." if de else "You may add a statement."]
+    elif kind == "dispute_statement":
+        intro = (
+            f"Ein Mitspieler hat Stellung zu deiner Meldung über {game} genommen."
+            if de
+            else f"Another player added a statement to your report about {game}."
+        )
+        lines = []
+    else:
+        shown = VERDICTS_DE.get(verdict, verdict) if de else verdict
+        intro = (
+            f"Der Schiedsspruch zur Partie {game}: {shown}."
+            if de
+            else f"The arbiter's verdict on the game of {game}: {shown}."
+        )
+        lines = [f"{'Begründung' if de else 'Reason'}: {facts.get('verdict_reason', '')}"]
+    table = "Tisch" if de else "Table"
+    text = "\n".join([intro, "", *lines, "", f"{table}: {table_id}", link, ""])
+    items = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+    body = (
+        f"<p>{html.escape(intro)}</p>{items}"
+        f'<p><a href="{html.escape(link)}">{"Zum Fall" if de else "Open the case"}</a></p>'
+    )
+    return Rendered(subject=f"[senet] {game}: {title}", text=text, html=body, link=link)

@@ -172,6 +172,10 @@ class TurnTracker:
             facts["name"] = state.names[seat]
             facts["opponents"] = [n for i, n in enumerate(state.names) if i != seat]
             facts["prompt"] = spec.prompt(state.game_state, seat)
+            if spec.prompt_code is not None:
+                asked = spec.prompt_code(state.game_state, seat)
+                facts["game_name"] = spec.name
+                facts["prompt_code"], facts["prompt_params"] = asked.code, dict(asked.params)
         if state.forfeited:
             facts["forfeited"] = [state.names[s] for s in state.forfeited]
         result = table_result(state)

@@ -12,6 +12,7 @@ from shared.audit.record import (
     commands_of,
 )
 from shared.contracts.errors import Conflict
+from shared.disputes.record import verdicts_of
 from shared.games.registry import get_game
 from shared.store import EventStore
 from shared.tables import state as table_state
@@ -92,5 +93,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
 
 
 def export_table(store: EventStore, table_id: str) -> GameRecord:
-    """The record of a finished table in a store."""
-    return record_of(table_id, stored_events(store, table_id))
+    """The record of a finished table in a store, with the verdicts on its disputes."""
+    record = record_of(table_id, stored_events(store, table_id))
+    verdicts = verdicts_of(store, table_id, [p.player_id for p in record.players])
+    return msgspec.structs.replace(record, verdicts=verdicts) if verdicts else record

@@ -105,6 +105,21 @@ class StoredEvent(msgspec.Struct, frozen=True, kw_only=True):
     move: Any = None
 
 
+class VerdictRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """An arbiter's verdict on a dispute about the table (see docs/disputes.md): `annulled`
+    and `replayed` games count for no one, `forfeit` makes `seat` lose."""
+
+    dispute_id: str
+    opened_by: str  # the player who opened the case
+    reason: str  # the case's reason: wrong_rule, wrong_score, timing, abuse, other
+    verdict: str  # stands, replayed, annulled, forfeit
+    verdict_reason: str
+    arbiter: str
+    at: str  # ISO 8601, UTC
+    seat: int | None = None
+    from_version: int | None = None
+
+
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     """A finished table: setup, seed, commands in order and every event they caused."""
 
@@ -126,6 +141,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     rematch_of: str = ""  # the finished table whose players agreed on this one
     takebacks: bool = False  # moves could be taken back by consent
     tournament: str = ""  # the tournament whose match this table was
+    verdicts: list[VerdictRecord] = []  # arbiters' verdicts on disputes, when they were given
 
 
 class BadRecord(BadRequest):

@@ -8,6 +8,7 @@ in as an `Rng`, never from a global, and nothing here does I/O.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from shared.contracts.errors import IllegalMove
+from shared.games.prompts import Prompt
 from shared.games.rng import Rng
 
 __all__ = [
@@ -89,7 +91,11 @@ class GameSpec(Generic[S, M, E]):
     - `view(state, seat)`: what that seat (None: a spectator) may see, as a Struct.
     - `redact(event, seat)`: the event as that seat may see it, or None to hide it.
     - `result(state)`: the final result once the game is over, else None.
-    - `prompt(state, seat)`: a short phrase of what the seat is asked ("choose a disaster").
+    - `prompt(state, seat)`: a short phrase of what the seat is asked ("choose a disaster"),
+      in English (kept for older clients).
+    - `prompt_code(state, seat)` (optional): the same as a `Prompt` (a code of the game's
+      prompts.toml and its parameters), which the web client and the mails put in words.
+    - `titles` (optional): the game's title in other languages (`{"de": ...}`).
     - `rematch_order(result, seats)` (optional): who sits where at a rematch, as the old
       seats in new seat order (a game whose rules say who starts, e.g. the loser).
     - `undoable(state_before, seat, move, events)` (optional): whether a move may be taken
@@ -117,6 +123,10 @@ class GameSpec(Generic[S, M, E]):
     redact: Callable[[E, int | None], E | None]
     result: Callable[[S], GameResult | None]
     prompt: Callable[[S, int], str]
+    # What the seat is asked as a code with parameters (words in the game's prompts.toml).
+    prompt_code: Callable[[S, int | None], Prompt] | None = None
+    # The title in other languages than English, by language code.
+    titles: dict[str, str] = dataclasses.field(default_factory=dict)
     # The old seats in the order they sit at a rematch (index: new seat); None: rotated,
     # everyone one seat on, so the second player starts (`rotated_seats`).
     rematch_order: Callable[[GameResult, int], Sequence[int]] | None = None

@@ -51,6 +51,11 @@ VIEW_FRAMES_ENCODED = Counter(
     "senet_view_frames_encoded",
     "WebSocket view frames encoded (once per table version and seat, shared by its sockets)",
 )
+WS_MESSAGES = Counter(
+    "senet_ws_messages",
+    "Client messages on table sockets (moves, resignations): accepted, refused, malformed",
+    ["outcome"],
+)
 PROJECTOR_POSITION = Gauge(
     "senet_projector_position", "The last store position a projector applied", ["projector"]
 )

@@ -21,11 +21,15 @@ The `ProjectionRunner` does everything else, the same way for every consumer:
   one process, `wake()` called after each commit; it polls every `poll` seconds anyway, so
   a lost wake-up only delays. Two looks are at least `linger` seconds apart (larger
   batches under load) unless someone `wait`s;
-- `feed(envelopes)`: envelopes published by the relay applied at once: those at or below
-  the position are duplicates and skipped, and a gap before the first new one (one event
-  or many) is read from the store first;
+- after each look, runs the projection's `looked()` (its work besides the log: notify's
+  timers and deliveries), which may ask for the next look sooner than `poll`;
 - `wait(position)`: until the projection has processed that position (or a timeout).
-A failed batch moves nothing; it is logged and tried again after `retry` seconds.
+A failed look moves nothing; it is logged and tried again after `retry` seconds, doubled
+for each failure in a row up to `max_retry` (never spinning on a failure: a wake-up does
+not cut that pause).
+
+The store is the one path in: no consumer is handed events (not even in the process that
+committed them, which only wakes it), so order, duplicates and gaps never arise.
 """
 
 from __future__ import annotations
@@ -36,7 +40,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import msgspec
 import structlog
 from eventsourcing.persistence import Notification, Tracking
 from prometheus_client import Gauge
@@ -48,7 +51,7 @@ from shared.messaging.wake import COMMITTED, is_commit_signal
 from shared.observability import metrics
 from shared.store import EventStore
 from shared.store.commits import listen_for_commits, listens
-from shared.tables.envelopes import envelope_of, is_table_notification, published
+from shared.tables.envelopes import envelope_of, is_table_notification
 from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.projections")
@@ -103,6 +106,12 @@ class Projection:
     async def caught_up(self) -> None:
         """After a look at the store read it to its end."""
 
+    async def looked(self) -> float | None:
+        """After each look of the runner's loop, outside its lock: the consumer's other
+        work (notify: timers, deliveries). Returns in how many seconds it is due again
+        (None: nothing before the runner's `poll`)."""
+        return None
+
 
 class _Progress:
     """Progress lines while a runner reads a long stretch of the log (`projection_building`
@@ -154,9 +163,11 @@ class ProjectionRunner:
         poll: float = POLL,
         linger: float = 0.0,
         retry: float = RETRY,
+        max_retry: float | None = None,
     ) -> None:
         """`signals`: the broker whose commit signals wake it (not on PostgreSQL, which
-        tells of commits itself)."""
+        tells of commits itself). `max_retry`: the longest pause after failures in a row
+        (default `retry`: no doubling)."""
         self.store = store
         self.projection = projection
         self.lease = lease
@@ -164,6 +175,8 @@ class ProjectionRunner:
         self.poll = poll
         self.linger = linger
         self.retry = retry
+        self.max_retry = retry if max_retry is None else max(retry, max_retry)
+        self.failures = 0  # looks failed in a row
         self.position = 0  # the last position processed (or read, while standing by)
         self.running = False  # `run` is under way
         self.listening = False  # hearing of commits (PostgreSQL NOTIFY, or commit signals)
@@ -177,6 +190,7 @@ class ProjectionRunner:
         self.lost_races = 0  # batches another process applied first
         self._trusted = False  # `position` is the one this runner recorded last
         self._hurry = asyncio.Event()  # someone waits: no lingering
+        self._stopping = False  # `stop` asked the loop to end after the look under way
         self._listener: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         # The read begun ahead during a catch-up: after which position, up to which, the read.
@@ -303,34 +317,6 @@ class ProjectionRunner:
             listener()
         return True
 
-    # -- envelopes published by the relay ------------------------------------------------
-
-    async def feed(self, envelopes: Sequence[EventEnvelope]) -> None:
-        """Process published envelopes at once: duplicates skipped, a gap before them (of
-        one event or more) read from the store first."""
-        async with self.lock:
-            if not self._trusted:
-                await self.resume()
-            fresh = [e for e in envelopes if e.position > self.position]
-            if fresh and fresh[0].position > self.position + 1:
-                await self._catch_up(fresh[0].position - 1)
-                fresh = [e for e in fresh if e.position > self.position]
-            while fresh and not await self._process(
-                Batch(self.position, fresh[-1].position, fresh)
-            ):
-                await self.resume()  # another process moved on: what is left is ours
-                fresh = [e for e in fresh if e.position > self.position]
-
-    async def on_delivery(self, delivery: Delivery) -> None:
-        """A message of the events exchange: its envelopes fed (one that does not decode
-        only wakes the runner: the store will tell)."""
-        try:
-            envelopes = published(delivery.body)
-        except (msgspec.ValidationError, msgspec.DecodeError):
-            self.wake()
-            return
-        await self.feed(envelopes)
-
     # -- following -----------------------------------------------------------------------
 
     def start(self) -> None:
@@ -339,11 +325,18 @@ class ProjectionRunner:
             self.running = True
             self._task = asyncio.create_task(self.run(), name=self.name)
 
-    async def stop(self) -> None:
-        """End the task `start` began (a batch under way finishes or rolls back)."""
+    async def stop(self, grace: float = 0.0) -> None:
+        """End the task `start` began: within `grace` seconds the look under way (and its
+        `looked()`) finishes; after that it is cancelled (a batch rolls back)."""
         task, self._task = self._task, None
-        if task is not None:
-            await stop_tasks([task])  # re-cancels: a cancellation can be lost in a wait
+        if task is None:
+            return
+        if grace > 0:
+            self._stopping = True
+            self.wake()
+            await asyncio.wait([task], timeout=grace)
+        await stop_tasks([task])  # re-cancels: a cancellation can be lost in a wait
+        self._stopping = False
 
     async def run(self) -> None:
         """Follow while active (taking the lease when there is one), stand by otherwise;
@@ -352,7 +345,7 @@ class ProjectionRunner:
         standing_by = False
         try:
             await self.listen()
-            while True:
+            while not self._stopping:
                 if self.lease is not None and not await self.lease.acquire():
                     if not standing_by:
                         log.info("projection_standby", projection=self.name, lease=self.lease.name)
@@ -413,30 +406,40 @@ class ProjectionRunner:
         self._trusted = False  # another holder moved the position meanwhile
         loop = asyncio.get_running_loop()
         try:
-            while self.active:
+            while self.active and not self._stopping:
                 looked = loop.time()
                 try:
                     await self.catch_up()
+                    due = await self.projection.looked()
                 except Exception as exc:  # store, database or broker away; or a bug
-                    log.warning("projection_failed", projection=self.name, error=repr(exc))
+                    self.failures += 1
+                    log.warning("projection_failed", projection=self.name, error=repr(exc),
+                                in_a_row=self.failures)  # fmt: skip
                     log.debug("projection_traceback", exc_info=True)
                     self._trusted = False
-                    await asyncio.sleep(self.retry)
+                    await asyncio.sleep(self._backoff())
                     continue
-                await self._pause(looked)
+                self.failures = 0
+                await self._pause(looked, due)
         finally:
             if gauge is not None:
                 gauge.set(0)
-        if self.lease is not None:
+        if self.lease is not None and not self._stopping:
             log.warning("projection_lease_lost", projection=self.name)
 
-    async def _pause(self, looked: float) -> None:
-        """Wait for a wake-up (at most `poll` seconds), then linger so that two looks are
-        at least `linger` seconds apart, unless someone waits."""
+    def _backoff(self) -> float:
+        """The pause after `failures` failed looks in a row."""
+        return min(self.retry * 2 ** min(self.failures - 1, 16), self.max_retry)
+
+    async def _pause(self, looked: float, due: float | None = None) -> None:
+        """Wait for a wake-up (at most `poll` seconds, or until the projection's work is
+        `due`), then linger so that two looks are at least `linger` seconds apart, unless
+        someone waits."""
+        pause = self.poll if due is None else max(0.0, min(self.poll, due))
         with contextlib.suppress(TimeoutError):
             # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
             # cancellation that arrives as the wait ends, and the loop would never stop.
-            async with asyncio.timeout(self.poll):
+            async with asyncio.timeout(pause):
                 await self.wakeup.wait()
         rest = looked + self.linger - asyncio.get_running_loop().time()
         if rest > 0 and not self._hurry.is_set():

@@ -21,21 +21,27 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from uuid import UUID
 
 import msgspec
 import structlog
 
 from shared.audit.verdicts import VERDICT_TOPIC, Verdict, verdict_of
 from shared.contracts.envelopes import EventEnvelope
+from shared.disputes.aggregate import DISPUTE_TOPICS, SETTLED_TOPIC, Dispute
+from shared.disputes.bounds import CHANGES_RESULT
+from shared.disputes.summary import DisputeSummary, summary_of
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.projections.runner import Batch, Item, Projection
 from shared.projections.tracking import Tracking
 from shared.projections.tracking import advance as advance_position
+from shared.readmodels import disputes as disputes_model
 from shared.readmodels import results as results_model
 from shared.readmodels import tables as tables_model
 from shared.readmodels import verdicts as verdicts_model
 from shared.readmodels.db import Cursor, ReadModelDB
+from shared.readmodels.results import Ruling
 from shared.readmodels.schema import MODELS, positions, tracked
 from shared.readmodels.states import DEFAULT_SIZE, StateCache, advance
 from shared.readmodels.tables import TableChange
@@ -61,6 +67,8 @@ class Changes:
     tables: dict[str, TableChange] = field(default_factory=dict)
     results: list[Result] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)  # arbiters' verdicts on results
+    disputes: dict[str, tuple[int, DisputeSummary]] = field(default_factory=dict)
 
 
 def _move_positions(cur: Cursor, stored: dict[str, int], end: int) -> None:
@@ -115,7 +123,9 @@ class ReadModelProjection(Projection):
                 _move_positions(cur, stored, batch.end)
                 tables_model.write(cur, changes.tables)
                 results_model.write(cur, changes.results)
+                results_model.rule(cur, changes.rulings)
                 verdicts_model.write(cur, changes.verdicts)
+                disputes_model.write(cur, changes.disputes)
         except LostRace:
             return False
         if self.delay:
@@ -141,7 +151,30 @@ class ReadModelProjection(Projection):
                         )  # fmt: skip
             elif note.topic == VERDICT_TOPIC and note.id > stored["verdicts"]:
                 batch.verdicts.append(verdict_of(self.store.decode(note)))
+            elif note.topic in DISPUTE_TOPICS:
+                self._dispute(batch, note, stored)
         return batch
+
+    def _dispute(self, batch: Changes, note: Item, stored: dict[str, int]) -> None:
+        """A case's event: its summary (the case at that version) and, for a verdict that
+        changes the result, the ruling the results model applies."""
+        assert not isinstance(note, EventEnvelope)
+        if note.id > stored["disputes"]:
+            case: Dispute = self.store.repository.get(
+                UUID(str(note.originator_id)), version=note.originator_version
+            )
+            earlier = batch.disputes.get(str(case.id))  # opened in this batch: its position
+            batch.disputes[str(case.id)] = (earlier[0] if earlier else note.id, summary_of(case))
+        if note.topic == SETTLED_TOPIC and note.id > stored["results"]:
+            settled = self.store.decode(note)
+            if settled.verdict in CHANGES_RESULT:
+                opened: Dispute = self.store.repository.get(
+                    UUID(str(note.originator_id)), version=1
+                )
+                batch.rulings.append(
+                    Ruling(table_id=opened.table_id, verdict=settled.verdict, seat=settled.seat,
+                           position=note.id)
+                )  # fmt: skip
 
     def _table_event(
         self, batch: Changes, envelope: EventEnvelope, stored: dict[str, int]

@@ -11,6 +11,8 @@ played it, `queries.player_results`) and counts in no standings or ratings.
 
 from __future__ import annotations
 
+import msgspec
+
 from shared.readmodels.db import Cursor
 from shared.standings import skill
 from shared.standings.board import INITIAL_RATING, Result, elo
@@ -23,6 +25,8 @@ def write(cur: Cursor, results: list[Result]) -> None:
 
 
 def _add(cur: Cursor, result: Result) -> None:
+    if cur.fetchall("SELECT verdict FROM rm_rulings WHERE table_id = ?", (result.table_id,)):
+        return  # ruled on before its result was folded: the ruling's refold decides
     n = len(result.players)
     cur.executemany(
         "INSERT INTO rm_results (player_id, table_id, position, game, seat, score, rank, won,"
@@ -36,6 +40,12 @@ def _add(cur: Cursor, result: Result) -> None:
             for seat, player in enumerate(result.players)
         ],
     )  # fmt: skip
+    _count(cur, result)
+
+
+def _count(cur: Cursor, result: Result) -> None:
+    """The game's standings, ratings and skills after the result."""
+    n = len(result.players)
     if result.private:  # its players' results only: no standings, no ratings
         return
     for seat, player in enumerate(result.players):
@@ -107,5 +117,89 @@ def _add_skills(cur: Cursor, result: Result) -> None:
             (
                 result.game, player, result.names[seat], rated.mu, rated.sigma,
                 before[seat][1] + 1, -round(rated.conservative, 4),
+            ),
+        )  # fmt: skip
+
+
+class Ruling(msgspec.Struct, frozen=True, kw_only=True):
+    """An arbiter's verdict that changes a finished game's result (`shared.disputes`):
+    annulled or replayed (the game counts for no one), or a forfeit by `seat`."""
+
+    table_id: str
+    verdict: str  # annulled, replayed, forfeit
+    seat: int | None
+    position: int  # the event-log position of the verdict
+
+
+def rule(cur: Cursor, rulings: list[Ruling]) -> None:
+    """Apply verdicts: the game's rows change (gone, or the seat forfeits), then the game's
+    standings, ratings and skills are folded again from its results, in the order the
+    games ended, as if the game had always had that outcome."""
+    for ruling in rulings:
+        cur.execute(
+            "INSERT INTO rm_rulings (table_id, verdict, seat, position) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET verdict = excluded.verdict,"
+            " seat = excluded.seat, position = excluded.position",
+            (ruling.table_id, ruling.verdict, ruling.seat, ruling.position),
+        )
+        rows = cur.fetchall(
+            "SELECT DISTINCT game FROM rm_results WHERE table_id = ?", (ruling.table_id,)
+        )
+        if not rows:
+            continue  # not folded yet (or private to no one): nothing counted
+        if ruling.verdict == "forfeit" and ruling.seat is not None:
+            _forfeit(cur, ruling.table_id, ruling.seat)
+        else:
+            cur.execute("DELETE FROM rm_results WHERE table_id = ?", (ruling.table_id,))
+        refold(cur, str(rows[0][0]))
+
+
+def _forfeit(cur: Cursor, table_id: str, seat: int) -> None:
+    """The seat loses (last, forfeited); the others keep their order among themselves."""
+    rows = cur.fetchall(
+        "SELECT seat, rank FROM rm_results WHERE table_id = ? ORDER BY seat", (table_id,)
+    )
+    others = sorted({int(rank) for s, rank in rows if int(s) != seat})
+    new = {int(s): others.index(int(rank)) + 1 for s, rank in rows if int(s) != seat}
+    new[seat] = len(others) + 1
+    for s, rank in new.items():
+        cur.execute(
+            "UPDATE rm_results SET rank = ?, won = ?, forfeited = ? WHERE table_id = ?"
+            " AND seat = ?",
+            (rank, int(rank == 1 and s != seat), int(s == seat), table_id, s),
+        )  # a forfeiting seat's other flags stay as they were; its forfeit is set
+
+
+def refold(cur: Cursor, game: str) -> None:
+    """The game's standings, ratings and skills folded again from its `rm_results` rows."""
+    names: dict[str, str] = {}
+    for table in ("rm_standings", "rm_ratings", "rm_skills"):
+        for player, name in cur.fetchall(
+            f"SELECT player_id, name FROM {table} WHERE game = ?", (game,)
+        ):
+            names[str(player)] = str(name)
+        cur.execute(f"DELETE FROM {table} WHERE game = ?", (game,))
+    rows = cur.fetchall(
+        "SELECT r.table_id, r.position, r.seat, r.player_id, r.score, r.rank, r.won,"
+        " r.forfeited, CASE WHEN p.table_id IS NULL THEN 0 ELSE 1 END FROM rm_results r"
+        " LEFT JOIN rm_private p ON p.table_id = r.table_id WHERE r.game = ?"
+        " ORDER BY r.position, r.table_id, r.seat",
+        (game,),
+    )
+    games: dict[str, list[tuple[object, ...]]] = {}
+    for row in rows:
+        games.setdefault(str(row[0]), []).append(row)
+    for table_id, seats in games.items():
+        players = [str(r[3]) for r in seats]
+        _count(
+            cur,
+            Result(
+                table_id=table_id, game=game, position=int(seats[0][1]),  # type: ignore[call-overload]
+                players=players, names=[names.get(p, "") for p in players],
+                scores=[int(r[4]) for r in seats],  # type: ignore[call-overload]
+                ranks=[int(r[5]) for r in seats],  # type: ignore[call-overload]
+                winners=[int(r[2]) for r in seats if r[6]],  # type: ignore[call-overload]
+                forfeited=[int(r[2]) for r in seats if r[7]],  # type: ignore[call-overload]
+                private=bool(seats[0][8]),
             ),
         )  # fmt: skip

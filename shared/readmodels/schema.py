@@ -63,13 +63,24 @@ DDL = [
         table_id TEXT PRIMARY KEY, outcome TEXT NOT NULL, ended_at BIGINT NOT NULL,
         body TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS rm_verdicts_outcome ON rm_verdicts (outcome, ended_at)",
+    # arbiters' verdicts that change a game's result (annulled, replayed, forfeit)
+    """CREATE TABLE IF NOT EXISTS rm_rulings (
+        table_id TEXT PRIMARY KEY, verdict TEXT NOT NULL, seat INTEGER,
+        position BIGINT NOT NULL)""",
+    # dispute cases, their latest summary (body: JSON)
+    """CREATE TABLE IF NOT EXISTS rm_disputes (
+        dispute_id TEXT PRIMARY KEY, table_id TEXT NOT NULL, player_id TEXT NOT NULL,
+        state TEXT NOT NULL, opened_pos BIGINT NOT NULL, body TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS rm_disputes_queue ON rm_disputes (state, opened_pos)",
+    "CREATE INDEX IF NOT EXISTS rm_disputes_table ON rm_disputes (table_id)",
 ]
 
 # The named models (`senet rebuild --only NAME`) and the tables each one owns.
 MODELS: dict[str, tuple[str, ...]] = {
     "tables": ("rm_tables", "rm_seats", "rm_private"),
-    "results": ("rm_results", "rm_standings", "rm_ratings", "rm_skills"),
+    "results": ("rm_results", "rm_standings", "rm_ratings", "rm_skills", "rm_rulings"),
     "verdicts": ("rm_verdicts",),
+    "disputes": ("rm_disputes",),
 }
 
 CREATE_ATTEMPTS = 5

@@ -52,7 +52,7 @@ async def _played(url: str) -> None:
     client = TestClient(TestServer(platform.app))
     await client.start_server()
     try:
-        tid, entrants = await signed_up(client, 4, fmt="swiss", rounds=2)
+        tid, entrants = await signed_up(client, 4, fmt="swiss", rounds=2, game="cantstop")
         by_id = {p.player_id: p for p in entrants}
         await ok(await client.post(f"/api/tournaments/{tid}/start", json={},
                                     headers=entrants[0].auth))  # fmt: skip

@@ -1,9 +1,11 @@
-"""Can't Stop, Hera und Zeus, Ra, Egizia and Sobek played to the end by clicking the board
-itself (no list of moves), one player's page in English and the other's in German: each game
-has its own board (not the generic one), every log line, prompt and button is words (no
-brackets, braces, underscores or ids), the German page has no English event sentence, and the
-end screen says why the game ended. Screenshots of each board (desktop and phone) with
-SENET_SCREENSHOTS=1."""
+"""Can't Stop, Hera und Zeus, Ra, Egizia, Sobek and Tic-tac-toe played to the end by clicking
+the board itself (no list of moves), one player's page in English at desktop size and the
+other's in German at phone size (390 px): each game has its own board (not the generic one),
+every log line, prompt and button is words (no brackets, braces, underscores or ids), no number
+on the board or the moves panel counts from zero, neither page is wider than its window, the
+German page has no English sentence or English word, and the end screen says why the game ended
+and where the points came from. Screenshots of each board (desktop and phone, English and
+German, mid-game and end) with SENET_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import os
 import random
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, require_browser
 from tests.browser.kit import (
     attr,
     axe_violations,
@@ -48,6 +51,44 @@ return {
   title: document.title + ' ' + pick('h1').join(' '),
 };
 """
+
+
+PHONE = 390  # px: the German page plays at a phone's width
+
+# The page's width beyond its window, and the words of the board, the moves panel and the prompt.
+LAYOUT = """
+const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.innerText).join('\\n');
+return {
+  overflow: document.documentElement.scrollWidth - window.innerWidth,
+  wide: [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.scroll'))
+    .slice(-3).map((e) => `${e.tagName}.${e.className} ${e.textContent.slice(0, 30)}`),
+  board: text('[data-board], .moves, [data-prompt], .result'),
+};
+"""
+ZERO = re.compile(
+    r"\b(row|column|field|berth|crew|seat|round|Reihe|Spalte|Feld|Liegeplatz|Crew|Platz|Runde)"
+    r" 0\b"
+)
+# English words that never belong on a German page (names of pieces and places aside).
+ENGLISH = re.compile(
+    r"\b(the|and|your|with|from|Take|Play|Move|End|Roll|Choose|Build|cards?|dice|turn|Score"
+    r"|Players|Round|Sets|wants|left|gives|price|free|empty|Wait|none|Other)\b"
+)
+
+
+def layout_problems(page: Any, german: bool) -> list[str]:
+    """What is wrong with the page's layout and words: overflow, numbers from zero, English."""
+    got = page.execute_script(LAYOUT)
+    problems = []
+    if got["overflow"] > 1:
+        problems.append(f"the page is {got['overflow']} px wider than its window: {got['wide']}")
+    problems += [f"from zero: {m.group(0)}" for m in ZERO.finditer(got["board"])]
+    if german:
+        problems += [
+            f"English: {line}" for line in got["board"].splitlines() if ENGLISH.search(line)
+        ]
+    return problems
 
 
 def words_only(texts: dict[str, Any], ids: list[str]) -> list[str]:
@@ -124,6 +165,7 @@ ORDERS: dict[str, tuple[list[tuple[str, float]], float]] = {
     "sobek": ([], 1.0),
     "cantstop": ([], 1.0),
     "herazeus": ([], 1.0),
+    "tictactoe": ([], 1.0),
 }
 
 
@@ -167,16 +209,29 @@ return true;
 
 
 def screenshots(page: Any, base: str, table_id: str, name: str) -> None:
+    """The page as it is and at the other size (desktop and phone)."""
     if not SHOOT:
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    save_screenshot(page, SCREENSHOTS / f"{name}.png")
     size = page.get_window_size()
-    page.set_window_size(360, 900)
+    phone = int(page.execute_script("return window.innerWidth")) <= PHONE
+    save_screenshot(page, SCREENSHOTS / f"{name}{'-phone' if phone else ''}.png", max_height=3200)
+    page.set_window_size(1280 if phone else PHONE, 900)
     time.sleep(0.5)
-    save_screenshot(page, SCREENSHOTS / f"{name}-phone.png", max_height=2600)
+    other = f"{name}{'' if phone else '-phone'}.png"
+    save_screenshot(page, SCREENSHOTS / other, max_height=3200)
     page.set_window_size(size["width"], size["height"])
     time.sleep(0.3)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One `senet serve` (embedded default) for this module: each test signs up its own
+    players and opens its own table, so they need no server of their own."""
+    require_browser()
+    started = Server(tmp_path_factory.mktemp("boards"))
+    yield started
+    started.stop()
 
 
 @pytest.mark.parametrize(
@@ -189,6 +244,7 @@ def screenshots(page: Any, base: str, table_id: str, name: str) -> None:
         ("egizia", 11, {}),
         ("sobek", 13, {}),
         ("sobek", 17, {"variant": "async"}),
+        ("tictactoe", 23, {}),
     ],
 )
 def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
@@ -196,10 +252,11 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
 ) -> None:
     alice, zoe = browser(), browser()
     players = [
-        sign_up(alice, server.base, f"alice-{game}"),
-        sign_up(zoe, server.base, f"zoe-{game}"),
+        sign_up(alice, server.base, f"alice-{game}-{seed}"),
+        sign_up(zoe, server.base, f"zoe-{game}-{seed}"),
     ]
     zoe.execute_script("localStorage.setItem('senet.lang', 'de')")
+    zoe.set_window_size(PHONE, 900)
     table_id = create_table(alice, server.base, game, options)
     join_from_lobby(zoe, server.base, table_id)
     wait_for(lambda: alice.find_element("css selector", "[data-lobby=start]"), what="Start").click()
@@ -214,6 +271,9 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
         for page in (alice, zoe):
             texts = page.execute_script(TEXTS)
             assert not words_only(texts, ids), words_only(texts, ids)[:10]
+        for page, german in ((alice, False), (zoe, True)):
+            problems = layout_problems(page, german)
+            assert not problems, problems[:10]
         english = {v: t for v, t in alice.execute_script(TEXTS)["log"]}
         german = zoe.execute_script(TEXTS)["log"]
         same = [t for e, t in german if t in english.values() and e != "SeatTaken"]
@@ -223,7 +283,8 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
             problems = axe_violations(alice)
             assert problems == [], f"serious accessibility violations on {game}: {problems}"
         for page, name in ((alice, game), (zoe, f"{game}-de")):
-            if SHOOT and name not in shot and page.execute_script(CHOOSING, game in ORDERS):
+            picks = game not in ("cantstop", "tictactoe")  # boards whose parts choose
+            if SHOOT and name not in shot and page.execute_script(CHOOSING, picks):
                 time.sleep(0.3)  # the chosen part's moves shown
                 shot[name] = True
                 screenshots(page, server.base, table_id, name)
@@ -238,12 +299,20 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
         assert wait_for(lambda p=page: scores_on_page(p)) == expected
         reason = wait_for(lambda p=page: p.execute_script(TEXTS)["reason"], what="the end reason")
         assert reason and reason[0]
-    assert (
-        "gewinnt" in zoe.execute_script(TEXTS)["reason"][0]
-        or "Spalten" in zoe.execute_script(TEXTS)["reason"][0]
-    )
+    said = zoe.execute_script(TEXTS)["reason"][0]
+    assert any(w in said for w in ("gewinnt", "Spalten", "Reihe", "Unentschieden")), said
+    for page, german in ((alice, False), (zoe, True)):
+        problems = layout_problems(page, german)
+        assert not problems, problems[:10]
+    if game in ("ra", "egizia", "sobek"):  # a breakdown that adds up without a vague row
+        rows = zoe.find_elements("css selector", "[data-breakdown] tbody th")
+        labels = [r.text for r in rows]
+        assert labels and "Nicht aufgeschlüsselt" not in labels and "Sonstiges" not in labels, (
+            labels
+        )
     if SHOOT:
         save_screenshot(alice, SCREENSHOTS / f"{game}-over.png")
+        save_screenshot(zoe, SCREENSHOTS / f"{game}-de-over-phone.png", max_height=4000)
 
 
 def test_ra_rerolls_the_dice_not_clicked_to_keep(server: Server, browser: Any) -> None:

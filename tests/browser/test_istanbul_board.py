@@ -1,10 +1,11 @@
 """Istanbul in the browser: its own board (not the generic one), moves made by clicking a
 place and then one of its choices, the other seat's bonus cards never on a page, the log
-in sentences."""
+in sentences; one page in English at desktop size, the other in German at phone size, neither
+wider than its window nor with a number from zero, the German one without English; the end
+with its breakdown of rubies and the tie-breaks."""
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from pathlib import Path
@@ -24,6 +25,9 @@ from tests.browser.kit import (
     sign_up,
     wait_for,
 )
+from tests.browser.test_boards import PHONE, SHOOT, layout_problems, screenshots
+
+PREFERRED = ("Sultan", "Act", "Sell", "TakeTile", "UseGovernor", "UseSmuggler", "Enter")
 
 CLICK = """
 const page = document.querySelector('[data-board="istanbul"]');
@@ -69,6 +73,8 @@ def test_istanbul_is_played_by_clicking_places_and_their_choices(
 ) -> None:
     alice, zoe = browser(), browser()
     players = [sign_up(alice, server.base, "alice-ist"), sign_up(zoe, server.base, "zoe-ist")]
+    zoe.execute_script("localStorage.setItem('senet.lang', 'de')")
+    zoe.set_window_size(PHONE, 900)
     table_id = create_table(alice, server.base, "istanbul")
     join_from_lobby(zoe, server.base, table_id)
     wait_for(
@@ -82,7 +88,11 @@ def test_istanbul_is_played_by_clicking_places_and_their_choices(
             what="the board",
         )
         assert len(page.find_elements(By.CSS_SELECTOR, "[data-place]")) == 16
+        assert page.find_elements(By.CSS_SELECTOR, "[data-legend]"), "no legend of the pieces"
     assert _click_board([alice, zoe], random.Random(3), 30) >= 30
+    for page, german in ((alice, False), (zoe, True)):
+        problems = layout_problems(page, german)
+        assert not problems, problems[:10]
     for seat, page in enumerate((alice, zoe)):
         view = call(
             server.base, "GET", f"/api/tables/{table_id}/view", token=players[seat]["token"]
@@ -94,10 +104,76 @@ def test_istanbul_is_played_by_clicking_places_and_their_choices(
             for e in page.find_elements(By.CSS_SELECTOR, f'[data-player="{1 - seat}"] [data-card]')
         }
         assert shown == set()
-        log = page.find_element(By.CSS_SELECTOR, ".log-lines").text
-        assert "moved to" in log or "took" in log
+    english = alice.find_element(By.CSS_SELECTOR, ".log-lines").text
+    assert "moved to" in english or "took" in english
+    german = zoe.find_element(By.CSS_SELECTOR, ".log-lines").text
+    assert "zog auf" in german or "nahm" in german
+    assert "Next:" not in german and "Weiter: encounter" not in german
     assert axe_violations(alice) == []
-    if os.environ.get("SENET_SCREENSHOTS"):
+    screenshots(alice, server.base, table_id, "istanbul")
+    screenshots(zoe, server.base, table_id, "istanbul-de")
+
+
+def test_istanbul_ends_with_its_rubies_and_tie_breaks_in_english_and_german(
+    server: Server, browser: Any
+) -> None:
+    """A game played to its end (random legal moves over the API), then both pages: the end
+    reason, the rubies by source adding up to the score, the three tie-breaks in order."""
+    base = server.base
+    tokens = [call(base, "POST", "/api/players", {"name": n})["token"] for n in ("ida", "ugo")]
+    table_id = call(base, "POST", "/api/tables", {"game": "istanbul", "seats": 2}, tokens[0])[
+        "table_id"
+    ]
+    call(base, "POST", f"/api/tables/{table_id}/join", {}, tokens[1])
+    call(base, "POST", f"/api/tables/{table_id}/start", {}, tokens[0])
+    # Random legal moves, most of them ones that bring rubies nearer (a game of ~600 moves);
+    # a move's answer carries the mover's next view.
+    rng = random.Random(5)
+    view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])
+    for _ in range(5_000):
+        if view["table"]["status"] == "over":
+            break
+        if not view["your_turn"]:
+            seat = view["to_act"][0]
+            view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[seat])
+        seat = view["seat"]
+        moves = view["legal_moves"]
+        good = [m for m in moves if m["type"] in PREFERRED and m.get("pay", True) is not False]
+        move = rng.choice(good if good and rng.random() < 0.85 else moves)
+        answer = call(base, "POST", f"/api/tables/{table_id}/moves", {"move": move}, tokens[seat])
+        view = answer["view"] or call(
+            base, "GET", f"/api/tables/{table_id}/view", token=tokens[seat]
+        )
+    else:
+        raise AssertionError("the game did not end")
+    views = [call(base, "GET", f"/api/tables/{table_id}/view", token=t) for t in tokens]
+    scores = views[0]["result"]["scores"]
+    from tests.browser.test_live import open_page
+
+    ida, ugo = browser(), browser()
+    ugo.set_window_size(PHONE, 900)
+    for page, token, lang in ((ida, tokens[0], "en"), (ugo, tokens[1], "de")):
+        open_page(page, base, f"/tables/{table_id}", token)
+        page.execute_script(f"localStorage.setItem('senet.lang', '{lang}')")
+        page.refresh()
+        wait_for(
+            lambda p=page: p.find_elements(By.CSS_SELECTOR, "[data-breakdown]"), what="the end"
+        )
+    for page, german in ((ida, False), (ugo, True)):
+        problems = layout_problems(page, german)
+        assert not problems, problems[:10]
+        rows = page.find_elements(By.CSS_SELECTOR, "[data-breakdown] tbody tr")
+        labels = [r.find_element(By.CSS_SELECTOR, "th").text for r in rows]
+        ties = [x for x in labels if ("Tie-break" if not german else "Gleichstand") in x]
+        assert len(ties) == 3, labels
+        assert (
+            len(labels) > 3
+            and "Not broken down" not in labels
+            and "Nicht aufgeschlüsselt" not in labels
+        )
+        assert page.find_element(By.CSS_SELECTOR, "[data-end-reason]").text
+    assert scores
+    if SHOOT:
         shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-        shots.mkdir(parents=True, exist_ok=True)
-        save_screenshot(alice, shots / "istanbul.png")
+        save_screenshot(ida, shots / "istanbul-over.png")
+        save_screenshot(ugo, shots / "istanbul-de-over-phone.png", max_height=4000)

@@ -107,3 +107,18 @@ async def test_every_event_of_a_match_table_is_a_command_the_table_worker_decide
 def _code(outcome: Outcome) -> str:
     assert not outcome.accepted and outcome.error is not None
     return outcome.error.code
+
+
+async def test_a_match_table_offers_no_rematch_and_stays_as_it_was(client: TestClient) -> None:
+    tid, table_id, entrants = await _first_match(client)
+    await play(client, table_id, {p.player_id: p for p in entrants}, 2)
+    player = entrants[0]
+    before = await ok(await client.get(f"/api/tables/{table_id}/view", headers=player.auth))
+    assert before["table"]["status"] == "over" and before["table"]["tournament"] == tid
+    response = await client.post(
+        f"/api/tables/{table_id}/rematch", json={"accept": True}, headers=player.auth
+    )
+    assert response.status == 409
+    assert (await response.json())["code"] == "tournament_match"
+    after = await ok(await client.get(f"/api/tables/{table_id}/view", headers=player.auth))
+    assert after["table"]["version"] == before["table"]["version"]

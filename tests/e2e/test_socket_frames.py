@@ -18,7 +18,7 @@ from services.gateway.keys import SETTINGS
 from tests.platform import Player, open_table, view
 
 SOCKETS = ("/ws", "/chat/ws?channel=players")
-TEXT, CLOSE, PING = 0x1, 0x8, 0x9
+TEXT, CLOSE, PING, PONG = 0x1, 0x8, 0x9, 0xA
 
 
 class RawSocket:
@@ -109,7 +109,7 @@ async def test_a_client_within_its_rate_keeps_its_socket(client: TestClient) -> 
     socket = await RawSocket.open(client, f"/api/tables/{table_id}/ws", players[0])
     opcode, first = await socket.frame()
     assert opcode == TEXT
-    socket.send(TEXT, b"x", times=burst // 2)
+    socket.send(PONG, b"x", times=burst // 2)  # a text frame is a message: a move or else
     socket.send(PING, b"p", times=burst // 4)
     seen = await view(client, table_id, players[0])
     mover = players[seen["to_act"][0]]

@@ -56,6 +56,8 @@ async def test_games_describe_their_options_with_types_defaults_and_allowed_valu
     # whether the game lets a move be taken back (the create form offers take-backs then)
     assert games["ra"]["takebacks"] and games["cantstop"]["takebacks"]
     assert not games["egizia"]["takebacks"] and not games["sobek"]["takebacks"]
+    # the title in other languages (the web client takes every title from here)
+    assert games["ra"]["titles"] == {"de": "Ra: Das Würfelspiel"} and games["sobek"]["titles"] == {}
 
 
 async def test_the_view_at_a_version_is_the_view_each_seat_had_then(client: TestClient) -> None:

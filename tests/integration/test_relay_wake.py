@@ -6,21 +6,23 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from pathlib import Path
 
-from services.cli.platform import Platform, PlatformConfig, _on_saved
+from services.cli.platform import Platform, PlatformConfig
 from services.gateway.tables.commands import send
 from services.table.relay import relay_runner
 from services.table.worker import TableWorker
 from shared.contracts.envelopes import CreateTable
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.port import Delivery, Topology
-from shared.messaging.wake import CommitSignal
+from shared.messaging.wake import COMMITTED, CommitSignal, is_commit_signal
 from shared.store import open_store
 from shared.store.commits import listen_for_commits, listens
 from shared.tables.client import TableClient
 from shared.tables.envelopes import published
 from shared.tasks import stop_tasks
 from tests.harness.commands import new_command
+from tests.helpers import until_true
 
 
 async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
@@ -40,26 +42,23 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
             heard.append((time.monotonic(), envelope.name))
 
     await relay_broker.subscribe("events", "#", collect)
+    first = await send(
+        TableClient(platform.broker), table_id=str(uuid.uuid4()), player_id="p0",
+        action=CreateTable(game="ra", seats=2, player_name="zero"),
+    )  # fmt: skip
+    assert first.accepted
     running = asyncio.create_task(relay.run())
     try:
-        for _ in range(200):  # the relay holds its lease and went to sleep on an empty log
-            if relay.listening and relay.active:
-                break
-            await asyncio.sleep(0.05)
-        assert relay.active and relay.listening
-        await asyncio.sleep(0.5)
-        sent = time.monotonic()
+        await until_true(lambda: len(heard) >= 2, "the first table, read at its first look")
+        # The relay went to sleep after its first look: the next one without a wake-up is
+        # an hour away, so publishing the second table at all shows it was woken.
         outcome = await send(
             TableClient(platform.broker), table_id=str(uuid.uuid4()), player_id="p0",
-            action=CreateTable(game="ra", seats=2, player_name="zero"),
+            action=CreateTable(game="ra", seats=2, player_name="one"),
         )  # fmt: skip
         assert outcome.accepted
-        for _ in range(100):
-            if len(heard) >= 2:
-                break
-            await asyncio.sleep(0.05)
-        assert [name for _, name in heard] == ["TableCreated", "SeatTaken"]
-        assert heard[-1][0] - sent < 5.0  # not the hour of its poll
+        await until_true(lambda: len(heard) >= 4, "the second table published")
+        assert [name for _, name in heard] == ["TableCreated", "SeatTaken"] * 2
     finally:
         await stop_tasks([running])  # cancelled until it ends (aio-pika may swallow one)
         await relay_broker.cleanup()
@@ -68,15 +67,33 @@ async def test_a_relay_polling_once_an_hour_publishes_a_commit_at_once(
         await platform.stop()
 
 
-async def test_workers_on_a_real_broker_signal_and_a_local_relay_is_woken_directly() -> None:
-    woken: list[str] = []
-    assert _on_saved(None, None) is None
-    local = _on_saved(lambda: woken.append("relay"), None)
-    assert local is not None
-    local()
-    assert woken == ["relay"]
-    signal = CommitSignal.__new__(CommitSignal)
-    assert _on_saved(None, signal) is signal
+async def test_a_worker_on_a_real_broker_and_another_store_signals_each_commit(
+    real_config: PlatformConfig, tmp_path: Path
+) -> None:
+    real_config.store = f"sqlite:///{tmp_path}/senet.db"  # no NOTIFY: consumers elsewhere
+    real_config.roles = frozenset({"table", "relay"})  # a local relay is woken directly too
+    platform = Platform(real_config)
+    await platform.start()
+    signals: list[Delivery] = []
+
+    async def hear(delivery: Delivery) -> None:
+        signals.append(delivery)
+
+    exchange = platform.broker.topology.signals_exchange
+    await platform.broker.subscribe(exchange, COMMITTED, hear, queue=None)
+    try:
+        outcome = await send(
+            TableClient(platform.broker), table_id=str(uuid.uuid4()), player_id="p0",
+            action=CreateTable(game="ra", seats=2, player_name="zero"),
+        )  # fmt: skip
+        assert outcome.accepted
+        await until_true(lambda: any(is_commit_signal(d) for d in signals), "a commit signal")
+        relay = platform.relay
+        assert relay is not None
+        await until_true(lambda: relay.position >= outcome.position, "the local relay")
+    finally:
+        await platform.broker.cleanup()
+        await platform.stop()
 
 
 async def test_postgresql_tells_a_listener_of_every_commit_and_no_commit_signal_is_sent(

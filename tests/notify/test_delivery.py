@@ -177,7 +177,7 @@ async def test_nothing_is_sent_to_a_player_watching_the_table_over_websocket(
         await client.ws_connect(f"/api/tables/{table_id}/ws?token={p.token}") for p in players
     ]
     await until_true(
-        lambda: all(service.is_present(table_id, p.player_id) for p in players),
+        lambda: all(service.sockets.present(table_id, p.player_id) for p in players),
         "notify hears both sockets",
     )
     await client.post(f"/api/tables/{table_id}/start", json={}, headers=players[0].auth)
@@ -186,7 +186,7 @@ async def test_nothing_is_sent_to_a_player_watching_the_table_over_websocket(
     for socket in sockets:
         await socket.close()
     await until_true(
-        lambda: not any(service.is_present(table_id, p.player_id) for p in players),
+        lambda: not any(service.sockets.present(table_id, p.player_id) for p in players),
         "notify hears the sockets close",
     )
     [acting] = service.tracker.acting(table_id)  # a turn of dice has no fixed length:

@@ -16,12 +16,16 @@ FACTS = {
     "name": "Zoe",
     "opponents": ["Alice"],
     "prompt": "roll again or stop",
+    "game_name": "cantstop",
+    "prompt_code": "roll_or_stop",
+    "prompt_params": {},
+    "players": ["Alice", "Zoe"],
 }
 
 
 def test_a_turn_mail_in_german_says_it_all_in_german() -> None:
     mail = render("your_turn", FACTS, "de")
-    assert "du bist dran" in mail.subject and "würfle weiter oder hör auf" in mail.subject
+    assert "du bist dran" in mail.subject and "Würfle weiter oder hör auf" in mail.subject
     assert "Zoe, du bist dran in Can't Stop gegen Alice." in mail.text
     assert "Zum Tisch" in mail.html and "your turn" not in mail.text
 
@@ -44,3 +48,15 @@ def test_digest_game_over_invitation_and_push_follow_the_language() -> None:
 def test_a_stored_setting_without_a_language_still_reads() -> None:
     old = {"channels": ["email"], "quiet": None, "digest": False}
     assert msgspec.convert(old, type=Settings).language == ""
+
+
+def test_a_prompt_is_its_code_in_the_words_of_the_game() -> None:
+    """The mail says the code of the game's prompts.toml, the same words as the web client;
+    a notice queued before the codes existed says its English prompt."""
+    retrieve = {**FACTS, "game_name": "ra", "prompt_code": "retrieve_monument"}
+    one = render("your_turn", {**retrieve, "prompt_params": {"count": 1}}, "de")
+    assert "Gib 1 Monument-Marker zurück" in one.text
+    two = render("your_turn", {**retrieve, "prompt_params": {"count": 2}}, "en")
+    assert "retrieve 2 Monument markers" in two.text
+    old = {k: v for k, v in FACTS.items() if not k.startswith("prompt_")}
+    assert "roll again or stop" in render("your_turn", old, "de").text

@@ -29,34 +29,34 @@ def _signal(socket: str, connected: bool = True, ttl: float = TTL) -> Presence:
 def test_a_socket_whose_gateway_stops_repeating_it_expires_after_its_ttl() -> None:
     clock = FakeClock(start=1000.0)
     service = _service(clock)
-    service.apply_presence(_signal("a"))
+    service.sockets.apply(_signal("a"))
     clock.advance(TTL - 1)
-    assert service.is_present("t", "p")
-    service.apply_presence(_signal("a"))  # the heartbeat: another TTL from now
+    assert service.sockets.present("t", "p")
+    service.sockets.apply(_signal("a"))  # the heartbeat: another TTL from now
     clock.advance(TTL - 1)
-    assert service.is_present("t", "p")
+    assert service.sockets.present("t", "p")
     clock.advance(2)  # the gateway died: nothing repeated it
-    assert not service.is_present("t", "p")
+    assert not service.sockets.present("t", "p")
 
 
 def test_closing_one_of_two_sockets_keeps_the_player_present() -> None:
     clock = FakeClock(start=1000.0)
     service = _service(clock)
-    service.apply_presence(_signal("a"))
-    service.apply_presence(_signal("b"))
-    service.apply_presence(_signal("a", connected=False, ttl=0))
-    assert service.is_present("t", "p")
-    service.apply_presence(_signal("b", connected=False, ttl=0))
-    assert not service.is_present("t", "p")
-    assert service.present == {}  # nothing kept for a player who left
+    service.sockets.apply(_signal("a"))
+    service.sockets.apply(_signal("b"))
+    service.sockets.apply(_signal("a", connected=False, ttl=0))
+    assert service.sockets.present("t", "p")
+    service.sockets.apply(_signal("b", connected=False, ttl=0))
+    assert not service.sockets.present("t", "p")
+    assert service.sockets.open == {}  # nothing kept for a player who left
 
 
 def test_a_signal_without_ttl_from_an_older_gateway_holds_until_closed() -> None:
     clock = FakeClock(start=1000.0)
     service = _service(clock)
-    service.apply_presence(_signal("a", ttl=0))
+    service.sockets.apply(_signal("a", ttl=0))
     clock.advance(10 * TTL)
-    assert service.is_present("t", "p")
+    assert service.sockets.present("t", "p")
 
 
 async def test_the_gateway_repeats_an_open_sockets_signal_until_it_closes() -> None:

@@ -22,7 +22,7 @@ NEW_FIELDS = (  # added since
 
 
 NEW_RESULT_FIELDS = ("resigned",)  # added to a result since
-NEW_VIEW_FIELDS = ("turn_since",)  # added to a view since
+NEW_VIEW_FIELDS = ("turn_since", "prompt_code", "prompt_params")  # added to a view since
 
 
 def _old_result(result: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -30,7 +30,7 @@ def test_rebuild_all_then_one_gives_the_same_rows(tmp_path: Path) -> None:
     everything = {model: dump(db, model) for model in MODELS}
     assert len(everything["tables"]["rm_tables"]) == 6
     assert len(everything["results"]["rm_results"]) == 6  # three finished games of two
-    summary = f"senet rebuild: results, tables, verdicts: {store.last_position()} events"
+    summary = f"senet rebuild: disputes, results, tables, verdicts: {store.last_position()} events"
     assert summary in done.stderr
 
     done = _rebuild("--only", "results", "--store", url)

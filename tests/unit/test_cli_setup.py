@@ -7,6 +7,7 @@ import json
 import socket
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -134,20 +135,32 @@ def _one_line(done: subprocess.CompletedProcess[str]) -> str:
 
 def test_start_up_failures_are_one_clear_line_without_a_traceback() -> None:
     dead = free_port()
-    line = _one_line(_run("gateway", "--store", f"postgresql://u:pw@127.0.0.1:{dead}/test"))
-    assert f"port {dead}" in line and "--store" in line and "pw@" not in line
-    line = _one_line(
-        _run("relay", "--store", "memory", "--broker", f"amqp://guest:s3cret@127.0.0.1:{dead}/")
-    )
-    assert "broker" in line and "s3cret" not in line
-    with socket.socket() as held:
+    with socket.socket() as held, ThreadPoolExecutor(4) as pool:  # four processes at once
         held.bind(("127.0.0.1", 0))
         held.listen()
         port = held.getsockname()[1]
-        line = _one_line(_run("gateway", "--store", "memory", "--port", str(port)))
+        store, broker, in_use, debug = pool.map(
+            lambda argv: _run(*argv),
+            [
+                ("gateway", "--store", f"postgresql://u:pw@127.0.0.1:{dead}/test"),
+                (
+                    "relay",
+                    "--store",
+                    "memory",
+                    "--broker",
+                    f"amqp://guest:s3cret@127.0.0.1:{dead}/",
+                ),
+                ("gateway", "--store", "memory", "--port", str(port)),
+                ("--log-level", "DEBUG", "gateway", "--store", f"postgresql://127.0.0.1:{dead}/t"),
+            ],
+        )
+    line = _one_line(store)
+    assert f"port {dead}" in line and "--store" in line and "pw@" not in line
+    line = _one_line(broker)
+    assert "broker" in line and "s3cret" not in line
+    line = _one_line(in_use)
     assert "in use" in line and "--port" in line
-    done = _run("--log-level", "DEBUG", "gateway", "--store", f"postgresql://127.0.0.1:{dead}/t")
-    assert "Traceback" in done.stderr  # kept for DEBUG
+    assert "Traceback" in debug.stderr  # kept for DEBUG
 
 
 def test_replay_in_a_folder_without_a_store_creates_nothing(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from tests.gamekit import play_random
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG = ROOT / "web" / "src" / "log" / "index.js"
+STUBS = Path(__file__).with_name("webnode.mjs")  # preact and htm stubbed: no node_modules needed
 NAMES = ["Alice", "Zoe", "Mia", "Ben"]
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
 BAD = ("[", "]", "{", "}", "_", "undefined", "NaN", "null", "[object", "#")
@@ -38,7 +39,7 @@ def node(script: str, stdin: str = "") -> Any:
             pytest.fail("node is missing (CI=true: the web client's tests must run)")
         pytest.skip("node is missing")
     done = subprocess.run(
-        [exe, "--no-warnings", "--input-type=module", "-e", script],
+        [exe, "--no-warnings", "--import", str(STUBS), "--input-type=module", "-e", script],
         cwd=ROOT / "web",
         input=stdin,
         capture_output=True,

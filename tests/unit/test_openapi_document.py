@@ -22,6 +22,8 @@ def test_each_games_move_and_view_schema_is_published() -> None:
     assert {"$ref": "#/components/schemas/SobekView"} in view["game"]["anyOf"]
     assert view["legal_moves"]["items"] == move
     assert components["RaView"]["type"] == "object"  # a real schema, not {}
+    # the prompt as a code of the game's prompts.toml, beside the English text
+    assert {"prompt", "prompt_code", "prompt_params"} <= view.keys()
 
 
 def test_a_route_lists_only_the_statuses_it_can_return() -> None:

@@ -1,9 +1,10 @@
-"""The projection runner on the real stores (SQLite, PostgreSQL): a published duplicate is
-skipped and a gap (of one event, or several) is read from the store; the position is
-recorded in one transaction with the effects, and a failing batch moves neither; a position
-moved by another process is read again; a read by topic covers the log up to its newest
-event; `wait(position)` returns once it is processed; the lease passes to a standby; old
-stores' positions are read once into the one tracking table."""
+"""The projection runner on the real stores (SQLite, PostgreSQL): the position is recorded
+in one transaction with the effects, and a failing batch moves neither; a position moved by
+another process is read again; a read by topic covers the log up to its newest event;
+`wait(position)` returns once it is processed; the lease passes to a standby; old stores'
+positions are read once into the one tracking table; a consumer's other work (`looked`)
+runs after each look, may ask for the next one sooner, and a stop lets the look under way
+finish."""
 
 from __future__ import annotations
 
@@ -14,29 +15,26 @@ import pytest
 
 from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.lease import MemoryLease
-from shared.messaging.port import Delivery
 from shared.projections.runner import Batch, Projection, ProjectionRunner
 from shared.projections.tracking import Positions, advance
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore, open_store
-from shared.tables.envelopes import BATCH_KEY, batch_body, envelope_of, is_table_notification
+from shared.tables.envelopes import envelope_of, is_table_notification
 from tests.audit.kit import play_table
+from tests.helpers import until_true
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore]:
-    """A store with one finished game in it."""
+    """A store with three finished games in it (short ones: about forty events)."""
     if request.param == "postgresql":
         url = str(request.getfixturevalue("postgres_url"))
     else:
         url = f"sqlite:///{tmp_path}/senet.db"
     store = open_store(url)
-    play_table(store, "cantstop", 3)
+    for seed in (1, 2, 3):
+        play_table(store, "tictactoe", seed)
     yield store
-
-
-def _delivery(*envelopes: EventEnvelope) -> Delivery:
-    return Delivery(body=batch_body(list(envelopes)), routing_key=BATCH_KEY)
 
 
 def _envelopes(store: EventStore) -> list[EventEnvelope]:
@@ -77,22 +75,40 @@ class Rows(Projection):
         return True
 
 
-async def test_a_duplicate_is_skipped_and_gaps_of_one_or_more_are_read_from_the_store(
+class Busy(Rows):
+    """Rows with other work after each look: due again at once for `again` looks, failing
+    for `failing` looks first."""
+
+    def __init__(self, store: EventStore, again: int, failing: int = 0) -> None:
+        super().__init__(store, "test-busy")
+        self.again = again
+        self.failing = failing
+        self.looks = 0  # `looked` calls that finished
+        self.positions_seen: list[int] = []  # the stored position at each of them
+
+    async def looked(self) -> float | None:
+        if self.failing:
+            self.failing -= 1
+            raise RuntimeError("away")
+        self.looks += 1
+        self.positions_seen.append(self.max_tracking_id())
+        return 0.0 if self.looks < self.again else None
+
+
+async def test_a_consumers_other_work_runs_after_each_look_and_brings_the_next_one_forward(
     store: EventStore,
 ) -> None:
-    envelopes = _envelopes(store)
-    rows = Rows(store)
-    runner = ProjectionRunner(store, rows)
-    await runner.on_delivery(_delivery(*envelopes[:3]))  # e0..e2
-    await runner.on_delivery(_delivery(envelopes[1]))  # a relay that restarted republishes
-    assert rows.seen == [e.position for e in envelopes[:3]]
-    await runner.on_delivery(_delivery(envelopes[4]))  # e3 never came: a gap of one
-    assert rows.seen == [e.position for e in envelopes[:5]]
-    await runner.on_delivery(_delivery(envelopes[11], envelopes[2]))  # 5..10 never came
-    assert rows.seen == [e.position for e in envelopes[:12]]
-    await runner.catch_up()
-    assert rows.seen == rows.rows() == [e.position for e in envelopes]  # each once, in order
-    assert runner.position == rows.max_tracking_id() == store.last_position()
+    busy = Busy(store, again=5, failing=2)
+    runner = ProjectionRunner(store, busy, poll=3600.0, retry=0.01, max_retry=0.02)
+    runner.start()  # no wake-up ever comes: only `looked` asks for the next looks
+    try:
+        await until_true(lambda: busy.looks == 5, "five looks without a wake-up")
+        assert busy.positions_seen == [store.last_position()] * 5  # each after a caught-up look
+        assert busy.rows() == [e.position for e in _envelopes(store)]  # failures moved nothing
+        assert runner.failures == 0  # two failed looks, then success
+    finally:
+        await runner.stop(grace=30.0)
+    assert not runner.running
 
 
 async def test_the_position_is_recorded_with_the_effects_and_a_failure_moves_neither(
@@ -116,10 +132,9 @@ async def test_the_position_is_recorded_with_the_effects_and_a_failure_moves_nei
 async def test_a_position_moved_by_another_process_is_read_again(store: EventStore) -> None:
     first, second = Rows(store), Rows(store)
     ahead, behind = ProjectionRunner(store, first), ProjectionRunner(store, second)
-    await behind.resume()  # it read position 0 ...
+    await behind.catch_up(upto=5)  # it applied up to 5 itself (and trusts that position) ...
     await ahead.catch_up(upto=10)  # ... then another process applied up to 10
-    behind._trusted = True  # as after its own last batch
-    await behind.catch_up()  # its move from 0 fails: it goes on from the stored 10
+    await behind.catch_up()  # its move from 5 fails: it goes on from the stored 10
     assert behind.lost_races == 1
     assert second.rows() == [e.position for e in _envelopes(store)]  # each row once
 
@@ -144,7 +159,7 @@ async def test_wait_returns_once_the_position_is_processed(store: EventStore) ->
     try:
         assert await runner.wait(last, timeout=30)
         assert rows.max_tracking_id() == last
-        play_table(store, "cantstop", 2)
+        play_table(store, "tictactoe", 4)
         newer = store.last_position()
         assert await runner.wait(newer, timeout=30)  # waiting woke it
         assert rows.rows() == [e.position for e in _envelopes(store)]
@@ -164,7 +179,7 @@ async def test_the_lease_holder_follows_and_a_standby_takes_over(store: EventSto
         assert await second.wait(last, timeout=30)  # a standby waits on the stored position
         assert second.batches == 0 and first.batches > 0
         await first.stop()  # gives the lease back
-        play_table(store, "cantstop", 2)
+        play_table(store, "tictactoe", 4)
         assert await second.wait(store.last_position(), timeout=30)
         assert second.batches > 0
         assert one.rows() == [e.position for e in _envelopes(store)]  # each row once

@@ -1,4 +1,5 @@
-"""web/src/data/cards.js is what web/gen_data.py makes of the games' data files now."""
+"""web/src/games/cards.js and each game's prompts.js are what web/gen_data.py makes of the
+games' data and prompts files now."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ def test_the_web_clients_card_data_is_up_to_date() -> None:
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.OUT.read_text(encoding="utf-8") == module.render(), (
-        "web/src/data/cards.js is out of date: run `.venv/bin/python web/gen_data.py`, then "
-        "`cd web && npm run build`"
-    )
+    for path, text in module.outputs().items():
+        assert path.exists() and path.read_text(encoding="utf-8") == text, (
+            f"{path.relative_to(ROOT)} is out of date: run `.venv/bin/python web/gen_data.py`, "
+            "then `cd web && npm run build`"
+        )
 
 
 def test_every_registered_game_has_a_board_of_its_own() -> None:
@@ -25,7 +27,12 @@ def test_every_registered_game_has_a_board_of_its_own() -> None:
 
     from shared.games.registry import GAME_PACKAGES
 
-    source = (ROOT / "web" / "src" / "boards" / "index.js").read_text(encoding="utf-8")
-    block = source.split("const BOARDS = {", 1)[1].split("};", 1)[0]
-    boards = set(re.findall(r"^\s*(\w+)\s*:", block, flags=re.M))
-    assert set(GAME_PACKAGES) <= boards, f"games without a board: {set(GAME_PACKAGES) - boards}"
+    games = ROOT / "web" / "src" / "games"
+    source = (games / "index.js").read_text(encoding="utf-8")
+    lines = re.findall(r"^export \{ default as (\w+) \} from '\./(\w+)/index\.js';$", source, re.M)
+    registered = {name for name, folder in lines if name == folder}
+    missing = set(GAME_PACKAGES) - registered
+    assert not missing, f"games without a folder in web/src/games/index.js: {missing}"
+    for game in GAME_PACKAGES:
+        for part in ("index.js", "board.js", "log.js", "en.js", "de.js", "prompts.js"):
+            assert (games / game / part).is_file(), f"web/src/games/{game}/{part} is missing"

@@ -1,4 +1,6 @@
 // The HTTP API and the signed-in account (the token is the account: it lives in localStorage).
+import { rememberGames } from './i18n.js';
+
 const KEY = 'senet.token';
 const WHO = 'senet.who';
 
@@ -31,6 +33,57 @@ export async function api(method, path, body, token = account.token) {
 // Socket close codes that end it for good, each explained to the player as `closed<code>`
 // (docs/architecture.md): token revoked, rights lost, too many messages sent.
 export const ENDING = [4401, 4403, 4429];
+
+const commandId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+/**
+ * Commands over a table's WebSocket while it is open (docs/client.md, "Moves over the
+ * socket"): each message carries a command id and waits for its answer, which comes after
+ * the push of the view it produced. A refusal throws the same ApiError as HTTP; a socket
+ * that closes before the answer sends the command again over HTTP with the same command
+ * id (the table decides it at most once), as does a command sent while no socket is open.
+ */
+export class TableCommands {
+  constructor(tableId) { this.tableId = tableId; this.socket = null; this.waiting = new Map(); }
+
+  attach(socket) { this.socket = socket; }
+
+  /** The socket closed: every command still waiting goes over HTTP. */
+  detach(socket) {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const { message, resolve, reject } of waiting) this.overHttp(message).then(resolve, reject);
+  }
+
+  /** A frame of the socket: true if it answered one of our commands. */
+  answered(data) {
+    if (!data || data.type !== 'answer') return false;
+    const entry = this.waiting.get(data.command_id);
+    if (!entry) return true;
+    this.waiting.delete(data.command_id);
+    if (data.accepted) entry.resolve(data);
+    else entry.reject(new ApiError(data.error.status, data.error.code, data.error.message));
+    return true;
+  }
+
+  /** A move: over the socket when it is open, else `POST /moves`; the accepted outcome. */
+  move(move) { return this.send({ type: 'move', move, command_id: commandId() }); }
+
+  send(message) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return this.overHttp(message);
+    return new Promise((resolve, reject) => {
+      this.waiting.set(message.command_id, { message, resolve, reject });
+      socket.send(JSON.stringify(message));
+    });
+  }
+
+  overHttp({ type, ...body }) {
+    return api('POST', `/api/tables/${this.tableId}/${type === 'move' ? 'moves' : type}`, body);
+  }
+}
 
 export const get = (path) => api('GET', path);
 export const post = (path, body = {}) => api('POST', path, body);
@@ -67,6 +120,6 @@ export async function signIn(token) {
 /** The games offered (asked once). */
 let games = null;
 export async function listGames() {
-  if (!games) games = await get('/api/games');
+  if (!games) { games = await get('/api/games'); rememberGames(games); }
   return games;
 }

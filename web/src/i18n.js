@@ -62,7 +62,18 @@ export const STRINGS = {
     mailLanguage: 'Language of mails and notifications', breakdown: 'Where the points came from', emptyCell: 'empty', rules: 'Rules in short', announceTurn: 'Your turn', tabTurn: (g) => `▶ Your turn · ${g}`, confirmCancel: 'Cancel this table for everyone?', cancelYes: 'Yes, cancel it', cancelNo: 'No, keep it',
     notFound: 'There is no such page.', tableMissing: 'There is no such table: the link may be mistyped, or the table was removed.', toLobby: 'To the lobby', removedHere: 'You are no longer seated at this table.',
     inviteOnly: 'This table is private: join it through the invitation link the host sent you.', spectatorPanel: 'You are watching: the moves are the players\u2019.',
+    endResigned: (who) => `${who} resigned.`, endForfeited: (who) => `${who} ran out of time and forfeited.`,
+    endScored: (who, n) => `The final scoring is done; ${who} ${n === 1 ? 'wins' : 'win'}.`, summaryNote: 'Our summary, not the complete rules.', forfeit: 'forfeit', parts_pick: 'Click a highlighted part of the board to see what you can do there.', parts_choices: 'Choices', parts_actions: 'Actions', none: 'none', yes: 'yes', no: 'no', seatFree: 'free',
     chatMuted: (n) => `${n} muted`, chatHelp: 'Up to 500 characters. Players do not see the spectators’ chat until the game is over.',
+    // pages: status, log, replay, forms, tournaments
+    status_open: 'Open: waiting for players', status_playing: 'In play', status_over: 'Game over', status_cancelled: 'Cancelled',
+    gameOver: 'Game over.', finalScores: 'Final scores', olderLines: 'Show older lines', replayReadOnly: 'A replay: the board shows the game as it was, nothing here can be played.',
+    backToTournament: '← Back to the tournament', moveTime: 'Time per move', moveTimeNone: 'no limit', hoursN: (n) => (n === 1 ? '1 hour' : `${n} hours`), daysN: (n) => (n === 1 ? '1 day' : `${n} days`),
+    timeoutPolicy: 'When the time is up', policy_bot: 'a bot plays that turn', policy_forfeit: 'the seat is forfeited (a bot plays on)',
+    signupDeadline: 'Sign-up closes', signupDeadlineHelp: 'Empty: the creator starts the tournament.', moveDeadlineDefault: 'the platform’s default',
+    seed: 'Seed', seedHelp: 'Every pairing and every table’s dice follow from it and the results.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
+    tournamentWinner: (who) => `Winner: ${who}`, tournamentWinners: (who) => `Winners: ${who}`, matchOver: 'over', matchPlaying: 'being played', matchWaiting: 'not opened yet',
+    byes: 'Byes', toTable: 'the table', seatsPerTable: (n) => `${n} players a table`,
   },
   de: {
     tournaments: 'Turniere', myTournaments: 'Meine Turniere', createTournament: 'Turnier anlegen',
@@ -124,11 +135,22 @@ export const STRINGS = {
     mailLanguage: 'Sprache der Mails und Benachrichtigungen', breakdown: 'Woher die Punkte kamen', emptyCell: 'leer', rules: 'Regeln in Kürze', announceTurn: 'Du bist dran', tabTurn: (g) => `▶ Du bist dran · ${g}`, confirmCancel: 'Diesen Tisch für alle absagen?', cancelYes: 'Ja, absagen', cancelNo: 'Nein, behalten',
     notFound: 'Diese Seite gibt es nicht.', tableMissing: 'Diesen Tisch gibt es nicht: vielleicht ist der Link vertippt, oder der Tisch wurde entfernt.', toLobby: 'Zur Lobby', removedHere: 'Du sitzt nicht mehr an diesem Tisch.',
     inviteOnly: 'Dieser Tisch ist privat: tritt über den Einladungslink bei, den der Gastgeber dir geschickt hat.', spectatorPanel: 'Du schaust zu: die Züge machen die Spieler.',
+    endResigned: (who) => `Aufgegeben: ${who}.`, endForfeited: (who) => `Zeit überschritten, Platz verloren: ${who}.`,
+    endScored: (who) => `Die Schlusswertung ist vorbei; es gewinnt ${who}.`, summaryNote: 'Unsere Zusammenfassung, keine vollständigen Regeln.', forfeit: 'Platz verloren', parts_pick: 'Klicke einen hervorgehobenen Teil des Spielplans an, um zu sehen, was du dort tun kannst.', parts_choices: 'Möglichkeiten', parts_actions: 'Aktionen', none: 'keine', yes: 'ja', no: 'nein', seatFree: 'frei',
     chatMuted: (n) => `${n} stummgeschaltet`, chatHelp: 'Bis zu 500 Zeichen. Spieler sehen den Zuschauer-Chat erst nach dem Spiel.',
+    status_open: 'Offen: wartet auf Mitspieler', status_playing: 'Läuft', status_over: 'Spiel beendet', status_cancelled: 'Abgesagt',
+    gameOver: 'Spiel beendet.', finalScores: 'Endstand', olderLines: 'Ältere Zeilen zeigen', replayReadOnly: 'Eine Wiederholung: der Spielplan zeigt das Spiel, wie es war; hier kann nichts gespielt werden.',
+    backToTournament: '← Zurück zum Turnier', moveTime: 'Zeit pro Zug', moveTimeNone: 'keine Grenze', hoursN: (n) => (n === 1 ? '1 Stunde' : `${n} Stunden`), daysN: (n) => (n === 1 ? '1 Tag' : `${n} Tage`),
+    timeoutPolicy: 'Wenn die Zeit abläuft', policy_bot: 'spielt ein Bot diesen Zug', policy_forfeit: 'ist der Platz verloren (ein Bot spielt weiter)',
+    signupDeadline: 'Anmeldeschluss', signupDeadlineHelp: 'Leer: der Veranstalter startet das Turnier.', moveDeadlineDefault: 'wie auf der Plattform üblich',
+    seed: 'Startwert', seedHelp: 'Aus ihm und den Ergebnissen folgen alle Paarungen und die Würfel jedes Tisches.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
+    tournamentWinner: (who) => `Sieger: ${who}`, tournamentWinners: (who) => `Sieger: ${who}`, matchOver: 'beendet', matchPlaying: 'läuft', matchWaiting: 'noch nicht eröffnet',
+    byes: 'Freilose', toTable: 'der Tisch', seatsPerTable: (n) => `${n} Spieler pro Tisch`,
   },
 };
 
 export function pickLanguage() {
+  if (typeof localStorage === 'undefined') return 'en'; // outside a browser (node, the tests)
   const chosen = localStorage.getItem(KEY);
   if (chosen === 'en' || chosen === 'de') return chosen;
   const browser = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
@@ -145,10 +167,24 @@ export function t(key, ...args) {
   return typeof value === 'function' ? value(...args) : value;
 }
 
-// Games by the names their German editions carry (the server's title is the English one).
-const GAME_TITLES = { de: { ra: 'Ra: Das Würfelspiel', tictactoe: 'Tic-Tac-Toe' } };
+// The games as GET /api/games lists them (remembered by api.js's listGames): their titles in
+// each language come only from there.
+let known = [];
+export function rememberGames(list) { known = Array.isArray(list) ? list : []; }
 
-/** A game's title in the page's language (`game`: an entry of GET /api/games). */
+/** A table's status in people's words ("Game over", "In play"). */
+export function statusWords(status) {
+  return t(`status_${status}`);
+}
+
+/** A game's title in the page's language (`game`: an entry of GET /api/games, or its name). */
 export function gameTitle(game) {
-  return (GAME_TITLES[current] || {})[game.name] || game.title;
+  const entry = typeof game === 'string' ? known.find((g) => g.name === game) : game;
+  if (!entry) return String(game);
+  return (entry.titles && entry.titles[current]) || entry.title;
+}
+
+/** Every known game's title in the page's language, by name. */
+export function gameTitles() {
+  return Object.fromEntries(known.map((g) => [g.name, gameTitle(g)]));
 }

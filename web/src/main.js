@@ -15,14 +15,21 @@ import { SignInLink } from './pages/devices.js';
 import { StandingsPage } from './pages/standings.js';
 import { SettingsPage } from './pages/settings.js';
 import { TournamentPage, TournamentsPage } from './pages/tournaments.js';
+import { ArbiterCase, ArbiterQueue, DisputePage, ReportLink, ReportProblem } from './pages/disputes.js';
 
 function Page({ path, query, signedIn, onAccount }) {
   let m;
-  if ((m = match('/tables/:id/replay', path))) return html`<${ReplayPage} id=${m.id} at=${Number(query.get('at')) || 0} />`;
+  if ((m = match('/tables/:id/replay', path))) {
+    return html`<div><${ReplayPage} id=${m.id} at=${Number(query.get('at')) || 0} /><${ReportLink} id=${m.id} at=${Number(query.get('at')) || 0} /></div>`;
+  }
   if ((m = match('/tables/:id', path))) {
     return html`<div>${signedIn ? null : html`<${SignIn} onChange=${onAccount} />`}
-      <${TablePage} key=${`${m.id}${signedIn}`} id=${m.id} allMoves=${query.get('all-moves') === '1'} /></div>`;
+      <${TablePage} key=${`${m.id}${signedIn}`} id=${m.id} allMoves=${query.get('all-moves') === '1'} />
+      ${signedIn ? html`<${ReportProblem} key=${m.id} id=${m.id} at=${Number(query.get('report')) || 0} />` : null}</div>`;
   }
+  if ((m = match('/disputes/:id', path))) return signedIn ? html`<${DisputePage} id=${m.id} />` : html`<${SignIn} onChange=${onAccount} />`;
+  if ((m = match('/arbiter/:id', path))) return html`<${ArbiterCase} id=${m.id} />`;
+  if (path === '/arbiter') return html`<${ArbiterQueue} state=${query.get('state') === 'settled' ? 'settled' : 'open'} />`;
   if ((m = match('/tournaments/:id', path))) {
     return html`<div>${signedIn ? null : html`<${SignIn} onChange=${onAccount} />`}<${TournamentPage} key=${`${m.id}${signedIn}`} id=${m.id} /></div>`;
   }

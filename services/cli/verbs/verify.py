@@ -1,4 +1,6 @@
-"""`senet verify game.json`: check a game record offline (no server, no store)."""
+"""`senet verify game.json`: check a game record offline (no server, no store).
+`senet verify --store URL`: check that a store's results and ratings follow from the
+arbiters' verdicts (an annulled game absent, a forfeit counted, ratings the fold)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,9 @@ import msgspec
 from shared.audit.record import decode_record
 from shared.audit.verify import verify_record
 from shared.contracts.errors import SenetError
+from shared.disputes.record import check_ratings
+from shared.readmodels.db import ReadModelDB
+from shared.store import open_store
 from shared.tournaments.record import (
     decode_tournament_record,
     is_tournament_record,
@@ -26,11 +31,21 @@ def register(verbs: Any) -> None:
     parser = verbs.add_parser(
         VERB, help="check a game record offline: seed, every event, the final scores"
     )
-    parser.add_argument("record", help="the game record (JSON) written by `senet export`")
+    parser.add_argument(
+        "record", nargs="?", help="the game record (JSON) written by `senet export`"
+    )
+    parser.add_argument(
+        "--store", help="instead: check that the store's ratings follow from the verdicts"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """0 when the record is sound; 1 with the first problem named; 2 when unreadable."""
+    if getattr(args, "store", None):  # a caller may build the namespace without it
+        return _verify_ratings(args.store)
+    if not args.record:
+        print("senet verify: name a record, or --store URL", file=sys.stderr)
+        return 2
     try:
         raw = Path(args.record).read_bytes()
         if is_tournament_record(raw):
@@ -51,6 +66,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"  recorded: {problem.recorded}", file=sys.stderr)
         return 1
     print(f"senet verify: ok, {report.events} events follow from the commands", file=sys.stderr)
+    for verdict in record.verdicts:
+        print(f"senet verify: verdict {verdict.verdict} by {verdict.arbiter} at {verdict.at}:"
+              f" {verdict.verdict_reason}", file=sys.stderr)  # fmt: skip
+    return 0
+
+
+def _verify_ratings(url: str) -> int:
+    """0 when results and ratings follow from the verdicts, 1 naming each problem."""
+    try:
+        store = open_store(url, create=False)
+    except SenetError as exc:
+        print(f"senet verify: {exc.message} [{exc.code}]", file=sys.stderr)
+        return 2
+    db = ReadModelDB.of(store)
+    try:
+        problems = check_ratings(store, db)
+    finally:
+        db.close()
+    for problem in problems:
+        print(f"senet verify: FAILED: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    print("senet verify: ok, results and ratings follow from the verdicts", file=sys.stderr)
     return 0
 
 

@@ -49,25 +49,34 @@ def _retry_after(request: web.Request, status: int, seconds: int | None) -> dict
     return {hdrs.RETRY_AFTER: str(seconds or request.app[SETTINGS].retry_after)}
 
 
+def known_error(exc: BaseException, path: str) -> SenetError | None:
+    """The stable error an exception of a handler stands for (ours, a store outage, a lost
+    write race), None for anything else; the HTTP answers and the socket's answers to moves
+    (`services.gateway.live.moves`) both come from here."""
+    if isinstance(exc, SenetError):
+        return exc
+    if isinstance(exc, STORE_OUTAGES):
+        log.warning("store_unavailable", path=path, error=repr(exc))
+        return SenetError("the event store is unavailable", code="store_unavailable", status=503)
+    if isinstance(exc, IntegrityError):
+        # A write that lost a race on one aggregate and was not retried (those that may race
+        # retry: shared.store.retries): the client may try again; never a 500.
+        log.warning("write_conflict", path=path, error=repr(exc)[:200])
+        message = "this changed at the same time elsewhere; try again"
+        return SenetError(message, code="write_conflict", status=409)
+    return None
+
+
 @web.middleware
 async def errors_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Our errors become their status and code; anything unexpected is logged as a 500."""
     try:
         return await handler(request)
-    except SenetError as exc:
-        headers = _retry_after(request, exc.status, exc.retry_after)
-        return error_response(exc.status, exc.code, exc.message, exc.details, headers)
-    except STORE_OUTAGES as exc:
-        log.warning("store_unavailable", path=request.path, error=repr(exc))
-        headers = _retry_after(request, 503, None)
-        message = "the event store is unavailable"
-        return error_response(503, "store_unavailable", message, None, headers)
-    except IntegrityError as exc:
-        # A write that lost a race on one aggregate and was not retried (those that may race
-        # retry: shared.store.retries): the client may try again; never a 500.
-        log.warning("write_conflict", path=request.path, error=repr(exc)[:200])
-        message = "this changed at the same time elsewhere; try again"
-        return error_response(409, "write_conflict", message)
+    except (SenetError, IntegrityError, *STORE_OUTAGES) as exc:
+        error = known_error(exc, request.path)
+        assert error is not None
+        headers = _retry_after(request, error.status, error.retry_after)
+        return error_response(error.status, error.code, error.message, error.details, headers)
     except web.HTTPRequestEntityTooLarge:
         return error_response(413, "payload_too_large", "request body is too large")
     except web.HTTPException as exc:

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from services.gateway.accounts.admin import require_admin
 from services.gateway.accounts.auth import IDENTITY, bearer_token, identify
+from services.gateway.disputes.arbiters import require_arbiter
 from services.gateway.http import Handler
 from services.gateway.http.request import MAX_INVITE, QUERY_MAX
 from shared.contracts.errors import BadRequest
@@ -33,7 +34,8 @@ QUERY: dict[str, dict[str, Any]] = {
     "token": {"type": "string"},
     "cursor": {"type": "string"},  # opaque: the `next` of the previous page
     "turn": {"type": "string", "enum": ["mine", "waiting", "over"]},
-    "state": {"type": "string", "enum": ["open", "running", "finished"]},  # of tournaments
+    # of tournaments (open, running, finished); of disputes (open, settled)
+    "state": {"type": "string", "enum": ["open", "running", "finished", "settled"]},
     "channel": {"type": "string", "enum": ["players", "spectators"]},
     # a private table's current invitation code: its holder may look before joining
     "invite": {"type": "string", "maxLength": MAX_INVITE},
@@ -52,6 +54,9 @@ class Route:
     answer: Any = None
     auth: bool = True  # a player's bearer token is required (checked by `guarded`)
     admin: bool = False  # an admin token is required instead (see services.gateway.accounts.admin)
+    # an arbiter is required instead: an admin token or a named arbiter's
+    # (services.gateway.disputes.arbiters)
+    arbiter: bool = False
     status: int = 200
     query: tuple[str, ...] = ()  # documented query parameters (see QUERY)
     # A token is optional: without one, the table decides whether anyone may watch
@@ -60,6 +65,9 @@ class Route:
     # Path parameters that must match a pattern (else no route: 404), so that a fixed
     # path beside a parameter (`invitations/decline`) is not taken for a value of it.
     patterns: tuple[tuple[str, str], ...] = ()
+    description: str = ""  # the document's longer text (a WebSocket's messages and codes)
+    # A WebSocket's messages, client's and server's: their schemas go in the document.
+    messages: tuple[type, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.query) - QUERY.keys()
@@ -78,15 +86,26 @@ def add_routes(app: web.Application, routes: Iterable[Route]) -> None:
     for route in routes:
         handler = guarded(
             bounded(route.handler, route.query),
-            auth=route.auth, admin=route.admin, viewers=route.viewers,
+            auth=route.auth, admin=route.admin, viewers=route.viewers, arbiter=route.arbiter,
         )  # fmt: skip
         app.router.add_route(route.method, route.router_path(), handler)
 
 
-def guarded(handler: Handler, *, auth: bool, admin: bool = False, viewers: bool = False) -> Handler:
-    """The handler behind the route's check: an admin token, a player's, a player's if one
-    is given (`viewers`: the table decides whether anyone may watch), or none. The identity
-    found is the handler's `caller(request)` (`services.gateway.accounts.auth`)."""
+def guarded(
+    handler: Handler, *, auth: bool, admin: bool = False, viewers: bool = False,
+    arbiter: bool = False,
+) -> Handler:  # fmt: skip
+    """The handler behind the route's check: an admin token, an arbiter's, a player's, a
+    player's if one is given (`viewers`: the table decides whether anyone may watch), or
+    none. The identity found is the handler's `caller(request)`
+    (`services.gateway.accounts.auth`), an arbiter `arbiter(request)`."""
+    if arbiter:
+
+        async def as_arbiter(request: web.Request) -> web.StreamResponse:
+            await require_arbiter(request)
+            return await handler(request)
+
+        return as_arbiter
     if admin:
 
         async def as_admin(request: web.Request) -> web.StreamResponse:

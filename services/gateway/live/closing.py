@@ -1,7 +1,8 @@
 """The WebSocket close codes of the gateway (documented in docs/architecture.md, "Error
 codes"; the web client explains each): a socket is closed with one of these when the
-viewer's rights end while it is open, or when its client floods it
-(`services.gateway.live.frames`), so a client can tell "stop and explain" from a network
+viewer's rights end while it is open, when its client floods it
+(`services.gateway.live.frames`) or sends a malformed message
+(`services.gateway.live.moves`), so a client can tell "stop and explain" from a network
 drop it should reconnect after."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from aiohttp import web
 
 TOKEN_REVOKED: Final = 4401  # the token the socket was opened with was revoked
 RIGHTS_LOST: Final = 4403  # the viewer may no longer watch the table or read the channel
+BAD_MESSAGE: Final = 4400  # a client message that is no JSON move or resignation (`live.moves`)
 TOO_MANY_MESSAGES: Final = 4429  # the client sent frames faster than `ws_message_rate`
 
 

@@ -1,12 +1,13 @@
 """What a client may send on a gateway WebSocket: masked frames (RFC 6455, 5.1), at a
 bounded rate.
 
-The view and chat sockets only push: a client has nothing to say on them but its close and
-its answers to our pings. Every frame a client sends (data, ping, pong, continuation) takes
-one token of the socket's bucket, refilled at `ws_message_rate` per second up to
-`ws_message_burst`; a socket that runs dry is closed with 4429 (`closing.TOO_MANY_MESSAGES`),
-before aiohttp decodes the frame. A frame without a mask closes the socket with 1002
-(protocol error), as the RFC asks of a server (aiohttp accepts unmasked frames).
+On the chat socket a client has nothing to say but its close and its answers to our pings;
+on the table socket it also sends its moves (`services.gateway.live.moves`). Every frame a
+client sends (data, ping, pong, continuation) takes one token of the socket's bucket,
+refilled at `ws_message_rate` per second up to `ws_message_burst`; a socket that runs dry
+is closed with 4429 (`closing.TOO_MANY_MESSAGES`), before aiohttp decodes the frame. A frame
+without a mask closes the socket with 1002 (protocol error), as the RFC asks of a server
+(aiohttp accepts unmasked frames).
 
 The guard reads the frame headers from the bytes as they arrive (its own small parser of
 RFC 6455 framing) and hands the bytes on to aiohttp's parser unchanged.
@@ -123,8 +124,8 @@ def client_socket(settings: GatewaySettings) -> ClientSocket:
 
 
 async def drain(socket: web.WebSocketResponse) -> None:
-    """Read (and ignore) client messages until the socket closes (the sockets only push:
-    moves and chat posts are HTTP)."""
+    """Read (and ignore) client messages until the socket closes (the chat socket only
+    pushes: chat posts are HTTP)."""
     async for message in socket:
         if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
             break

@@ -1,4 +1,5 @@
-"""The WebSocket of a table: pushes the caller's view after every change.
+"""The WebSocket of a table: pushes the caller's view after every change, and takes the
+moves of a seated player (`services.gateway.live.moves`).
 
 The viewer's rights are asked again for every frame, at the version it carries
 (`shared.tables.access.watch_seat`): a player whose seat changed hands (left, removed) gets
@@ -20,8 +21,8 @@ from services.gateway.http.guards import check_origin
 from services.gateway.http.limits import address_key, hashed_token_key
 from services.gateway.http.request import link_hash, table_model, viewer_seat
 from services.gateway.keys import LIMITER, REVOCATIONS, SETTINGS, SOCKETS, TABLE_CACHE
-from services.gateway.live import closing, presence
-from services.gateway.live.frames import client_socket, drain
+from services.gateway.live import closing, moves, presence
+from services.gateway.live.frames import client_socket
 from services.gateway.views import player as views
 from services.gateway.views.table_cache import TableModel
 from shared.contracts.errors import SenetError
@@ -44,6 +45,30 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
         return await _serve(request, who, model)
 
 
+class _Feed:
+    """What one socket has been sent: the views pushed, newest version last."""
+
+    def __init__(self, socket: web.WebSocketResponse, player_id: str | None, held: str) -> None:
+        self.socket, self.player_id, self.held = socket, player_id, held
+        self.sent = -1  # the version of the last view sent
+
+    async def push(self, model: TableModel) -> bool:
+        """Send the view of `model` if newer than the last sent; False (the socket closed
+        with 4403) if the viewer may no longer watch at that version."""
+        if model.state.version <= self.sent:
+            return True
+        self.sent = model.state.version
+        try:  # the rights at the version this frame carries
+            seat = watch_seat(model.state, self.player_id, self.held)
+        except SenetError as exc:
+            await closing.close(self.socket, closing.RIGHTS_LOST, exc.code)
+            return False
+        # A text frame (browsers JSON.parse it) of bytes encoded once per version and seat,
+        # shared by every socket that shows this seat's view.
+        await self.socket.send_frame(views.player_frame(model, seat), WSMsgType.TEXT)
+        return True
+
+
 async def _serve(
     request: web.Request, who: Identity | None, model: TableModel
 ) -> web.WebSocketResponse:
@@ -56,8 +81,15 @@ async def _serve(
     cache = request.app[TABLE_CACHE]
     table_id = model.state.table_id
     changes = cache.listen(table_id)
-    player_id, held = (who.player_id if who is not None else None), link_hash(request)
-    reader = asyncio.create_task(drain(socket))
+    feed = _Feed(socket, who.player_id if who is not None else None, link_hash(request))
+
+    async def before_answer(version: int) -> None:
+        """A move's answer follows the mover's view of its version on this socket."""
+        current = cache.cached(table_id)
+        if current is not None and current.state.version >= version:
+            await feed.push(current)
+
+    reader = asyncio.create_task(moves.listen(request, socket, who, before_answer))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
     socket_id = fresh_id()
     beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
@@ -66,19 +98,10 @@ async def _serve(
         else asyncio.sleep(0)
     )
     try:
-        sent = -1
         while not socket.closed and not reader.done():
             current = await cache.get(table_id)  # the cache may have evicted and reloaded it
-            if current is not None and current.state.version != sent:
-                sent = current.state.version
-                try:  # the rights at the version this frame carries
-                    seat = watch_seat(current.state, player_id, held)
-                except SenetError as exc:
-                    await closing.close(socket, closing.RIGHTS_LOST, exc.code)
-                    break
-                # A text frame (browsers JSON.parse it) of bytes encoded once per version and
-                # seat, shared by every socket that shows this seat's view.
-                await socket.send_frame(views.player_frame(current, seat), WSMsgType.TEXT)
+            if current is not None and not await feed.push(current):
+                break
             try:  # a new version, or CLOSED; now and then: is the token still good?
                 async with asyncio.timeout(auth.IDENTITY_TTL):  # no task per change
                     await changes.get()

@@ -78,6 +78,7 @@ def openapi_document() -> dict[str, Any]:
 
 def _document() -> dict[str, Any]:
     types = [r.body for r in ROUTES if r.body] + [r.answer for r in ROUTES if r.answer]
+    types += [t for r in ROUTES for t in r.messages]
     types.append(ErrorBody)
     games = game_types()
     schemas, components = msgspec.json.schema_components(
@@ -89,6 +90,10 @@ def _document() -> dict[str, Any]:
     error_ref = by_type[ErrorBody]
     for route in ROUTES:
         op: dict[str, Any] = {"summary": route.summary, "operationId": route.handler.__name__}
+        if route.description:
+            op["description"] = route.description
+        if route.messages:
+            op["x-websocket-messages"] = [by_type[t] for t in route.messages]
         patterns = dict(route.patterns)
         params = [
             {"name": name, "in": "path", "required": True, "schema": _path_schema(patterns, name)}

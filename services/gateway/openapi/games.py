@@ -91,6 +91,10 @@ def statuses(method: str, path: str, *, auth: bool, body: bool, query: bool) -> 
         found |= {"409"}  # lobby and turn conflicts; a record before the game's end
     if method in WRITES and (path in ACCOUNT_WRITES or path.startswith("/api/me/tokens")):
         found |= {"409"}  # see ACCOUNT_WRITES; a token revoked or too many
+    if "disputes" in path:
+        found |= {"403", "404"}  # not a player of the table, not an arbiter; unknown case
+        if method in WRITES:
+            found |= {"409"}  # a case already, a statement already, settled, game not over
     if method in WRITES and re.search(r"/(moves|timing)$", path):
         found |= {"422"}
     return sorted(found)

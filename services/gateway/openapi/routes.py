@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from services.gateway.accounts import routes as accounts
 from services.gateway.chat import routes as chat
+from services.gateway.disputes import routes as disputes
 from services.gateway.http import observe
 from services.gateway.http.routes import Route
 from services.gateway.settings import notifications as settings
@@ -23,5 +24,6 @@ ROUTES: list[Route] = [
     *tournaments.ROUTES,
     *tables.RECORD_ROUTES,
     *chat.ADMIN_ROUTES,
+    *disputes.ROUTES,
     *observe.ROUTES,
 ]

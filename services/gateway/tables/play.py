@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import msgspec
 from aiohttp import web
 
-from services.gateway.accounts.auth import bearer_token, caller, viewer
+from services.gateway.accounts.auth import Identity, bearer_token, caller, viewer
 from services.gateway.http.request import (
     decode_body,
     int_query,
@@ -86,6 +86,7 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     rules_version: int
     options_schema: dict[str, Any]
     takebacks: bool = False  # some moves may be taken back at a table with `takebacks`
+    titles: dict[str, str] = {}  # the title in other languages, by language code (`de`)
 
 
 async def list_games(request: web.Request) -> web.Response:
@@ -102,6 +103,7 @@ async def list_games(request: web.Request) -> web.Response:
                 rules_version=game.rules_version,
                 options_schema=msgspec.json.schema(game.options_type),
                 takebacks=game.undoable is not None,
+                titles=dict(game.titles),
             )
         )
     return json_response(out)
@@ -177,20 +179,32 @@ class MoveAnswer(Outcome, frozen=True, kw_only=True):
     view: views.PlayerView | None = None
 
 
+async def play(request: web.Request, body: MoveRequest, who: Identity) -> Outcome:
+    """The move of `who` at the table in the path, decided by its table worker (seat, turn,
+    move): the accepted outcome once this gateway's cache shows it; a refusal raises its
+    error. The one path of a move, from HTTP (`submit_move`) or the table socket
+    (`services.gateway.live.moves`)."""
+    action = PlayMove(move=body.move, seat=body.seat)  # the decider checks a named seat
+    return await submit(
+        request, action, command_id=body.command_id, expected_version=body.expected_version,
+        who=who,
+    )  # fmt: skip
+
+
 async def submit_move(request: web.Request) -> web.Response:
     """Submit a move for the caller's seat (the table worker checks seat, turn and move);
     the answer carries the mover's new view."""
-    table_id = request.match_info["table_id"]
     body = await decode_body(request, MoveRequest)
-    action = PlayMove(move=body.move, seat=body.seat)  # the decider checks a named seat
-    outcome = await submit(
-        request, action, command_id=body.command_id, expected_version=body.expected_version
-    )
-    model = request.app[TABLE_CACHE].cached(table_id)
-    view = None
+    outcome = await play(request, body, caller(request))
+    model = request.app[TABLE_CACHE].cached(outcome.table_id)
+    answer = _encode.encode(outcome)
     if model is not None and model.state.version >= outcome.version:
-        view = views.player_view(model, outcome.seat)
-    return json_response(MoveAnswer(**msgspec.structs.asdict(outcome), view=view))
+        # A `MoveAnswer`: the outcome and the view's bytes, encoded once per version and seat
+        # (the same bytes the seat's sockets push).
+        answer = answer[:-1] + b',"view":' + views.player_frame(model, outcome.seat) + b"}"
+    else:
+        answer = answer[:-1] + b',"view":null}'
+    return web.Response(body=answer, content_type="application/json")
 
 
 async def table_events(request: web.Request) -> web.Response:

@@ -22,7 +22,7 @@ from services.gateway.http.request import decode_body, json_response, table_mode
 from services.gateway.keys import SETTINGS, TABLE_CACHE
 from services.gateway.tables.commands import CommandId, submit
 from shared.contracts.envelopes import OpenRematch, Rematch
-from shared.contracts.errors import SenetError
+from shared.contracts.errors import Conflict, SenetError
 from shared.tables.state import TableState
 
 
@@ -47,6 +47,15 @@ async def answer(request: web.Request) -> web.Response:
     """Offer, accept or decline a rematch of my finished game."""
     who = caller(request)
     body = await decode_body(request, RematchRequest)
+    model = await table_model(request)
+    viewer_seat(request, model, who)  # who may not see the table learns nothing of it
+    if model.state.tournament:
+        # the tournament pairs the next round; refused here, not by the table's decider, so
+        # that older records with such an offer still re-decide as they were stored
+        raise Conflict(
+            "a tournament's match has no rematch: the tournament pairs the next round",
+            code="tournament_match",
+        )
     try:
         await submit(request, Rematch(accept=body.accept), who=who, command_id=body.command_id)
     except SenetError as exc:

@@ -4,6 +4,7 @@ table and the OpenAPI document are built from these lists: `services.gateway.ope
 from __future__ import annotations
 
 from services.gateway.http.routes import UUID_PATTERN, Route
+from services.gateway.live import moves as socket_moves
 from services.gateway.live import socket
 from services.gateway.tables import invitations, lists, lobby, play, rematch, results, undo, view_at
 from services.gateway.views import player as views
@@ -175,9 +176,11 @@ ROUTES: list[Route] = [
         "GET",
         "/api/tables/{table_id}/ws",
         socket.table_socket,
-        "WebSocket: my view after every change (token in ?token= or header)",
+        "WebSocket: my view after every change (token in ?token= or header); my moves",
         query=("token", "seat", "invite"),
         viewers=True,
+        description=socket_moves.DESCRIPTION,
+        messages=socket_moves.MESSAGES,
     ),
     Route(
         "POST",

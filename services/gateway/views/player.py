@@ -12,6 +12,7 @@ import msgspec
 
 from services.gateway.views.table_cache import TableModel
 from shared.games.contract import GameResult
+from shared.games.prompts import NO_PROMPT
 from shared.observability import metrics
 from shared.readmodels.rows import TableSummary
 from shared.readmodels.tables import summary_of
@@ -33,6 +34,10 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     game: Any
     result: GameResult | None
     seed: str | None = None
+    # What the seat is asked as a code of the game's prompts (shared/games/prompts.py) and its
+    # parameters (`seat`: a seat number); `prompt` is the same in English, for older clients.
+    prompt_code: str = ""
+    prompt_params: dict[str, int | str] = msgspec.field(default_factory=dict)
     # Seat -> when its current turn began (ISO 8601), for each seat in `to_act`: the start of
     # the notify service's clock, so a page can count down to the table's deadline.
     turn_since: dict[int, str] = msgspec.field(default_factory=dict)
@@ -74,6 +79,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         game_view = None
         moves: list[Any] = []
         prompt = "wait for the table to fill" if state.free_seat() is not None else "start"
+        code = NO_PROMPT
         result = None
     else:
         # nobody acts at a finished table (a game ended by resignation may still say who)
@@ -82,8 +88,9 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         if seat is not None and seat in to_act and state.status == PLAYING:
             moves = list(spec.legal_moves(game_state, seat))
             prompt = spec.prompt(game_state, seat)
+            code = spec.prompt_code(game_state, seat) if spec.prompt_code else NO_PROMPT
         else:
-            moves, prompt = [], ""
+            moves, prompt, code = [], "", NO_PROMPT
         result = table_result(state)  # the game's, with the table's forfeits and resignations
     view = PlayerView(
         table=summary_of(state, model.created_at, model.updated_at, acting=to_act, outcome=result),
@@ -95,6 +102,8 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         game=game_view,
         result=result,
         seed=state.revealed_seed or None,
+        prompt_code=code.code,
+        prompt_params=dict(code.params),
         turn_since={s: t for s, t in model.turn_since().items() if s in to_act},
     )
     model.views[seat] = view

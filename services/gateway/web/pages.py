@@ -25,6 +25,9 @@ PAGES = (
     "/players/{player_id}",
     "/tournaments",
     "/tournaments/{tournament_id}",
+    "/disputes/{dispute_id}",
+    "/arbiter",
+    "/arbiter/{dispute_id}",
 )
 CSP = "; ".join(
     (

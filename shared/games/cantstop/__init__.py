@@ -7,7 +7,7 @@ from shared.games.cantstop.events import CantStopEvent, CantStopMove, GameStarte
 from shared.games.cantstop.evolve import evolve
 from shared.games.cantstop.rules import decide, legal_moves, to_act
 from shared.games.cantstop.state import C, CantStopOptions, CantStopState, initial_state
-from shared.games.cantstop.views import prompt, redact, view
+from shared.games.cantstop.views import prompt, prompt_code, redact, view
 from shared.games.contract import BotHooks, GameResult, GameSpec, nothing_hidden
 from shared.games.kit import fail
 from shared.games.rng import Rng
@@ -49,6 +49,7 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    prompt_code=prompt_code,
     undoable=nothing_hidden,  # no hidden information: any move that drew nothing
     bot_hooks=BotHooks(evaluate=bots.evaluate, playout_moves=12),
 )

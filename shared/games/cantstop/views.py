@@ -7,6 +7,7 @@ import msgspec
 from shared.games.cantstop import events as ev
 from shared.games.cantstop.rules import choices, to_act
 from shared.games.cantstop.state import C, CantStopState
+from shared.games.prompts import Prompt, phrase
 
 
 class ColumnView(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,12 +70,17 @@ def redact(event: ev.CantStopEvent, seat: int | None) -> ev.CantStopEvent:
     return event
 
 
-def prompt(state: CantStopState, seat: int | None) -> str:
-    """A short phrase of what the seat is asked now."""
+def prompt_code(state: CantStopState, seat: int | None) -> Prompt:
+    """What the seat is asked now, as a code of prompts.toml."""
     if state.winner is not None:
-        return "the game is over"
+        return Prompt("over")
     if seat != state.active:
-        return f"wait for player {state.active}"
+        return Prompt("wait_for", {"seat": state.active})
     if state.phase == "choose":
-        return "choose the sums to move on"
-    return "roll the dice" if not state.runners else "roll again or stop"
+        return Prompt("choose")
+    return Prompt("roll" if not state.runners else "roll_or_stop")
+
+
+def prompt(state: CantStopState, seat: int | None) -> str:
+    """A short phrase of what the seat is asked now (English)."""
+    return phrase(__package__, prompt_code(state, seat))

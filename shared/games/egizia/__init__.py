@@ -11,18 +11,7 @@ from shared.games.egizia.moves import EgiziaMove
 from shared.games.egizia.setup import setup
 from shared.games.egizia.state import EgiziaOptions, EgiziaState
 from shared.games.egizia.views import redact, view
-
-_PROMPTS = {
-    "nile": "place a ship on the Nile",
-    "nile_after": "play a phase-2 card or end your turn",
-    "crew": "choose a crew to advance",
-    "ring": "move the water ring or leave it",
-    "leftover": "take a remaining Nile card",
-    "feed": "use a card to feed your crews or take the penalty",
-    "build": "build at the site or give up your place",
-    "sphinx_keep": "choose the Sphinx cards to keep",
-    "build_end": "play a card or end your building turn",
-}
+from shared.games.prompts import Prompt, phrase
 
 
 def result(state: EgiziaState) -> GameResult | None:
@@ -37,13 +26,18 @@ def result(state: EgiziaState) -> GameResult | None:
     )
 
 
-def prompt(state: EgiziaState, seat: int) -> str:
-    """What the seat is asked now."""
+def prompt_code(state: EgiziaState, seat: int | None) -> Prompt:
+    """What the seat is asked now, as a code of prompts.toml."""
     if state.over:
-        return "the game is over"
+        return Prompt("over")
     if state.pending is None or state.pending.seat != seat:
-        return "wait for the other players"
-    return _PROMPTS[state.pending.kind]
+        return Prompt("wait")
+    return Prompt(state.pending.kind)
+
+
+def prompt(state: EgiziaState, seat: int) -> str:
+    """What the seat is asked now (English)."""
+    return phrase(__name__, prompt_code(state, seat))
 
 
 GAME = GameSpec(
@@ -65,5 +59,6 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    prompt_code=prompt_code,
     bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=24),
 )

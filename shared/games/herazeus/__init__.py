@@ -12,13 +12,9 @@ from shared.games.herazeus.moves import HeraZeusMove, HeraZeusOptions
 from shared.games.herazeus.rules import decide, legal_moves, setup, to_act
 from shared.games.herazeus.state import HeraZeusState, initial_state
 from shared.games.herazeus.views import redact, view
+from shared.games.prompts import Prompt, phrase
 
-PROMPTS = {
-    "opening": "place three cards face down as your first row",
-    "turn": "spend your action points",
-    "place": "choose the column for the card Pegasus found",
-    "order": "put your lost cards onto your discard pile, one by one",
-}
+PHASES = ("opening", "turn", "place", "order")
 
 
 def result(state: HeraZeusState) -> GameResult | None:
@@ -29,11 +25,16 @@ def result(state: HeraZeusState) -> GameResult | None:
     return GameResult(scores=scores, ranks=[1 if s else 2 for s in scores], winners=[state.winner])
 
 
+def prompt_code(state: HeraZeusState, seat: int | None) -> Prompt:
+    """What the seat is asked now, as a code of prompts.toml."""
+    if seat not in to_act(state) or state.phase not in PHASES:
+        return Prompt("wait")
+    return Prompt(state.phase)
+
+
 def prompt(state: HeraZeusState, seat: int) -> str:
-    """What the seat is asked now."""
-    if seat not in to_act(state):
-        return "wait"
-    return PROMPTS.get(state.phase, "wait")
+    """What the seat is asked now (English)."""
+    return phrase(__name__, prompt_code(state, seat))
 
 
 GAME: GameSpec[HeraZeusState, Any, Any] = GameSpec(
@@ -55,6 +56,7 @@ GAME: GameSpec[HeraZeusState, Any, Any] = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    prompt_code=prompt_code,
     bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=30),
 )
 """The Hera und Zeus game for the platform."""

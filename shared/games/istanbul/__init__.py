@@ -13,7 +13,7 @@ from shared.games.istanbul.evolve import evolve
 from shared.games.istanbul.moves import IstanbulMove, IstanbulOptions
 from shared.games.istanbul.rules import decide, legal_moves, setup, to_act
 from shared.games.istanbul.state import IstanbulState, initial_state
-from shared.games.istanbul.views import prompt, redact, view
+from shared.games.istanbul.views import prompt, prompt_code, redact, view
 
 _REVEALING = (ev.CardDrawn, ev.DeckShuffled, ev.DemandRotated, ev.FigurePlaced, ev.DiceThrown)
 
@@ -54,6 +54,7 @@ GAME: GameSpec[IstanbulState, Any, Any] = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    prompt_code=prompt_code,
     undoable=undoable,
     bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=20),
 )

@@ -15,6 +15,7 @@ from shared.games.istanbul.components import GOODS, NAMES, N, gem_rubies, sultan
 from shared.games.istanbul.legal import gem_price, post_gain, sultan_cost
 from shared.games.istanbul.rules import to_act
 from shared.games.istanbul.state import IstanbulState, Player
+from shared.games.prompts import Prompt, phrase
 
 
 class PlaceView(msgspec.Struct, frozen=True, kw_only=True):
@@ -159,21 +160,18 @@ def redact(event: ev.IstanbulEvent, seat: int | None) -> ev.IstanbulEvent:
     return event
 
 
-PROMPTS = {
-    "move": "move your merchant 1 or 2 places",
-    "arrive": "leave or collect an assistant here, or end your turn",
-    "action": "carry out the place's action or skip it",
-    "caravan": "take two bonus cards, then discard one",
-    "dice": "keep the dice or use the red mosque tile",
-    "encounter": "meet the governor, smuggler or caught family, or end your turn",
-    "governor": "pay the governor 2 Lira or a bonus card",
-}
+PHASES = ("move", "arrive", "action", "caravan", "dice", "encounter", "governor")
+
+
+def prompt_code(state: IstanbulState, seat: int | None) -> Prompt:
+    """What the seat is asked now, as a code of prompts.toml."""
+    if state.over:
+        return Prompt("over")
+    if seat != state.active:
+        return Prompt("wait_for", {"seat": state.active})
+    return Prompt(state.phase if state.phase in PHASES else "wait")
 
 
 def prompt(state: IstanbulState, seat: int | None) -> str:
-    """A short phrase of what the seat is asked now."""
-    if state.over:
-        return "the game is over"
-    if seat != state.active:
-        return f"wait for player {state.active}"
-    return PROMPTS.get(state.phase, "wait")
+    """A short phrase of what the seat is asked now (English)."""
+    return phrase(__package__, prompt_code(state, seat))

@@ -12,7 +12,7 @@ from shared.games.ra.moves import RaMove
 from shared.games.ra.rules import decide, result, to_act
 from shared.games.ra.setup import setup
 from shared.games.ra.state import RaOptions, initial_state
-from shared.games.ra.views import prompt, redact, view
+from shared.games.ra.views import prompt, prompt_code, redact, view
 
 GAME = GameSpec(
     name="ra",
@@ -33,6 +33,8 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    prompt_code=prompt_code,
+    titles={"de": "Ra: Das Würfelspiel"},
     undoable=nothing_hidden,  # no hidden information: any move that drew nothing
     bot_hooks=BotHooks(evaluate=bots.evaluate, playout_moves=30),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from shared.games.prompts import Prompt, phrase
 from shared.games.ra import events as ev
 from shared.games.ra.components import SUN, C
 from shared.games.ra.rules import to_act
@@ -159,22 +160,26 @@ def redact(event: ev.RaEvent, seat: int | None) -> ev.RaEvent:
     return event
 
 
-def prompt(state: RaState, seat: int | None) -> str:
-    """A short phrase of what the seat is asked now."""
+def prompt_code(state: RaState, seat: int | None) -> Prompt:
+    """What the seat is asked now, as a code of prompts.toml."""
     if state.phase == OVER:
-        return "the game is over"
+        return Prompt("over")
     if seat not in to_act(state):
         if state.phase == DISASTER:
-            return "wait for the victims of the disaster"
-        return f"wait for player {state.current}"
+            return Prompt("wait_disaster")
+        return Prompt("wait_for", {"seat": state.current})
     if state.phase == ROLL:
-        return "roll the dice"
+        return Prompt("roll")
     if state.phase == REROLL:
-        return "reroll dice or stop rolling"
+        return Prompt("reroll")
     if state.phase == DISASTER:
-        n = state.pending[seat]
-        area = "Civilization" if state.disaster == "civilization" else "Monument"
-        return f"retrieve {n} {area} marker{'s' if n > 1 else ''}"
+        area = "civilization" if state.disaster == "civilization" else "monument"
+        return Prompt(f"retrieve_{area}", {"count": state.pending[seat]})
     if state.phase == APPLY and len(state.suns) >= C.disaster_min_suns and not state.disaster:
-        return "apply your dice, declare a disaster if you wish, then end your turn"
-    return "apply your dice, then end your turn"
+        return Prompt("apply_disaster")
+    return Prompt("apply")
+
+
+def prompt(state: RaState, seat: int | None) -> str:
+    """A short phrase of what the seat is asked now (English)."""
+    return phrase(__package__, prompt_code(state, seat))

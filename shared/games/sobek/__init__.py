@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared.games.contract import BotHooks, GameResult, GameSpec
+from shared.games.prompts import Prompt, phrase
 from shared.games.rng import Rng
 from shared.games.sobek import bots
 from shared.games.sobek.events import SobekEvent
@@ -15,14 +16,7 @@ from shared.games.sobek.rules import decide
 from shared.games.sobek.state import SobekState, initial_state
 from shared.games.sobek.views import redact, view
 
-PROMPTS: dict[str, str] = {
-    "choose_start": "choose the start player",
-    "turn": "take a card, play a character or lay a set",
-    "choose_event": "choose an event chip",
-    "vizier": "take a card from the pot",
-    "scribe": "discard to 6 cards",
-    "sideways": "lay remaining sets sideways or finish",
-}
+PHASES = ("choose_start", "turn", "choose_event", "vizier", "scribe", "sideways")
 
 
 def setup(seats: int, options: SobekOptions, rng: Rng) -> list:
@@ -39,11 +33,16 @@ def result(state: SobekState) -> GameResult | None:
     return GameResult(scores=scores, ranks=ranks, winners=list(state.winners))
 
 
+def prompt_code(state: SobekState, seat: int | None) -> Prompt:
+    """What the seat is asked now, as a code of prompts.toml."""
+    if seat not in to_act(state) or state.phase not in PHASES:
+        return Prompt("wait")
+    return Prompt(state.phase)
+
+
 def prompt(state: SobekState, seat: int) -> str:
-    """What the seat is asked now."""
-    if seat not in to_act(state):
-        return "wait"
-    return PROMPTS.get(state.phase, "wait")
+    """What the seat is asked now (English)."""
+    return phrase(__name__, prompt_code(state, seat))
 
 
 GAME = GameSpec(
@@ -65,6 +64,7 @@ GAME = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    prompt_code=prompt_code,
     bot_hooks=BotHooks(sample=bots.sample, playout_moves=40),
 )
 """The Sobek game for the platform."""

@@ -14,6 +14,7 @@ from shared.games.tictactoe.rules import (
     initial_state,
     legal_moves,
     prompt,
+    prompt_code,
     redact,
     result,
     setup,
@@ -40,5 +41,7 @@ GAME: GameSpec[TicTacToeState, Mark, Marked] = GameSpec(
     redact=redact,
     result=result,
     prompt=prompt,
+    prompt_code=prompt_code,
+    titles={"de": "Tic-Tac-Toe"},
     undoable=nothing_hidden,
 )

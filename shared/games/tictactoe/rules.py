@@ -14,6 +14,7 @@ from typing import Annotated
 import msgspec
 
 from shared.games.contract import GameEvent, GameMove, GameResult, IllegalMove, Rng
+from shared.games.prompts import NO_PROMPT, Prompt, phrase
 
 
 class Components(msgspec.Struct, frozen=True, kw_only=True):
@@ -142,6 +143,11 @@ def result(state: TicTacToeState) -> GameResult | None:
                       winners=[winner])  # fmt: skip
 
 
+def prompt_code(state: TicTacToeState, seat: int | None) -> Prompt:
+    """What the seat is asked, as a code of prompts.toml (nothing while the other marks)."""
+    return Prompt("mark") if seat in to_act(state) else NO_PROMPT
+
+
 def prompt(state: TicTacToeState, seat: int) -> str:
-    """What the seat is asked."""
-    return "mark an empty cell" if seat in to_act(state) else ""
+    """What the seat is asked (English)."""
+    return phrase("shared.games.tictactoe", prompt_code(state, seat))

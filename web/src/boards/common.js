@@ -2,7 +2,7 @@
 import { h } from 'preact';
 import htm from 'htm';
 import { useState } from 'preact/hooks';
-import { lang, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import { moveName, moveText } from '../moves.js';
 
 export const html = htm.bind(h);
@@ -63,15 +63,11 @@ export function Result({ result, names, reason, breakdown }) {
     ${breakdown && breakdown.length ? html`<div class="scroll" tabindex="0"><table class="data breakdown" data-breakdown="true">
       <caption class="sr">${t('breakdown')}</caption>
       <thead><tr><td></td>${order.map((s) => html`<th scope="col"><${SeatName} seat=${s} names=${names} /></th>`)}</tr></thead>
-      <tbody>${breakdown.map((row) => html`<tr><th scope="row">${row.label}</th>${order.map((s) => html`<td>${row.values[s]}</td>`)}</tr>`)}</tbody></table></div>` : null}
+      <tbody>${breakdown.map((row) => html`<tr class=${row.extra ? 'tie-break' : ''}><th scope="row">${row.label}</th>${order.map((s) => html`<td>${row.values[s]}</td>`)}</tr>`)}</tbody></table></div>` : null}
   </section>`;
 }
 
-const PARTS_W = {
-  en: { pick: 'Click a highlighted part of the board to see what you can do there.', choices: 'Choices', actions: 'Actions' },
-  de: { pick: 'Klicke einen hervorgehobenen Teil des Spielplans an, um zu sehen, was du dort tun kannst.', choices: 'Möglichkeiten', actions: 'Aktionen' },
-};
-const partsWord = (k) => PARTS_W[lang() === 'de' ? 'de' : 'en'][k];
+const partsWord = (k) => t(`parts_${k}`);
 
 /** The seat's legal moves grouped by the part of the board that makes them: `partOf(move)`
  * names a part (a die, a space, a card) or returns null for the board's action row. A part

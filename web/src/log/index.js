@@ -1,19 +1,12 @@
-// The game log in sentences: every event of every game, in English and German. Pure (no DOM):
-// tests/unit/test_log_sentences.py loads it with node. A game joins with one line in GAMES.
+// The game log in sentences: every event of every game, in English and German (each game's
+// sentences are its folder's log.js, web/src/games/). Pure (no DOM): tests/unit/test_log_sentences.py
+// loads it with node.
 import table from './table.js';
-import ra from './ra.js';
-import egizia from './egizia.js';
-import sobek from './sobek.js';
-import cantstop from './cantstop.js';
-import herazeus from './herazeus.js';
-import tictactoe from './tictactoe.js';
-import istanbul from './istanbul.js';
+import * as REGISTRY from '../games/index.js';
 
 export const LANGS = ['en', 'de'];
 export const TABLE = table;
-export const GAMES = { ra, egizia, sobek, cantstop, herazeus, tictactoe, istanbul };
-
-export const TITLES = { ra: 'Ra: The Dice Game', egizia: 'Egizia', sobek: 'Sobek', cantstop: "Can't Stop", herazeus: 'Hera und Zeus', tictactoe: 'Tic-tac-toe', istanbul: 'Istanbul' };
+export const GAMES = Object.fromEntries(Object.entries(REGISTRY).map(([name, game]) => [name, game.log]));
 
 /** Words for an event without a sentence (a game under development): its name, split. */
 function named(name, l) {
@@ -24,13 +17,13 @@ function named(name, l) {
 
 /**
  * One log entry (`{name, payload}`) of a game as a sentence in the language `l`;
- * `names[seat]` are the players, `titles[game]` the games' names (optional).
+ * `names[seat]` are the players, `titles[game]` the games' names (from GET /api/games).
  */
 export function sentence(game, l, entry, names, titles) {
   const lang = LANGS.includes(l) ? l : 'en';
   const x = {
     n: (seat) => (seat === null || seat === undefined ? (lang === 'de' ? 'jemand' : 'someone') : names[seat] || (lang === 'de' ? `Platz ${seat + 1}` : `seat ${seat + 1}`)),
-    title: (g) => (titles && titles[g]) || TITLES[g] || g,
+    title: (g) => (titles && titles[g]) || g,
   };
   const own = GAMES[game] && GAMES[game][lang] && GAMES[game][lang][entry.name];
   const fn = own || table[lang][entry.name];

@@ -1,8 +1,8 @@
 // The lobby: open tables (paged, filtered by game), creating a table with the game's options.
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
-import { account, get, items, listGames, post } from '../api.js';
-import { lang, t, gameTitle } from '../i18n.js';
+import { account, get, items, listGames, post, put } from '../api.js';
+import { lang, t, gameTitle, statusWords } from '../i18n.js';
 import { navigate } from '../router.js';
 import { errorText, OPTIONS } from '../words.js';
 import { BotChoice, seatBots } from './lobby_bots.js';
@@ -10,7 +10,7 @@ import { BotChoice, seatBots } from './lobby_bots.js';
 const PAGE = 20;
 
 /** The options form of a game, drawn from its JSON schema (types, defaults, allowed values). */
-function schemaFields(schema) {
+export function schemaFields(schema) {
   if (!schema) return [];
   let root = schema;
   if (schema.$ref && schema.$defs) root = schema.$defs[schema.$ref.split('/').pop()] || schema;
@@ -27,7 +27,7 @@ function optionWords(game, name) {
   return own || [name.replaceAll('_', ' '), '', {}];
 }
 
-function OptionField({ field, value, onInput, game }) {
+export function OptionField({ field, value, onInput, game }) {
   const id = `opt-${field.name}`;
   const [words, help, values] = optionWords(game, field.name);
   const label = html`<label for=${id}>${words}</label>${help ? html`<span class="muted small-print option-help" id=${`${id}-help`}>${help}</span>` : null}`;
@@ -45,6 +45,39 @@ function OptionField({ field, value, onInput, game }) {
   return html`<div class="field">${label}<input id=${id} value=${value ?? ''} onInput=${(e) => onInput(e.target.value)} /></div>`;
 }
 
+// The time a turn may take, in hours (0: no limit); 72 is the platform's default.
+export const MOVE_HOURS = [1, 12, 24, 72, 168, 336, 0];
+export const DEFAULT_MOVE_HOURS = 72;
+
+/** A time per move in words ("12 hours", "3 days", "no limit"). */
+export function hoursWords(h) {
+  if (!h) return t('moveTimeNone');
+  return h % 24 === 0 ? t('daysN', h / 24) : t('hoursN', h);
+}
+
+/** The timing (PUT /api/tables/{id}/timing) of a time per move and a timeout policy:
+ * reminders halfway and a last warning before the deadline, within the timing rules. */
+export function timingOf(hours, policy) {
+  if (!hours) return { first_reminder: 24, repeat_every: 0, last_warning: 0, deadline: 0, policy };
+  return {
+    first_reminder: hours >= 2 ? Math.min(24, Math.floor(hours / 2)) : 0,
+    repeat_every: hours > 48 ? 24 : 0,
+    last_warning: hours >= 4 ? Math.min(6, Math.floor(hours / 4)) : 0,
+    deadline: hours,
+    policy,
+  };
+}
+
+/** The time per move and the timeout policy: two fields (ids `${prefix}-move-time`, `${prefix}-policy`). */
+export function TimingFields({ prefix, hours, setHours, policy, setPolicy, choices = MOVE_HOURS, defaultWords = null }) {
+  return html`<div class="field"><label for=${`${prefix}-move-time`}>${t('moveTime')}</label>
+      <select id=${`${prefix}-move-time`} name="move_time" value=${String(hours)} onChange=${(e) => setHours(Number(e.target.value))}>
+        ${choices.map((h) => html`<option value=${String(h)}>${h === 0 && defaultWords ? defaultWords : hoursWords(h)}</option>`)}</select></div>
+    <div class="field"><label for=${`${prefix}-policy`}>${t('timeoutPolicy')}</label>
+      <select id=${`${prefix}-policy`} name="timeout_policy" value=${policy} onChange=${(e) => setPolicy(e.target.value)}>
+        ${['bot', 'forfeit'].map((v) => html`<option value=${v}>${t(`policy_${v}`)}</option>`)}</select></div>`;
+}
+
 function CreateTable({ games }) {
   const [game, setGame] = useState(games[0] ? games[0].name : '');
   const spec = games.find((g) => g.name === game);
@@ -55,6 +88,8 @@ function CreateTable({ games }) {
   const [secret, setSecret] = useState(false);
   const [takebacks, setTakebacks] = useState(true);
   const [bots, setBots] = useState(null);  // play against bots: the bot chosen
+  const [hours, setHours] = useState(DEFAULT_MOVE_HOURS);
+  const [policy, setPolicy] = useState('bot');
   const [error, setError] = useState('');
   useEffect(() => {
     const defaults = {};
@@ -69,6 +104,9 @@ function CreateTable({ games }) {
       const clean = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
       const visibility = secret ? 'private' : 'public';
       const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators, visibility, takebacks: takebacks && spec.takebacks });
+      if (hours !== DEFAULT_MOVE_HOURS || policy !== 'bot') {  // the creator's turn timing (before the start)
+        await put(`/api/tables/${made.table_id}/timing`, timingOf(hours, policy));
+      }
       if (secret) {  // a private table is joined by its link: make the first one now
         const invitation = await post(`/api/tables/${made.table_id}/invitation`);
         sessionStorage.setItem(`senet.invite.${made.table_id}`, invitation.link);
@@ -94,9 +132,11 @@ function CreateTable({ games }) {
       <div class="field"><label for="create-spectators">${t('spectators')}</label>
         <select id="create-spectators" name="spectators" value=${spectators} onChange=${(e) => setSpectators(e.target.value)}>
           ${['players', 'anyone', 'none'].map((v) => html`<option value=${v}>${t(`watch_${v}`)}</option>`)}</select></div>
+      <${TimingFields} prefix="create" hours=${hours} setHours=${setHours} policy=${policy} setPolicy=${setPolicy} />
       ${fields.length ? html`<fieldset><legend>${t('options')}</legend>
         ${fields.map((f) => html`<${OptionField} game=${game} field=${f} value=${options[f.name]} onInput=${(v) => setOptions({ ...options, [f.name]: v })} />`)}
       </fieldset>` : null}
+      ${/* more ways to fill the table (e.g. bots) go here, before the submit button */ null}
       <button type="submit">${t('create')}</button>
       ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     </form></section>`;
@@ -116,7 +156,7 @@ export function TableRow({ table, games, extra }) {
     ${extra ? html` <span class="badge">${extra}</span>` : ''}
     ${table.tournament ? html` · <a href=${`/tournaments/${table.tournament}`} data-tournament-link=${table.tournament}>${t('tournamentMatch')}</a>` : ''}
     <span> · ${table.seats.map((s) => s.player_id ? s.name : `(${t('free')})`).join(', ')}</span>
-    <span class="muted"> · ${t(table.status === 'open' ? 'open_' : table.status)}</span>
+    <span class="muted"> · ${statusWords(table.status)}</span>
     ${me && !seated && free && table.status === 'open' ? html` <button type="button" onClick=${join} aria-label=${`${t('join')}: ${title}`}>${t('join')}</button>` : ''}
   </li>`;
 }

@@ -4,7 +4,6 @@ import { html } from '../boards/common.js';
 import { account, all, get, listGames } from '../api.js';
 import { lang, t, gameTitle } from '../i18n.js';
 import { Devices } from './devices.js';
-import { TITLES } from '../log/index.js';
 
 export function PlayerPage({ id, onSignedOut }) {
   const [results, setResults] = useState([]);
@@ -30,11 +29,11 @@ export function PlayerPage({ id, onSignedOut }) {
     ${me ? html`<${Devices} onSignedOut=${onSignedOut} />` : null}
     <section class="panel" aria-labelledby="rating-h"><h2 id="rating-h">${t('rating')}</h2>
       ${ratings.length ? html`<table class="data"><thead><tr><th scope="col">${t('game')}</th><th scope="col">${t('rating')}</th><th scope="col">${t('games')}</th></tr></thead>
-        <tbody>${ratings.map((r) => html`<tr><td>${TITLES[r.game] || r.game}</td><td>${Math.round(r.rating)}</td><td>${r.games}</td></tr>`)}</tbody></table>` : html`<p class="muted">—</p>`}
+        <tbody>${ratings.map((r) => html`<tr><td>${gameTitle(r.game)}</td><td>${Math.round(r.rating)}</td><td>${r.games}</td></tr>`)}</tbody></table>` : html`<p class="muted">—</p>`}
     </section>
     <section class="panel" aria-labelledby="results-h"><h2 id="results-h">${t('results')}</h2>
       ${results.length ? html`<table class="data"><thead><tr><th scope="col">${t('game')}</th><th scope="col">${t('rank')}</th><th scope="col">${t('score')}</th><th scope="col">${t('players')}</th></tr></thead>
-        <tbody>${results.map((r) => html`<tr><td><a href=${`/tables/${r.table_id}`}>${TITLES[r.game] || r.game}</a></td><td>${r.rank}${r.won ? ' ★' : ''}${r.forfeited ? (lang() === 'de' ? ' (Platz verloren)' : ' (forfeit)') : ''}</td><td>${r.score}</td><td>${r.players}</td></tr>`)}</tbody></table>` : html`<p class="muted">—</p>`}
+        <tbody>${results.map((r) => html`<tr><td><a href=${`/tables/${r.table_id}`}>${gameTitle(r.game)}</a></td><td>${r.rank}${r.won ? ' ★' : ''}${r.forfeited ? ` (${t('forfeit')})` : ''}</td><td>${r.score}</td><td>${r.players}</td></tr>`)}</tbody></table>` : html`<p class="muted">—</p>`}
     </section>
   </div>`;
 }

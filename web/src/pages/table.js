@@ -1,12 +1,13 @@
 // The table page (the turn mails link here): the board, my legal moves, the log, live updates.
 import { Component } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html, seatNames, Result, SeatName, Value } from '../boards/common.js';
 import { boardFor } from '../boards/index.js';
 import { GenericBoard } from '../boards/generic.js';
-import { ENDING, account, api, get, items, listGames, post } from '../api.js';
+import { ENDING, TableCommands, account, api, get, items, listGames, post } from '../api.js';
 import { describe } from '../log.js';
-import { lang, t, gameTitle } from '../i18n.js';
+import { Log, endLine, useLogFeed } from '../loglines.js';
+import { lang, t, gameTitle, statusWords } from '../i18n.js';
 import { endReason, errorText, promptText } from '../words.js';
 import { Moves } from '../moves.js';
 import { navigate } from '../router.js';
@@ -28,34 +29,16 @@ class SafeBoard extends Component {
   }
 }
 
-export function Board({ view, play, busy }) {
+/** A game's board; `readOnly` (a replay) draws it display-only: no legal moves, nobody's
+ * turn, no `play`, and the whole board inert (nothing on it can be clicked or focused). */
+export function Board({ view, play, busy, readOnly = false }) {
   const names = seatNames(view);
+  if (readOnly) {
+    const still = { ...view, your_turn: false, legal_moves: [], prompt: null, to_act: [] };
+    return html`<div inert data-read-only="true"><${SafeBoard} key=${view.table.game} view=${still} names=${names} play=${null} busy=${true} /></div>`;
+  }
   const canPlay = view.table.status === 'playing' && play;
   return html`<${SafeBoard} key=${view.table.game} view=${view} names=${names} play=${canPlay ? play : null} busy=${!!busy} />`;
-}
-
-/** Every log entry after a version (follows the pages of the paged form). */
-export async function logAfter(id, after) {
-  const out = [];
-  let cursor = after;
-  for (let i = 0; i < 50; i++) {
-    const answer = await get(`/api/tables/${id}/events?after=${cursor}`);
-    const page = items(answer);
-    out.push(...page.items);
-    if (Array.isArray(answer) || page.next === null || !page.items.length) break;
-    cursor = page.next;
-  }
-  return out;
-}
-
-// Events that only mark where something begins: not a line of the log.
-const UNLOGGED = new Set(['MoveBegan']);
-
-export function Log({ entries, names, game }) {
-  const shown = entries.filter((e) => !UNLOGGED.has(e.name));
-  return html`<section class="panel log" aria-labelledby="log-h"><h2 id="log-h">${t('log')}</h2>
-    <ol class="log-lines" reversed tabindex="0" aria-labelledby="log-h">${[...shown].reverse().map((e) => html`<li value=${e.version} data-version=${e.version} data-event=${e.name}>${describe(e, names, game)}</li>`)}</ol>
-  </section>`;
 }
 
 /** The table's creator: named in the summary (older tables: whoever holds seat 0). */
@@ -79,7 +62,7 @@ function Seats({ view, onJoin, onStart, onLeave, onCancel, onKick }) {
   const mayJoin = view.table.visibility !== 'private' || !!new URLSearchParams(location.search).get('invite') || invited;
   return html`<section class="panel" aria-labelledby="seats-h"><h2 id="seats-h">${t('players')}</h2>
     <ul class="plain">${view.table.seats.map((s) => html`<li data-seat=${s.seat}>${s.player_id
-      ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${s.player_id === creator ? html` <span class="muted">· ${t('host')}</span>` : ''}${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}
+      ? html`<a href=${`/players/${s.player_id}`}><${SeatName} seat=${s.seat} names=${names} me=${view.seat} /></a>${s.player_id === creator && !view.table.tournament ? html` <span class="muted">· ${t('host')}</span>` : ''}${view.to_act.includes(s.seat) ? ` · ${t('toAct')}` : ''}
         ${open && mine && s.player_id !== creator ? html` <button type="button" class="small" data-kick=${s.seat} onClick=${() => onKick(s.seat)} aria-label=${`${t('kick')}: ${names[s.seat] || t('seatN', s.seat)}`}>${t('kick')}</button>` : null}`
       : html`<span class="muted">${t('free')}</span>`}</li>`)}</ul>
     ${open && me && !seated && free && mayJoin ? html`<button type="button" data-lobby="join" onClick=${onJoin}>${t('join')}</button>` : null}
@@ -222,8 +205,9 @@ function downloadRecord(id) {
   };
 }
 
-/** The socket of a table: every pushed view goes to `onView`; reconnects with back-off. */
-function useTableSocket(id, token, onView, stop, anonymous = false, invite = '', found = true) {
+/** The socket of a table: every pushed view goes to `onView`, the answers to `commands`
+ * (which send over it while it is open); reconnects with back-off. */
+function useTableSocket(id, token, onView, stop, anonymous = false, invite = '', found = true, commands = null) {
   const [live, setLive] = useState(false);
   const [ended, setEnded] = useState(0);  // the close code that ended the rights (docs/architecture.md)
   useEffect(() => {
@@ -237,12 +221,17 @@ function useTableSocket(id, token, onView, stop, anonymous = false, invite = '',
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       const query = token ? `?token=${encodeURIComponent(token)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}` : '';
       socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
-      socket.onopen = () => { attempt = 0; setLive(true); };
+      const mine = socket;
+      socket.onopen = () => { attempt = 0; setLive(true); if (commands) commands.attach(mine); };
       socket.onmessage = (event) => {
-        try { onView(JSON.parse(typeof event.data === 'string' ? event.data : '')); } catch { /* not a view */ }
+        let data = null;
+        try { data = JSON.parse(typeof event.data === 'string' ? event.data : ''); } catch { return; /* not a view */ }
+        if (commands && commands.answered(data)) return;
+        onView(data);
       };
       socket.onclose = (event) => {
         setLive(false);
+        if (commands) commands.detach(mine);
         if (ENDING.includes(event.code)) { setEnded(event.code); return; }  // no retry: explained
         if (closed || stop.current) return;
         const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
@@ -261,17 +250,15 @@ export function TablePage({ id, allMoves }) {
   const [summary, setSummary] = useState(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [log, setLog] = useState([]);
   const [missing, setMissing] = useState(false);
   const [removed, setRemoved] = useState(false);
   const latest = useRef(null);
-  const logged = useRef(0);
   const over = useRef(false);
   const token = account.token;
   const [games, setGames] = useState([]);
   useEffect(() => { listGames().then(setGames).catch(() => {}); }, []);
   const [timing, setTiming] = useState(null);  // the table's chosen turn timing (null: none)
-  const title = (game) => { const found = games.find((g) => g.name === game); return found ? gameTitle(found) : game; };
+  const title = (game) => { const found = games.find((g) => g.name === game); return found ? gameTitle(found) : ''; };  // never the raw id
 
   const accept = (v) => {
     if (!v || !v.table || v.table.table_id !== id) return;
@@ -304,7 +291,7 @@ export function TablePage({ id, allMoves }) {
     }
   };
   useEffect(() => {
-    latest.current = null; logged.current = 0; setView(null); setLog([]); setMissing(false);
+    latest.current = null; setView(null); setMissing(false);
     // A table not found (yet: a rematch just agreed may not be readable for a moment) is asked
     // for again a few times; then the page says so in words and stops its socket.
     let stale = false;
@@ -331,7 +318,8 @@ export function TablePage({ id, allMoves }) {
     return () => { document.title = 'Senet'; if (icon) icon.setAttribute('href', '/assets/icon.svg'); };
   }, [view && view.your_turn, view && view.table.game, games]);
   const watching = !token && view && view.table.spectators === 'anyone';
-  const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '', !!view);
+  const commands = useMemo(() => new TableCommands(id), [id]);
+  const [live, ended] = useTableSocket(id, token, accept, over, watching, invite || '', !!view, commands);
 
   // The timing is chosen before the start: read it when the table is found and when it starts.
   const tableStatus = view ? view.table.status : '';
@@ -343,16 +331,10 @@ export function TablePage({ id, allMoves }) {
   }, [id, tableStatus, asInvited]);
 
   const version = view ? view.table.version : 0;
-  useEffect(() => {
-    if (!view) return;
-    let stale = false;
-    logAfter(id, logged.current).then((more) => {
-      if (stale || !more.length) return;
-      logged.current = more[more.length - 1].version;
-      setLog((old) => [...old, ...more.filter((e) => !old.some((o) => o.version === e.version))]);
-    }).catch(() => {});
-    return () => { stale = true; };
-  }, [version]);
+  const feed = useLogFeed(id, version);
+  const log = feed.entries;
+  // a finished game's breakdown adds up its scoring events: the whole log, a page at a time
+  useEffect(() => { if (view && view.table.status === 'over') feed.all(); }, [feed, view && view.table.status]);
 
   const act = (fn) => async () => {
     setBusy(true); setError('');
@@ -362,9 +344,13 @@ export function TablePage({ id, allMoves }) {
   const play = async (move) => {
     setBusy(true); setError('');
     try {
-      const outcome = await api('POST', `/api/tables/${id}/moves`, { move });
-      // The answer carries my view after the move; older servers need the second request.
-      accept(outcome.view || await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+      // Over the table's socket while it is open (my new view came just before the answer),
+      // else over HTTP (the answer carries it).
+      const outcome = await commands.move(move);
+      if (outcome.view) accept(outcome.view);
+      else if (!latest.current || latest.current.table.version < outcome.version) {
+        accept(await get(`/api/tables/${id}/view?min_version=${outcome.version}`));
+      }
       // focus follows the move: to the board, which now shows the new state
       requestAnimationFrame(() => { const b = document.getElementById('board-panel'); if (b && !b.contains(document.activeElement)) b.focus({ preventScroll: true }); });
     } catch (e) {
@@ -407,7 +393,7 @@ export function TablePage({ id, allMoves }) {
   if (!view) {
     return html`<div>
       <h1 tabindex="-1">${summary ? title(summary.game) : t('loading')}</h1>
-      ${summary ? html`<p>${t('status')}: <strong data-status=${summary.status}>${t(summary.status === 'open' ? 'open_' : summary.status)}</strong></p>
+      ${summary ? html`<p><strong data-status=${summary.status}>${statusWords(summary.status)}</strong></p>
         <p>${t('needSignIn')}</p>` : null}
       ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     </div>`;
@@ -415,32 +401,34 @@ export function TablePage({ id, allMoves }) {
   const names = seatNames(view);
   const status = view.table.status;
   const [, labelFor] = boardFor(view.table.game);
+  const reason = view.result ? endReason(view, lang(), names) : '';
+  // the breakdown adds up the whole log's scoring events: shown once the log is whole
+  const breakdown = view.result && feed.start ? scoreBreakdown(view.table.game, log, view.result.scores, lang(), view.game) : [];
   return html`<div class="table-page" data-table=${id} data-version=${view.table.version}>
     <h1 tabindex="-1">${title(view.table.game)}</h1>
     <div class="status-bar" role="status">
-      <span>${t('status')}: <strong data-status=${status}>${t(status === 'open' ? 'open_' : status)}</strong></span>
-      <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'}>
-        ${view.your_turn ? `▶ ${t('yourTurn')}` : status === 'over' ? t('finished') : t('waiting')}</span>
+      <span><strong data-status=${status}>${statusWords(status)}</strong></span>
+      <span data-your-turn=${view.your_turn ? 'true' : 'false'} class=${view.your_turn ? 'badge turn' : 'badge'} hidden=${status !== 'playing'}>
+        ${view.your_turn ? `▶ ${t('yourTurn')}` : t('waiting')}</span>
       ${view.your_turn ? html`<a href="#moves-h" class="jump">${t('moves')} ↓</a>` : null}
       <span class=${live ? 'badge live' : 'badge'} data-live=${live ? 'true' : 'false'}>${live ? `● ${t('live')}` : `○ ${t('offline')}`}</span>
     </div>
     <${TurnClock} view=${view} timing=${timing} names=${names} />
     ${removed ? html`<p class="warning" role="alert" data-removed="true">${t('removedHere')}</p>` : null}
     ${view.seat === null || view.seat === undefined ? html`<p class="panel" data-spectator="true">${t('notSeated')} ${status === 'playing' ? t('spectatorPanel') : ''}</p>` : null}
-    <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view.prompt, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>
+    <p class="sr" aria-live="polite" data-announce="true">${view.your_turn ? `${t('announceTurn')}: ${promptText(view, lang(), names)}` : (log.length ? describe(log[log.length - 1], names, view.table.game) : '')}</p>
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     ${ended ? html`<p role="alert" class="error" data-closed=${ended}>${t(`closed${ended}`)}</p>` : null}
     <div class="layout">
       <div class="main-col">
-        ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${endReason(view, lang(), names)}
-          breakdown=${scoreBreakdown(view.table.game, log, view.result.scores, lang())} />` : null}
+        ${view.result ? html`<${Result} result=${view.result} names=${names} reason=${reason} breakdown=${breakdown} />` : null}
         <section class="panel" id="board-panel" tabindex="-1" aria-label=${title(view.table.game)}><${Board} view=${view} play=${play} busy=${busy} /></section>
         <${RulesHelp} game=${view.table.game} />
         <details class="panel"><summary>${t('rawView')}</summary><${Value} value=${view.game} /></details>
       </div>
       <div class="side-col">
         ${status === 'playing' && view.seat !== null && view.seat !== undefined ? html`<section class="panel" aria-labelledby="moves-h"><h2 id="moves-h">${t('moves')}</h2>
-          ${view.prompt ? html`<p class="prompt" data-prompt="true">${promptText(view.prompt, lang(), names)}</p>` : null}
+          ${view.prompt ? html`<p class="prompt" data-prompt="true">${promptText(view, lang(), names)}</p>` : null}
           <${UndoPanel} view=${view} names=${names} onAsk=${askUndo} onAnswer=${answerUndo} />
           <${Moves} key=${view.table.version} moves=${view.legal_moves} onPlay=${play} busy=${busy} allMoves=${allMoves} label=${labelFor(view)} game=${view.table.game} />
           ${view.seat !== null && view.seat !== undefined && !(view.table.resigned || []).includes(view.seat)
@@ -455,13 +443,14 @@ export function TablePage({ id, allMoves }) {
             <p class="row"><button type="button" data-invite="renew" onClick=${renew}>${t('newLink')}</button>
               ${link ? html`<button type="button" class="secondary" data-invite="revoke" onClick=${revoke}>${t('stopLink')}</button>` : null}</p>
           </section>` : null}
+        ${view.table.tournament ? html`<p data-tournament-link=${view.table.tournament}><a href=${`/tournaments/${view.table.tournament}`}>${t('backToTournament')}</a></p>` : null}
         ${view.table.rematch_of ? html`<p class="muted" data-rematch-of=${view.table.rematch_of}>${t('rematchOf')} <a href=${`/tables/${view.table.rematch_of}`}>${t('previousGame')}</a>.</p>` : null}
-        ${status === 'over' ? html`<section class="panel" aria-labelledby="rematch-h"><h2 id="rematch-h">${t('rematch')}</h2>
+        ${status === 'over' && !view.table.tournament ? html`<section class="panel" aria-labelledby="rematch-h"><h2 id="rematch-h">${t('rematch')}</h2>
           <${RematchPanel} view=${view} names=${names} onAnswer=${answerRematch} /></section>` : null}
         ${status === 'over' ? html`<section class="panel"><p><a href=${`/tables/${id}/replay`}>${t('replay')}</a></p>
           ${view.seat !== null && view.seat !== undefined ? html`<p><button type="button" onClick=${downloadRecord(id)}>${t('record')}</button></p><p class="muted">${t('recordHelp')}</p>` : null}</section>` : null}
         <${Chat} id=${id} view=${view} />
-        <${Log} entries=${log} names=${names} game=${view.table.game} />
+        <${Log} feed=${feed} names=${names} game=${view.table.game} end=${view.result ? endLine(view, names, reason, breakdown) : null} />
       </div>
     </div>
   </div>`;

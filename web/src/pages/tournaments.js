@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../boards/common.js';
 import { account, all, get, listGames, post } from '../api.js';
-import { t, gameTitle } from '../i18n.js';
+import { lang, t, gameTitle } from '../i18n.js';
 import { navigate } from '../router.js';
+import { errorText } from '../words.js';
+import { OptionField, TimingFields, schemaFields } from './lobby.js';
 
 const FORMATS = ['swiss', 'round-robin', 'knockout'];
 
@@ -23,8 +25,18 @@ function CreateTournament({ games }) {
   const [name, setName] = useState('');
   const [seats, setSeats] = useState(2);
   const [rounds, setRounds] = useState(0);
+  const [options, setOptions] = useState({});
+  const [hours, setHours] = useState(0); // 0: the platform's default time per move
+  const [policy, setPolicy] = useState('bot');
+  const [closes, setCloses] = useState(''); // the sign-up deadline (local time), '' none
   const [error, setError] = useState('');
   const spec = games.find((g) => g.name === game);
+  const fields = schemaFields(spec && spec.options_schema);
+  useEffect(() => {
+    const defaults = {};
+    for (const f of fields) if (f.default !== undefined) defaults[f.name] = f.default;
+    setOptions(defaults);
+  }, [game]);
   const submit = async (e) => {
     e.preventDefault();
     setError('');
@@ -32,9 +44,12 @@ function CreateTournament({ games }) {
       const made = await post('/api/tournaments', {
         name: name || `${spec ? gameTitle(spec) : game} ${t(`format_${format}`)}`, format, game,
         seats: format === 'knockout' ? 2 : Number(seats), rounds: Number(rounds) || 0,
+        options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+        move_deadline: hours, timeout_policy: policy,
+        signup_deadline: closes ? new Date(closes).toISOString() : '',
       });
       navigate(`/tournaments/${made.tournament_id}`);
-    } catch (err) { setError(err.message); }
+    } catch (err) { setError(errorText(err, lang())); }
   };
   if (!spec) return null;
   const counts = [];
@@ -45,7 +60,7 @@ function CreateTournament({ games }) {
         <input id="tournament-name" name="name" maxlength="60" value=${name} onInput=${(e) => setName(e.target.value)} /></div>
       <div class="field"><label for="tournament-game">${t('game')}</label>
         <select id="tournament-game" value=${game} onChange=${(e) => setGame(e.target.value)}>
-          ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></div>
+          ${games.map((g) => html`<option value=${g.name}>${gameTitle(g)}</option>`)}</select></div>
       <div class="field"><label for="tournament-format">${t('format')}</label>
         <select id="tournament-format" value=${format} onChange=${(e) => setFormat(e.target.value)}>
           ${FORMATS.map((f) => html`<option value=${f}>${t(`format_${f}`)}</option>`)}</select></div>
@@ -54,6 +69,14 @@ function CreateTournament({ games }) {
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>`}
       ${format === 'swiss' ? html`<div class="field"><label for="tournament-rounds">${t('rounds')}</label>
         <input id="tournament-rounds" type="number" min="0" max="20" value=${rounds} onInput=${(e) => setRounds(e.target.value)} /></div>` : null}
+      <div class="field"><label for="tournament-closes">${t('signupDeadline')}</label>
+        <input id="tournament-closes" type="datetime-local" value=${closes} aria-describedby="tournament-closes-help" onInput=${(e) => setCloses(e.target.value)} />
+        <span class="muted small-print" id="tournament-closes-help">${t('signupDeadlineHelp')}</span></div>
+      <${TimingFields} prefix="tournament" hours=${hours} setHours=${setHours} policy=${policy} setPolicy=${setPolicy}
+        choices=${[0, 12, 24, 72, 168, 336]} defaultWords=${t('moveDeadlineDefault')} />
+      ${fields.length ? html`<fieldset><legend>${t('options')}</legend>
+        ${fields.map((f) => html`<${OptionField} game=${game} field=${f} value=${options[f.name]} onInput=${(v) => setOptions({ ...options, [f.name]: v })} />`)}
+      </fieldset>` : null}
       <button type="submit">${t('createTournament')}</button>
       ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     </form></section>`;
@@ -89,13 +112,15 @@ function MatchCell({ match }) {
   });
   return html`<li class="table-row" data-match=${match.table_id}>
     ${match.opened ? html`<a href=${`/tables/${match.table_id}`}>${cells.join(' – ')}</a>` : cells.join(' – ')}
-    <span class="muted"> · ${match.ranks ? t('over') : match.opened ? t('playing') : t('loading')}</span></li>`;
+    <span class="muted"> · ${match.ranks ? t('matchOver') : match.opened ? t('matchPlaying') : t('matchWaiting')}</span></li>`;
 }
 
 export function TournamentPage({ id }) {
   const [view, setView] = useState(null);
   const [error, setError] = useState('');
-  const load = () => get(`/api/tournaments/${id}`).then(setView).catch((e) => setError(e.message));
+  const [games, setGames] = useState([]);
+  useEffect(() => { listGames().then(setGames).catch(() => {}); }, []);
+  const load = () => get(`/api/tournaments/${id}`).then(setView).catch((e) => setError(errorText(e, lang())));
   useEffect(() => {
     load();
     const timer = setInterval(load, 2000);  // live: rounds, tables and standings move on
@@ -108,12 +133,21 @@ export function TournamentPage({ id }) {
   const joined = me && view.players.some((p) => p.player_id === me.player_id && !p.withdrawn);
   const act = (path) => async () => {
     setError('');
-    try { await post(`/api/tournaments/${id}/${path}`); await load(); } catch (e) { setError(e.message); }
+    try { await post(`/api/tournaments/${id}/${path}`); await load(); } catch (e) { setError(errorText(e, lang())); }
   };
   const bracket = s.format === 'knockout';
+  const found = games.find((g) => g.name === s.game);
+  const title = found ? gameTitle(found) : '';
+  const winners = s.status === 'finished' ? view.standings.filter((r) => r.rank === 1).map((r) => r.name) : [];
+  // every tie-break of the format, in the order the standings apply them
+  const breaks = s.format === 'swiss' ? [['buchholz', t('buchholz')], ['sonneborn_berger', t('sonnebornBerger')]]
+    : s.format === 'knockout' ? [['reached', t('reached')]]
+      : [['head_to_head', t('headToHead')], ['sonneborn_berger', t('sonnebornBerger')]];
+  const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
   return html`<div data-tournament-status=${s.status}><h1 tabindex="-1">${s.name}</h1>
-    <p>${t(`format_${s.format}`)} · ${s.game} · ${s.seats} ${t('seats')} · ${t(`tournament_${s.status}`)}
+    <p>${t(`format_${s.format}`)} · <span data-tournament-game=${s.game}>${title}</span> · ${t('seatsPerTable', s.seats)} · ${t(`tournament_${s.status}`)}
       ${s.rounds ? html` · ${t('round')} ${s.round}/${s.rounds}` : null}</p>
+    ${winners.length ? html`<p class="panel result" data-tournament-winner=${winners.join(', ')}><strong>★ ${winners.length === 1 ? t('tournamentWinner', winners[0]) : t('tournamentWinners', winners.join(', '))}</strong></p>` : null}
     ${error ? html`<p role="alert" class="error">${error}</p>` : null}
     <section class="panel" aria-labelledby="tplayers-h"><h2 id="tplayers-h">${t('players')} (${view.players.length}/${s.max_players})</h2>
       <ul class="plain">${view.players.map((p) => html`<li><a href=${`/players/${p.player_id}`}>${p.name}</a>${p.withdrawn ? html` <span class="muted">(${t('withdrawn')})</span>` : null}</li>`)}</ul>
@@ -126,9 +160,11 @@ export function TournamentPage({ id }) {
         <ul class="plain tables">${r.matches.map((m) => html`<${MatchCell} match=${m} />`)}
           ${r.byes.map((b) => html`<li class="muted">${(view.players.find((p) => p.player_id === b) || {}).name}: ${t('bye')}</li>`)}</ul></div>`)}</div></section>` : null}
     <section class="panel" aria-labelledby="tstandings-h"><h2 id="tstandings-h">${t('standings')}</h2>
-      <table class="data" data-standings><thead><tr><th scope="col">#</th><th scope="col">${t('player')}</th><th scope="col">${t('points')}</th>
-        <th scope="col">${s.format === 'swiss' ? 'Buchholz' : s.format === 'knockout' ? t('reached') : t('headToHead')}</th><th scope="col">${t('games')}</th></tr></thead>
-      <tbody>${view.standings.map((r) => html`<tr><td>${r.rank}</td><td>${r.name}</td><td>${r.points}</td>
-        <td>${s.format === 'swiss' ? r.buchholz : s.format === 'knockout' ? r.reached : r.head_to_head}</td><td>${r.played}</td></tr>`)}</tbody></table></section>
+      <div class="scroll" tabindex="0"><table class="data" data-standings><thead><tr><th scope="col">#</th><th scope="col">${t('player')}</th><th scope="col">${t('points')}</th>
+        ${breaks.map(([key, label]) => html`<th scope="col" data-tiebreak=${key}>${label}</th>`)}<th scope="col">${t('wins')}</th><th scope="col">${t('games')}</th></tr></thead>
+      <tbody>${view.standings.map((r) => html`<tr data-standing=${r.player_id}><td>${r.rank}</td><td>${r.name}${r.withdrawn ? html` <span class="muted">(${t('withdrawn')})</span>` : null}</td><td>${num(r.points)}</td>
+        ${breaks.map(([key]) => html`<td data-tiebreak=${key}>${num(r[key])}</td>`)}<td>${r.wins}</td><td>${r.played}</td></tr>`)}</tbody></table></div></section>
+    <section class="panel" aria-labelledby="tseed-h"><h2 id="tseed-h">${t('seed')}</h2>
+      <p><code class="seed" data-tournament-seed=${view.seed}>${view.seed}</code></p><p class="muted small-print">${t('seedHelp')}</p></section>
   </div>`;
 }

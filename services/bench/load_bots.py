@@ -308,8 +308,10 @@ async def _socket_move(
     if answer is None:
         raise ConnectionError("the table socket closed before the move's answer")
     error = answer.get("error")
-    if not answer["accepted"] or error is not None:
+    if error is not None:
         raise ApiError(int(error["status"]), error)
+    if not answer["accepted"]:  # refused with no error named: a server defect, said so
+        raise ApiError(500, {"code": "refused", "message": "the move was not accepted"})
     return answer
 
 

@@ -11,6 +11,8 @@ fails the test."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -18,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
-from services.gateway.keys import STORE
+from services.gateway.keys import STORE, admin_hashes
 from services.gateway.openapi.document import ROUTES
 from services.gateway.settings.notifications import setup_notify
 from shared.notify import links
@@ -33,6 +36,8 @@ from tests.harness.requests import get, posted
 from tests.platform import Player, embedded_config, open_table, register, view
 
 AT_ONCE = 8  # the gateway's default unanswered writes per token
+ADMIN_TOKEN = "a-concurrent-writes-operator-token"
+ADMIN = Player(name="operator", token=ADMIN_TOKEN, player_id="")  # an admin token's caller
 
 
 @dataclass
@@ -349,6 +354,53 @@ async def cancel_tournament(client: TestClient) -> Shot:
     return Shot(f"/api/tournaments/{tid}/cancel", *_same(players[0], {}))
 
 
+async def seat_bot(client: TestClient) -> Shot:
+    table_id, host = await _lobby(client, seats=3)
+    return Shot(f"/api/tables/{table_id}/bots", *_same(host, {"kind": "random", "level": 1}))
+
+
+async def _disputed(client: TestClient) -> tuple[str, list[Player]]:
+    table_id, players = await _finished(client)
+    body = {"reason": "wrong_score", "version": 1, "text": "the score looks wrong"}
+    opened = await posted(client, f"/api/tables/{table_id}/disputes", players[0], body)
+    return str(opened["dispute_id"]), players
+
+
+async def open_dispute(client: TestClient) -> Shot:
+    table_id, players = await _finished(client)
+    body = {"reason": "wrong_rule", "version": 2, "text": "that move was not legal"}
+    return Shot(f"/api/tables/{table_id}/disputes", *_same(players[0], body))
+
+
+async def add_statement(client: TestClient) -> Shot:
+    dispute_id, players = await _disputed(client)
+    body = {"text": "the score was right"}
+    return Shot(f"/api/disputes/{dispute_id}/statements", *_same(players[1], body))
+
+
+async def show_hands(client: TestClient) -> Shot:
+    dispute_id, _ = await _disputed(client)
+    return Shot(f"/api/admin/disputes/{dispute_id}/hands", *_same(ADMIN, None))
+
+
+async def give_verdict(client: TestClient) -> Shot:
+    dispute_id, _ = await _disputed(client)
+    body = {"verdict": "stands", "reason": "the record verifies"}
+    return Shot(f"/api/admin/disputes/{dispute_id}/verdict", *_same(ADMIN, body))
+
+
+async def name_arbiter(client: TestClient) -> Shot:
+    player = await _player(client)
+    return Shot(f"/api/admin/arbiters/{player.player_id}", *_same(ADMIN, None))
+
+
+async def unname_arbiter(client: TestClient) -> Shot:
+    player = await _player(client)
+    named = await client.put(f"/api/admin/arbiters/{player.player_id}", headers=ADMIN.auth)
+    assert named.status == 200, await named.text()
+    return Shot(f"/api/admin/arbiters/{player.player_id}", *_same(ADMIN, None))
+
+
 SCENES: dict[tuple[str, str], Scene] = {
     ("POST", "/api/players"): register_player,
     ("POST", "/api/me/tokens"): issue_token,
@@ -388,6 +440,13 @@ SCENES: dict[tuple[str, str], Scene] = {
     ("POST", "/api/tournaments/{tournament_id}/withdraw"): withdraw_from_tournament,
     ("POST", "/api/tournaments/{tournament_id}/start"): start_tournament,
     ("POST", "/api/tournaments/{tournament_id}/cancel"): cancel_tournament,
+    ("POST", "/api/tables/{table_id}/bots"): seat_bot,
+    ("POST", "/api/tables/{table_id}/disputes"): open_dispute,
+    ("POST", "/api/disputes/{dispute_id}/statements"): add_statement,
+    ("POST", "/api/admin/disputes/{dispute_id}/hands"): show_hands,
+    ("POST", "/api/admin/disputes/{dispute_id}/verdict"): give_verdict,
+    ("PUT", "/api/admin/arbiters/{player_id}"): name_arbiter,
+    ("DELETE", "/api/admin/arbiters/{player_id}"): unname_arbiter,
 }
 
 
@@ -406,7 +465,10 @@ async def client(
         url = str(request.getfixturevalue("postgres_url"))
     else:
         url = f"sqlite:///{tmp_path}/senet.db"
-    running = Platform(embedded_config(url))
+    config = embedded_config(url)
+    digest = hashlib.sha256(ADMIN_TOKEN.encode()).hexdigest()
+    gateway = msgspec.structs.replace(config.gateway, admin_token_hashes=admin_hashes(digest))
+    running = Platform(dataclasses.replace(config, gateway=gateway))
     await running.start()
     assert running.app is not None
     setup_notify(running.app, "", EndpointPolicy(allow_private=True))

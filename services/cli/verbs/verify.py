@@ -7,15 +7,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
+from services.cli.options import add_settings
 from shared.audit.record import decode_record
 from shared.audit.verify import verify_record
 from shared.contracts.errors import SenetError
 from shared.disputes.record import check_ratings
 from shared.readmodels.db import ReadModelDB
+from shared.settings import setting
 from shared.store import open_store
 from shared.tournaments.record import (
     decode_tournament_record,
@@ -26,6 +28,18 @@ from shared.tournaments.record import (
 VERB = "verify"
 
 
+class VerifySettings(msgspec.Struct, frozen=True, kw_only=True):
+    """`senet verify`: a record, or instead a store's ratings."""
+
+    store: Annotated[
+        str | None,
+        setting(
+            "instead of a record: check that this store's ratings follow from the verdicts",
+            metavar="URL",
+        ),
+    ] = None
+
+
 def register(verbs: Any) -> None:
     """Register the verb."""
     parser = verbs.add_parser(
@@ -34,14 +48,12 @@ def register(verbs: Any) -> None:
     parser.add_argument(
         "record", nargs="?", help="the game record (JSON) written by `senet export`"
     )
-    parser.add_argument(
-        "--store", help="instead: check that the store's ratings follow from the verdicts"
-    )
+    add_settings(parser, VerifySettings)
 
 
 def run(args: argparse.Namespace) -> int:
     """0 when the record is sound; 1 with the first problem named; 2 when unreadable."""
-    if getattr(args, "store", None):  # a caller may build the namespace without it
+    if not args.record and getattr(args, "store", None):  # a record named wins over SENET_STORE
         return _verify_ratings(args.store)
     if not args.record:
         print("senet verify: name a record, or --store URL", file=sys.stderr)

@@ -67,12 +67,15 @@ def known_error(exc: BaseException, path: str) -> SenetError | None:
     return None
 
 
+KNOWN_ERRORS: tuple[type[Exception], ...] = (SenetError, IntegrityError, *STORE_OUTAGES)
+
+
 @web.middleware
 async def errors_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Our errors become their status and code; anything unexpected is logged as a 500."""
     try:
         return await handler(request)
-    except (SenetError, IntegrityError, *STORE_OUTAGES) as exc:
+    except KNOWN_ERRORS as exc:
         error = known_error(exc, request.path)
         assert error is not None
         headers = _retry_after(request, error.status, error.retry_after)

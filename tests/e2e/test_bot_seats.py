@@ -29,10 +29,7 @@ async def platform(tmp_path) -> AsyncIterator[Platform]:
     await running.stop()
 
 
-@pytest.fixture
-async def client(platform: Platform, aiohttp_client) -> TestClient:
-    assert platform.app is not None
-    return await aiohttp_client(platform.app)
+# `client` is tests/e2e/conftest.py's: an HTTP client of the `platform` above.
 
 
 async def _open(client: TestClient, game: str, seats: int) -> tuple[str, Player]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ from aiohttp.test_utils import TestClient
 
 from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform, PlatformConfig
+from services.gateway.keys import GatewaySettings
 from services.gateway.views.player import player_view
 from services.gateway.views.table_cache import TableCache
 from shared.store import open_store
@@ -130,6 +132,23 @@ async def full_log(client: TestClient, table_id: str, player: Player, after: int
 def embedded_config(store: str = "memory") -> PlatformConfig:
     """The embedded default with a private prefix."""
     return PlatformConfig(store=store, broker="memory", prefix="t" + uuid.uuid4().hex[:8])
+
+
+async def gateway_client(
+    aiohttp_client: Any, settings: GatewaySettings, roles: frozenset[str] | None = None
+) -> AsyncIterator[TestClient]:
+    """An HTTP client of the embedded platform with these gateway settings (and roles), the
+    platform stopped after it (`async for client in gateway_client(...)` in a fixture)."""
+    config = embedded_config()
+    config.gateway = settings
+    if roles is not None:
+        config.roles = roles
+    platform = Platform(config)
+    await platform.start()
+    try:
+        yield await aiohttp_client(platform.app)
+    finally:
+        await platform.stop()
 
 
 def fresh_store(url: str) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +27,7 @@ from shared.contracts.envelopes import AnswerUndo, Command, PlayMove, RequestUnd
 from shared.games.tictactoe.rules import Mark
 from shared.store import open_store
 from tests.browser.conftest import Server, require_browser
-from tests.browser.kit import attr, call, save_screenshot, wait_for
+from tests.browser.kit import WAIT, attr, call, save_screenshot, wait_for
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SHOOT = bool(os.environ.get("SENET_SCREENSHOTS"))  # rewrite docs/screenshots/
@@ -304,10 +305,12 @@ def test_the_create_form_sets_the_time_per_move_and_the_timeout_policy(
 def _play_tournament(base: str, tid: str, players: list[dict[str, Any]]) -> None:
     by_id = {p["player_id"]: p for p in players}
     rng = random.Random(7)
-    for _ in range(400):
+    deadline = time.monotonic() + 4 * WAIT  # the condition is the end, the bound generous
+    while time.monotonic() < deadline:
         view = call(base, "GET", f"/api/tournaments/{tid}")
         if view["summary"]["status"] == "finished":
             return
+        moved = False
         for r in view["rounds"]:
             for m in r["matches"]:
                 if m["ranks"] is not None or not m["opened"]:
@@ -330,6 +333,9 @@ def _play_tournament(base: str, tid: str, players: list[dict[str, Any]]) -> None
                     {"move": move},
                     seated[seat]["token"],
                 )
+                moved = True
+        if not moved:  # nothing to play yet: the manager is opening the next round
+            time.sleep(0.05)
     raise AssertionError("the tournament did not finish")
 
 

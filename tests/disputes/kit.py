@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -34,15 +32,6 @@ async def finished_table(client: TestClient, game: str = "sobek") -> tuple[str, 
     table_id, players = await open_table(client, game, 2)
     await play_moves(client, table_id, players, seed=7)
     return table_id, players
-
-
-async def until(check: Callable[[], Awaitable[bool]], what: str) -> None:
-    """Wait for a condition the read models reach after a commit (no timed assert)."""
-    for _ in range(400):
-        if await check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"never: {what}")
 
 
 async def results(client: TestClient, player: Player) -> list[str]:

@@ -25,8 +25,8 @@ from tests.disputes.kit import (
     platform_of,
     ratings,
     results,
-    until,
 )
+from tests.observekit import until
 from tests.platform import open_table, register, view
 
 GAME = "sobek"

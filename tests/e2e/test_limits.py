@@ -12,33 +12,17 @@ import pytest
 from aiohttp import WSCloseCode, WSMsgType
 from aiohttp.test_utils import TestClient
 
-from services.cli.platform import Platform
 from services.gateway.keys import LIMITER, GatewaySettings
-from tests.platform import embedded_config, open_table, register
+from tests.platform import gateway_client, open_table, register
 
 ClientFactory = Callable[..., Any]
-
-
-async def _client(
-    aiohttp_client: ClientFactory, settings: GatewaySettings, roles: frozenset[str] | None = None
-) -> AsyncIterator[TestClient]:
-    config = embedded_config()
-    config.gateway = settings
-    if roles is not None:
-        config.roles = roles
-    platform = Platform(config)
-    await platform.start()
-    try:
-        yield await aiohttp_client(platform.app)
-    finally:
-        await platform.stop()
 
 
 @pytest.fixture
 async def strict(aiohttp_client: ClientFactory) -> AsyncIterator[TestClient]:
     """A platform whose tokens get 3 requests and then (practically) no refill."""
     settings = GatewaySettings(rate_limit=0.001, rate_burst=3, ws_max_message=1024)
-    async for client in _client(aiohttp_client, settings):
+    async for client in gateway_client(aiohttp_client, settings):
         yield client
 
 
@@ -48,7 +32,7 @@ async def stalled(aiohttp_client: ClientFactory) -> AsyncIterator[TestClient]:
     settings = GatewaySettings(
         max_in_flight_per_player=2, max_in_flight=3, command_timeout=1.0, retry_after=3
     )
-    async for client in _client(aiohttp_client, settings, frozenset({"gateway"})):
+    async for client in gateway_client(aiohttp_client, settings, frozenset({"gateway"})):
         yield client
 
 
@@ -80,7 +64,7 @@ async def test_a_token_past_its_rate_gets_429_rate_limited_with_retry_after(
 async def test_a_token_in_the_query_is_ignored_except_on_the_websocket_route(
     aiohttp_client: ClientFactory,
 ) -> None:
-    async for client in _client(aiohttp_client, GatewaySettings()):
+    async for client in gateway_client(aiohttp_client, GatewaySettings()):
         table_id, [ann, _] = await open_table(client, "ra", 2)
         for path in ["/api/me", f"/api/tables/{table_id}/view", "/api/me/preferences"]:
             await _error(await client.get(f"{path}?token={ann.token}"), 401, "missing_token")
@@ -94,7 +78,7 @@ async def test_registrations_and_made_up_tokens_are_limited_by_client_address(
     aiohttp_client: ClientFactory,
 ) -> None:
     settings = GatewaySettings(rate_limit=0.001, rate_burst=3)
-    async for client in _client(aiohttp_client, settings):
+    async for client in gateway_client(aiohttp_client, settings):
         codes = [
             (await client.post("/api/players", json={"name": f"flood{i}"})).status for i in range(5)
         ]
@@ -116,7 +100,7 @@ async def test_websockets_are_capped_per_token_and_per_address(
     aiohttp_client: ClientFactory,
 ) -> None:
     settings = GatewaySettings(max_sockets_per_player=2, max_sockets_per_address=3)
-    async for client in _client(aiohttp_client, settings):
+    async for client in gateway_client(aiohttp_client, settings):
         table_id, [ann, bob] = await open_table(client, "ra", 2)
         url = f"/api/tables/{table_id}/ws"
         held = [await client.ws_connect(url, headers=ann.auth) for _ in range(2)]
@@ -141,7 +125,7 @@ async def test_anonymous_websockets_are_capped_per_address_not_in_one_global_buc
     aiohttp_client: ClientFactory,
 ) -> None:
     settings = GatewaySettings(max_sockets_per_player=2, max_sockets_per_address=10)
-    async for client in _client(aiohttp_client, settings):
+    async for client in gateway_client(aiohttp_client, settings):
         table_id, _ = await open_table(client, "ra", 2, spectators="anyone")
         url = f"/api/tables/{table_id}/ws"
         held = [await client.ws_connect(url) for _ in range(2)]
@@ -236,7 +220,7 @@ async def test_a_websocket_from_our_own_origin_or_without_origin_is_accepted(
 
 async def test_a_listed_origin_may_open_a_websocket(aiohttp_client: ClientFactory) -> None:
     settings = GatewaySettings(allowed_origins=("https://app.example",))
-    async for client in _client(aiohttp_client, settings):
+    async for client in gateway_client(aiohttp_client, settings):
         table_id, players = await open_table(client, "ra", 2)
         url = f"/api/tables/{table_id}/ws?token={players[0].token}"
         async with client.ws_connect(url, headers={"Origin": "https://app.example"}) as ws:

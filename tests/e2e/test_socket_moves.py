@@ -19,12 +19,18 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
-from services.cli.platform import Platform
 from services.gateway.keys import GatewaySettings
 from services.gateway.live.closing import BAD_MESSAGE
 from shared.contracts.envelopes import Outcome
 from tests.harness.requests import posted
-from tests.platform import Player, embedded_config, full_log, open_table, register, view
+from tests.platform import (
+    Player,
+    full_log,
+    gateway_client,
+    open_table,
+    register,
+    view,
+)
 
 ANSWER_KEYS = {"type", *Outcome.__struct_fields__}
 
@@ -240,14 +246,10 @@ RateClient = Callable[..., Any]
 @pytest.fixture
 async def strict(aiohttp_client: RateClient) -> AsyncIterator[TestClient]:
     """A platform whose tokens get a handful of requests, then (practically) no refill."""
-    config = embedded_config()
-    config.gateway = GatewaySettings(rate_limit=0.001, rate_burst=12)
-    platform = Platform(config)
-    await platform.start()
-    try:
-        yield await aiohttp_client(platform.app)
-    finally:
-        await platform.stop()
+    async for client in gateway_client(
+        aiohttp_client, GatewaySettings(rate_limit=0.001, rate_burst=12)
+    ):
+        yield client
 
 
 async def test_socket_moves_spend_the_tokens_rate(strict: TestClient) -> None:

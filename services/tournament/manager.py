@@ -14,6 +14,10 @@ unfinished matches of the running tournaments are over in the tables read model
 decider then pairs the next round (another `RoundPaired` in the log) or finishes the
 tournament; and it starts the tournaments whose sign-up deadline passed.
 
+And it follows the arbiters' verdicts (`Dispute.Settled` in the log): a verdict that changes
+a result (annulled, replayed, forfeit) on a match table is sent to its tournament as a
+`RescoreMatch` (command id `verdict:<dispute>`), which re-scores the match.
+
 Exactly once, across restarts and SIGKILL: every effect is a command (sent through the one
 `TableClient`) with a fixed id to an aggregate that remembers the ids it accepted, and a
 match table's id is fixed by the pairing, so an effect done again (after a crash before
@@ -40,6 +44,8 @@ from eventsourcing.persistence import Notification
 
 from shared.contracts.envelopes import Command, OpenMatch
 from shared.contracts.errors import Unavailable
+from shared.disputes.aggregate import SETTLED_TOPIC
+from shared.disputes.bounds import CHANGES_RESULT
 from shared.messaging.lease import lease_for
 from shared.messaging.port import Broker
 from shared.projections.runner import Batch, Projection, ProjectionRunner
@@ -52,8 +58,10 @@ from shared.tournaments import readmodel
 from shared.tournaments.actions import (
     MANAGER,
     MATCH_OPENING,
+    VERDICT_PREFIX,
     NoteTablesOpened,
     RecordResult,
+    RescoreMatch,
     StartTournament,
     TournamentAction,
     TournamentCommand,
@@ -82,7 +90,7 @@ class TournamentManager(Projection):
 
     name = readmodel.CONSUMER
     size = BATCH
-    topics = TOURNAMENT_TOPICS  # the table events are not read
+    topics = (*TOURNAMENT_TOPICS, SETTLED_TOPIC)  # the table events are not read
 
     def __init__(
         self,
@@ -115,7 +123,10 @@ class TournamentManager(Projection):
         is not full), so each look scans only what was stored since the last one."""
         touched: dict[str, int] = {}  # tournament -> position of its first event in batch
         for note in batch.items:
-            assert isinstance(note, Notification)  # tournament topics only: no table event
+            assert isinstance(note, Notification)  # tournament and verdict topics only
+            if note.topic == SETTLED_TOPIC:
+                await self._rescore(note)
+                continue
             tournament_id = str(note.originator_id)
             touched.setdefault(tournament_id, note.id)
             if note.topic == TOURNAMENT_RECORDED and self._name(note) == "RoundPaired":
@@ -226,6 +237,25 @@ class TournamentManager(Projection):
         await self._effect(
             _command(loaded.state.tournament, action, f"result:{table_id}"),
             "match_result_recorded", table_id=table_id,
+        )  # fmt: skip
+
+    async def _rescore(self, note: Notification) -> None:
+        """Send a verdict that changes a match table's result to its tournament."""
+        settled = self.store.decode(note)
+        if settled.verdict not in CHANGES_RESULT:
+            return
+        dispute_id = str(note.originator_id)
+        case: Any = await asyncio.to_thread(self.store.repository.get, _uuid(dispute_id), version=1)
+        loaded = await asyncio.to_thread(load_state, self.store, case.table_id)
+        if loaded is None or not loaded.state.tournament:
+            return  # not a match table
+        action = RescoreMatch(
+            table_id=case.table_id, dispute_id=dispute_id, verdict=settled.verdict,
+            seat=settled.seat if settled.verdict == "forfeit" else None,
+        )  # fmt: skip
+        await self._effect(
+            _command(loaded.state.tournament, action, f"{VERDICT_PREFIX}{dispute_id}"),
+            "match_rescored", table_id=case.table_id, verdict=settled.verdict,
         )  # fmt: skip
 
     async def _effect(self, command: Command | TournamentCommand, what: str, **fields: Any) -> None:

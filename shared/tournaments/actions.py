@@ -12,6 +12,8 @@ from shared.tournaments.events import ForfeitPolicy, Format
 # The header that tells a shard consumer a message is for a tournament, not a table.
 KIND_HEADER = "x-senet-kind"
 TOURNAMENT_KIND = "tournament"
+# The command id of the manager's RescoreMatch is this prefix and the dispute's id.
+VERDICT_PREFIX = "verdict:"
 # The command id that opens a match table (`OpenMatch`, a table command) is this prefix and
 # the table id (one per table).
 MATCH_OPENING = "open-match:"
@@ -88,6 +90,16 @@ class RecordResult(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_u
     forfeited: list[int] = []
 
 
+class RescoreMatch(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+    """The process manager: an arbiter's verdict on a dispute about a match table changes
+    how the match counts (`annulled`, `replayed`: for no one; `forfeit`: `seat` loses)."""
+
+    table_id: str
+    dispute_id: str
+    verdict: str
+    seat: int | None = None
+
+
 TournamentAction = (
     CreateTournament
     | JoinTournament
@@ -96,6 +108,7 @@ TournamentAction = (
     | CancelTournament
     | NoteTablesOpened
     | RecordResult
+    | RescoreMatch
 )
 # The process manager acts under this player id; no token maps to it.
 MANAGER = "senet:tournament-manager"

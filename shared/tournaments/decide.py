@@ -8,7 +8,8 @@ the results and the public seed, so a record re-derives every round. The rules, 
 - sign-up: join (not full, private by invitation), withdraw, cancel (creator, before start);
 - start: the creator, or anyone once the sign-up deadline is past; at least `min_players`;
   the seeding (by rating for a knockout, else by the seed's draw) and round 1;
-- the process manager's facts: tables opened, results (repeats change nothing);
+- the process manager's facts: tables opened, results (repeats change nothing), and an
+  arbiter's verdict on a match table's dispute (`RescoreMatch`: once per dispute);
 - a round complete: the next round paired (byes and all), or the tournament finished.
 """
 
@@ -32,6 +33,7 @@ from shared.tournaments.actions import (
     JoinTournament,
     NoteTablesOpened,
     RecordResult,
+    RescoreMatch,
     StartTournament,
     TournamentAction,
     WithdrawFromTournament,
@@ -39,6 +41,7 @@ from shared.tournaments.actions import (
 from shared.tournaments.events import (
     Match,
     MatchForfeited,
+    MatchRescored,
     MatchTablesOpened,
     PlayerJoined,
     PlayerWithdrew,
@@ -51,7 +54,14 @@ from shared.tournaments.events import (
     TournamentStarted,
 )
 from shared.tournaments.standings import standings
-from shared.tournaments.state import OPEN, RUNNING, MatchRecord, TournamentState, evolve
+from shared.tournaments.state import (
+    FINISHED,
+    OPEN,
+    RUNNING,
+    MatchRecord,
+    TournamentState,
+    evolve,
+)
 
 MAX_PLAYERS = 256
 MAX_NAME = 40
@@ -222,6 +232,34 @@ def _result(state: TournamentState, player_id: str, action: RecordResult) -> lis
     return [recorded, *_advance(evolve(state, recorded))]
 
 
+def _rescore(state: TournamentState, player_id: str, action: RescoreMatch) -> list[Any]:
+    _manager(player_id)
+    match = state.match(action.table_id)
+    if match is None:
+        raise NotFound("no match of this tournament at that table", code="unknown_match")
+    if action.dispute_id in match.disputes:
+        return []  # applied already
+    if action.verdict not in ("annulled", "replayed", "forfeit"):
+        raise BadRequest("a match is re-scored annulled, replayed or forfeit", code="bad_verdict")
+    if (action.verdict == "forfeit") != (action.seat is not None) or not (
+        action.seat is None or 0 <= action.seat < len(match.players)
+    ):
+        raise BadRequest("a forfeit (only) names a seat of the table", code="bad_seat")
+    return [rescored(state, action.table_id, action.dispute_id, action.verdict, action.seat)]
+
+
+def rescored(
+    state: TournamentState, table_id: str, dispute_id: str, verdict: Any, seat: int | None
+) -> MatchRescored:
+    """The MatchRescored of a verdict, with the final ranking after it when the tournament
+    is over (the standings re-ranked; the audit derives it again)."""
+    event = MatchRescored(table_id=table_id, dispute_id=dispute_id, verdict=verdict, seat=seat)
+    if state.status != FINISHED:
+        return event
+    ranking = [s.player_id for s in standings(evolve(state, event))]
+    return msgspec.structs.replace(event, ranking=ranking)
+
+
 def _advance(state: TournamentState) -> list[Any]:
     """While the round is complete: the next round, or the end. A round with no match
     (everyone's opponent withdrew) is complete at once."""
@@ -329,4 +367,5 @@ _DECIDERS: dict[type, Callable[[TournamentState, str, Any], list[Any]]] = {
     CancelTournament: _cancel,
     NoteTablesOpened: _opened,
     RecordResult: _result,
+    RescoreMatch: _rescore,
 }

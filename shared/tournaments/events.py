@@ -1,4 +1,5 @@
-"""A tournament's events: sign-up, start, rounds paired, tables opened, results, the end."""
+"""A tournament's events: sign-up, start, rounds paired, tables opened, results, an
+arbiter's ruling on a match, the end."""
 
 from __future__ import annotations
 
@@ -106,6 +107,19 @@ class MatchForfeited(TournamentEvent, frozen=True, kw_only=True):
     player_id: str
 
 
+class MatchRescored(TournamentEvent, frozen=True, kw_only=True):
+    """An arbiter's verdict on a dispute about a match table changed how the match counts:
+    `annulled` or `replayed`, it counts for no one; `forfeit`, the player at `seat` loses
+    it. The latest ruling on a match wins; `ranking` is the final order after it when the
+    tournament is over already (else empty)."""
+
+    table_id: str
+    dispute_id: str
+    verdict: Literal["annulled", "replayed", "forfeit"]
+    seat: int | None = None
+    ranking: list[str] = []
+
+
 class TournamentFinished(TournamentEvent, frozen=True, kw_only=True):
     """The last round is over; `ranking` is the final order (standings with tie-breaks)."""
 
@@ -127,6 +141,7 @@ TOURNAMENT_EVENTS: dict[str, type[TournamentEvent]] = {
         MatchTablesOpened,
         ResultRecorded,
         MatchForfeited,
+        MatchRescored,
         TournamentFinished,
         TournamentCancelled,
     )

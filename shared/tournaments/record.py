@@ -5,7 +5,9 @@ Verification re-derives what the decider derives: the seeding and the number of 
 the start, every round's pairing and the final ranking are recomputed from the events before
 them (sign-ups, withdrawals, results) and the public seed, and must equal the recorded ones.
 Each result must be the one its table's own record gives (that record verified first, as any
-game record), so a tampered result is named with its table.
+game record), so a tampered result is named with its table; each re-scored match must follow
+from a verdict its table's record carries (`verdict_missing` otherwise), and a re-scored
+finished tournament's ranking is derived again.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from shared.tournaments import decide as decider
 from shared.tournaments import state as tstate
 from shared.tournaments.aggregate import Tournament
 from shared.tournaments.events import (
+    MatchRescored,
     ResultRecorded,
     RoundPaired,
     TournamentCreated,
@@ -38,7 +41,7 @@ from shared.tournaments.state import TournamentState
 FORMAT = "senet-tournament-record/1"
 ProblemKind = Literal[
     "not_a_tournament", "derived_differs", "result_differs", "table_missing", "table_invalid",
-    "players_differ", "unreplayable",
+    "players_differ", "unreplayable", "verdict_missing",
 ]  # fmt: skip
 
 
@@ -128,7 +131,7 @@ def export_tournament(store: EventStore, tournament_id: str) -> TournamentRecord
     if not events:
         raise NotFound(f"no tournament {tournament_id} in this store", code="unknown_tournament")
     state = _fold(tournament_id, events)
-    tables = [export_table(store, m.table_id) for m in state.matches if m.is_over]
+    tables = [export_table(store, m.table_id) for m in state.matches if m.is_over or m.ruling]
     return TournamentRecord(tournament_id=tournament_id, events=events, tables=tables)
 
 
@@ -193,6 +196,10 @@ def _check(record: TournamentRecord) -> Problem | None:
             found = _result_problem(state, event, tables, entry.version)
             if found is not None:
                 return found
+        if isinstance(event, MatchRescored):
+            found = _verdict_problem(event, tables, entry.version)
+            if found is not None:
+                return found
         state = tstate.evolve(state, event)
     return None
 
@@ -203,7 +210,25 @@ def _derived(state: TournamentState, event: Any) -> Any:
         return decider.start_of(state)
     if isinstance(event, RoundPaired | TournamentFinished):
         return decider.next_round(state)
+    if isinstance(event, MatchRescored) and state.match(event.table_id) is not None:
+        return decider.rescored(state, event.table_id, event.dispute_id, event.verdict, event.seat)
     return None
+
+
+def _verdict_problem(
+    event: MatchRescored, tables: dict[str, GameRecord], version: int
+) -> Problem | None:
+    """A re-scored match must follow from a verdict its table's record carries."""
+    table = tables.get(event.table_id)
+    given = [(v.dispute_id, v.verdict, v.seat) for v in table.verdicts] if table else []
+    seat = event.seat if event.verdict == "forfeit" else None
+    if (event.dispute_id, event.verdict, seat) in [(d, v, s if v == "forfeit" else None)
+                                                   for d, v, s in given]:  # fmt: skip
+        return None
+    return _problem("verdict_missing", version, event.table_id,
+                    f"a {event.verdict} verdict on dispute {event.dispute_id}", str(given),
+                    f"table {event.table_id}: re-scored {event.verdict}, but its record has"
+                    " no such verdict")  # fmt: skip
 
 
 def _result_problem(

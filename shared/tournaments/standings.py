@@ -56,13 +56,16 @@ def standings(state: TournamentState) -> list[TournamentStanding]:
             reached[player] = max(reached[player], match.round)
         if not match.is_over:
             continue
+        advancing = scoring.advancer(match, policy, players)
+        if advancing is not None:
+            reached[advancing] = match.round + 1
+        if match.is_void:  # ruled to count for no one
+            continue
         for player, value in scoring.match_points(match, policy).items():
             points[player] += value
             played[player] += 1
         for player in scoring.winners(match, policy):
             wins[player] += 1
-        advancing = scoring.advancer(match, policy, players)
-        reached[advancing] = match.round + 1
         for player, opponent, score in scoring.pair_scores(match, policy):
             against[player].append((opponent, score))
     buchholz = {p: sum(points[o] for o, _ in against[p]) for p in players}

@@ -10,6 +10,7 @@ import msgspec
 from shared.tournaments.events import (
     TOURNAMENT_EVENTS,
     MatchForfeited,
+    MatchRescored,
     MatchTablesOpened,
     PlayerJoined,
     PlayerWithdrew,
@@ -45,11 +46,28 @@ class MatchRecord(msgspec.Struct, frozen=True, kw_only=True):
     players: tuple[str, ...]
     ranks: tuple[int, ...] | None = None  # per seat, None while the match is played
     forfeited: tuple[str, ...] = ()  # players who forfeited there
+    # An arbiter's ruling (MatchRescored, the latest wins): "annulled" or "replayed" (the
+    # match counts for no one) or "forfeit" (`ruled_out` loses it); "" none.
+    ruling: str = ""
+    ruled_out: tuple[str, ...] = ()
+    ruled_in_round: int = 0  # the tournament's round when ruled (see `bracket_follows`)
+    disputes: tuple[str, ...] = ()  # the disputes whose verdicts were applied
 
     @property
     def is_over(self) -> bool:
         """True once its result is recorded."""
         return self.ranks is not None
+
+    @property
+    def is_void(self) -> bool:
+        """True when a ruling made the match count for no one."""
+        return self.ruling in ("annulled", "replayed")
+
+    @property
+    def bracket_follows(self) -> bool:
+        """True when a knockout's bracket follows the ruling: it came before the next round
+        was paired (pairings already made stand)."""
+        return bool(self.ruling) and self.ruled_in_round == self.round
 
 
 class TournamentState(msgspec.Struct, frozen=True, kw_only=True):
@@ -151,6 +169,17 @@ def _forfeited(s: TournamentState, e: MatchForfeited) -> TournamentState:
     return _replace_match(s, e.table_id, forfeited=(*match.forfeited, e.player_id))
 
 
+def _rescored(s: TournamentState, e: MatchRescored) -> TournamentState:
+    match = s.match(e.table_id)
+    assert match is not None
+    out = (match.players[e.seat],) if e.verdict == "forfeit" and e.seat is not None else ()
+    after = _replace_match(
+        s, e.table_id, ruling=e.verdict, ruled_out=out, ruled_in_round=s.round,
+        disputes=(*match.disputes, e.dispute_id),
+    )  # fmt: skip
+    return msgspec.structs.replace(after, ranking=tuple(e.ranking)) if e.ranking else after
+
+
 def _finished(s: TournamentState, e: TournamentFinished) -> TournamentState:
     return msgspec.structs.replace(s, status=FINISHED, ranking=tuple(e.ranking))
 
@@ -167,6 +196,7 @@ _MUTATORS: dict[type, Callable[[TournamentState, Any], TournamentState]] = {
     MatchTablesOpened: _opened,
     ResultRecorded: _result,
     MatchForfeited: _forfeited,
+    MatchRescored: _rescored,
     TournamentFinished: _finished,
     TournamentCancelled: _cancelled,
 }

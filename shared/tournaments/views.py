@@ -34,7 +34,8 @@ class TournamentSummary(msgspec.Struct, frozen=True, kw_only=True):
 
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     """A match table of a round: its players (seat order) and, once over, their ranks and
-    match points."""
+    match points; an arbiter's ruling on it (`annulled`, `replayed`: it counts for no one;
+    `forfeit`: `ruled_out` lost it), "" none."""
 
     table_id: str
     players: list[str]
@@ -43,6 +44,8 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     ranks: list[int] | None
     points: list[float] | None
     forfeited: list[str]
+    ruling: str = ""
+    ruled_out: list[str] = []
 
 
 class RoundView(msgspec.Struct, frozen=True, kw_only=True):
@@ -108,6 +111,8 @@ def view_of(state: TournamentState) -> TournamentView:
                     ranks=list(m.ranks) if m.ranks is not None else None,
                     points=[points[p] for p in m.players] if points is not None else None,
                     forfeited=list(m.forfeited),
+                    ruling=m.ruling,
+                    ruled_out=list(m.ruled_out),
                 )
             )
         byes = [p for r, p in state.byes if r == number]

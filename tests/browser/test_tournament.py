@@ -1,9 +1,12 @@
 """A tournament in two browsers: two players sign up on the tournament's page, the creator
 starts it, both follow the link to their match table, play it by clicks, and the page shows
-the tournament finished with its standings."""
+the tournament finished with its standings; an arbiter's forfeit verdict on the match then
+shows on the page as the match's ruling."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +28,16 @@ def _click(driver: Any, css: str, what: str) -> None:
     wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, css), what=what)[0].click()
 
 
+ADMIN = "a-browser-tournament-arbiter"
+
+
 def test_two_players_sign_up_on_the_page_and_play_their_match(
-    server: Server, browser: Any, tmp_path: Path
+    serve: Callable[..., Server], browser: Any, tmp_path: Path
 ) -> None:
-    base = server.base
+    base = serve("--admin-tokens", hashlib.sha256(ADMIN.encode()).hexdigest()).base
     ann, bob = browser(), browser()
     ann_id = sign_up(ann, base, "ann")
-    sign_up(bob, base, "bob")
+    bob_id = sign_up(bob, base, "bob")
     # Ann creates the tournament with the form on the tournaments page.
     ann.get(base + "/tournaments")
     wait_for(lambda: ann.find_elements(By.ID, "tournament-game"), what="the create form")
@@ -73,3 +79,16 @@ def test_two_players_sign_up_on_the_page_and_play_their_match(
     standings = call(base, "GET", f"/api/tournaments/{tid}/standings")["items"]
     assert {s["name"] for s in standings} == {"ann", "bob"}
     assert call(base, "GET", f"/api/tournaments/{tid}")["summary"]["creator"] == ann_id["player_id"]
+    # Bob reports the match; an arbiter rules that Ann forfeits it; the page says so.
+    view = call(base, "GET", f"/api/tournaments/{tid}")
+    seat = view["rounds"][0]["matches"][0]["players"].index(ann_id["player_id"])
+    body = {"reason": "abuse", "version": 3, "text": "help from outside"}
+    case = call(base, "POST", f"/api/tables/{table_id}/disputes", body, bob_id["token"])
+    verdict = {"verdict": "forfeit", "reason": "help from outside", "seat": seat}
+    call(base, "POST", f"/api/admin/disputes/{case['dispute_id']}/verdict", verdict, ADMIN)
+    ann.get(f"{base}/tournaments/{tid}")
+    ruling = wait_for(lambda: ann.find_elements(By.CSS_SELECTOR, "[data-ruling='forfeit']"),
+                      what="the match's ruling")[0]  # fmt: skip
+    assert "ann loses by an arbiter" in ruling.text
+    first = ann.find_element(By.CSS_SELECTOR, "[data-standings] tbody tr")
+    assert "bob" in first.text  # the standings follow the ruling

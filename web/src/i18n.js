@@ -73,6 +73,8 @@ export const STRINGS = {
     signupDeadline: 'Sign-up closes', signupDeadlineHelp: 'Empty: the creator starts the tournament.', moveDeadlineDefault: 'the platform’s default',
     seed: 'Seed', seedHelp: 'Every pairing and every table’s dice follow from it and the results.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
     tournamentWinner: (who) => `Winner: ${who}`, tournamentWinners: (who) => `Winners: ${who}`, matchOver: 'over', matchPlaying: 'being played', matchWaiting: 'not opened yet',
+    ruling_annulled: 'annulled by an arbiter: counts for no one', ruling_replayed: 'to be re-decided by an arbiter’s ruling: counts for no one',
+    ruling_forfeit: (who) => `${who} loses by an arbiter’s ruling`,
     byes: 'Byes', toTable: 'the table', seatsPerTable: (n) => `${n} players a table`,
   },
   de: {
@@ -145,6 +147,8 @@ export const STRINGS = {
     signupDeadline: 'Anmeldeschluss', signupDeadlineHelp: 'Leer: der Veranstalter startet das Turnier.', moveDeadlineDefault: 'wie auf der Plattform üblich',
     seed: 'Startwert', seedHelp: 'Aus ihm und den Ergebnissen folgen alle Paarungen und die Würfel jedes Tisches.', sonnebornBerger: 'Sonneborn-Berger', buchholz: 'Buchholz',
     tournamentWinner: (who) => `Sieger: ${who}`, tournamentWinners: (who) => `Sieger: ${who}`, matchOver: 'beendet', matchPlaying: 'läuft', matchWaiting: 'noch nicht eröffnet',
+    ruling_annulled: 'vom Schiedsrichter annulliert: zählt für niemanden', ruling_replayed: 'laut Schiedsspruch neu zu entscheiden: zählt für niemanden',
+    ruling_forfeit: (who) => `${who} verliert durch Schiedsspruch`,
     byes: 'Freilose', toTable: 'der Tisch', seatsPerTable: (n) => `${n} Spieler pro Tisch`,
   },
 };

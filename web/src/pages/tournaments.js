@@ -112,7 +112,15 @@ function MatchCell({ match }) {
   });
   return html`<li class="table-row" data-match=${match.table_id}>
     ${match.opened ? html`<a href=${`/tables/${match.table_id}`}>${cells.join(' – ')}</a>` : cells.join(' – ')}
-    <span class="muted"> · ${match.ranks ? t('matchOver') : match.opened ? t('matchPlaying') : t('matchWaiting')}</span></li>`;
+    <span class="muted"> · ${match.ranks ? t('matchOver') : match.opened ? t('matchPlaying') : t('matchWaiting')}</span>
+    ${match.ruling ? html`<span class="ruling" data-ruling=${match.ruling}> · ${rulingText(match)}</span>` : null}</li>`;
+}
+
+/** An arbiter's ruling on a match, in words. */
+function rulingText(match) {
+  if (match.ruling !== 'forfeit') return t(`ruling_${match.ruling}`);
+  const who = (match.ruled_out || []).map((p) => match.names[match.players.indexOf(p)] || p).join(', ');
+  return t('ruling_forfeit', who);
 }
 
 export function TournamentPage({ id }) {

@@ -29,15 +29,23 @@ _encode = msgspec.json.Encoder()
 
 
 def due_bots(state: TableState) -> list[tuple[int, BotAccount]]:
-    """The bot seats that must act now (a resigned seat is the table's stand-in's)."""
+    """The bot seats that must act now: seats of bot accounts, and seats handed to a
+    stand-in (resigned or forfeited, `state.stand_ins`), which their stand-in plays. A
+    resigned seat that names no stand-in (older records) is the table's random stand-in's."""
     if state.status != PLAYING:
         return []
     due = []
     for seat in state.spec.to_act(state.game_state):
-        account = bot_of(state.players[seat])
-        if account is not None and seat not in state.resigned:
+        held = state.stand_in(seat)
+        account = stand_in_account(state.game, held) if held else bot_of(state.players[seat])
+        if account is not None and (held or seat not in state.resigned):
             due.append((seat, account))
     return due
+
+
+def has_bots(state: TableState) -> bool:
+    """The table has a seat a bot plays through the bots role (now or later)."""
+    return bool(state.stand_ins) or any(bot_of(player) is not None for player in state.players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +75,8 @@ def due_stand_in(state: TableState, handed: StandIn) -> BotAccount | None:
     if state.status != PLAYING or state.version != handed.version:
         return None
     if handed.seat not in state.spec.to_act(state.game_state) or handed.seat in state.resigned:
+        return None
+    if state.stand_in(handed.seat):  # the seat is the stand-in's for good: `due_bots`
         return None
     try:
         return stand_in_account(state.game, handed.bot)
@@ -99,8 +109,9 @@ def move_command_id(table_id: str, version: int, seat: int) -> str:
 
 
 def move_command(state: TableState, seat: int, player_id: str, move: Any) -> Command:
-    """The command of a bot's move: from the seat's player (the bot's account, or the
-    person whose timed-out turn was handed over), for the seat, at this version."""
+    """The command of a bot's move for the seat at this version: from the bot's account
+    (a bot seat's, or the stand-in's of a resigned or forfeited seat), or from the person
+    whose timed-out turn was handed over."""
     return Command(
         command_id=move_command_id(state.table_id, state.version, seat),
         table_id=state.table_id,

@@ -4,10 +4,12 @@ A projection fed by the projection runner (`shared.projections.runner`). For eac
 the log it looks at the tables of its shards that the batch touched, loads each one's
 current state (`shared.tables.reader.load_state`), and for every bot seat that must act
 (`services.bots.player.due_bots`) chooses the bot's move in a thread and sends it with
-`TableClient.send` as a `PlayMove` from the bot's account, at the version it saw. A
-timed-out turn handed to a bot (a `TurnTimedOut` with `stand_in` in the batch) is played
-the same way for the seat's own player, while the table is still at that version. Only
-then does its position move (`consumer_positions`, row `bots` or `bots:<shards>`).
+`TableClient.send` as a `PlayMove` from the bot's account, at the version it saw; a seat
+handed to a stand-in for good (a `SeatResigned` or `SeatForfeited` naming one) is played
+the same way, from the stand-in's account. A timed-out turn handed to a bot (a
+`TurnTimedOut` with `stand_in` in the batch) is played the same way for the seat's own
+player, while the table is still at that version. Only then does its position move
+(`consumer_positions`, row `bots` or `bots:<shards>`).
 
 - Never inside the table worker: a long search delays only this role, never a commit.
 - A SIGKILL between a send and the position's record reads the batch again: the bot
@@ -34,10 +36,11 @@ from services.bots.player import (
     choose_move,
     due_bots,
     due_stand_in,
+    has_bots,
     move_command,
     stand_in_of,
 )
-from shared.bots.seats import BotAccount, bot_of
+from shared.bots.seats import BotAccount
 from shared.messaging.lease import lease_for
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
@@ -53,7 +56,8 @@ log = structlog.get_logger("senet.bots")
 NAME = "bots"
 RETRYABLE = frozenset({"broker_timeout", "broker_unavailable", "store_unavailable", "bad_reply"})
 MEMORY = 10_000  # tables remembered as having no bot seat
-SEATING = frozenset({"TableCreated", "SeatTaken"})  # the events that may seat a bot
+# the events that may seat a bot (a resignation or a forfeit may hand a seat to a stand-in)
+SEATING = frozenset({"TableCreated", "SeatTaken", "SeatResigned", "SeatForfeited"})
 
 
 class BotTurnFailed(Exception):
@@ -155,7 +159,7 @@ class BotsProjection(Projection):
             if stand_in is not None:  # played for the seat's own player, as its move
                 await self.move(state, handed.seat, stand_in, state.players[handed.seat] or "")
                 return  # the table moved on: a later batch brings what is due next
-        if not any(bot_of(player) is not None for player in state.players):
+        if not has_bots(state):
             self._remember_botless(table_id)
             return
         for seat, account in due_bots(state):

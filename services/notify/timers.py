@@ -97,7 +97,9 @@ class Timers:
     ) -> None:
         player_id = state.players[seat] or ""
         prefs = await self.outbox.preferences(player_id)
-        if seat in state.forfeited:  # a bot holds the seat: it plays at once
+        if state.stand_in(seat):  # the seat's stand-in plays it, through the bots role
+            return
+        if seat in state.forfeited:  # older records: the random bot plays the seat at once
             await self._time_out(table_id, seat, turn, "bot", state.version)
             return
         since = self.clock.from_store(stored)
@@ -119,9 +121,8 @@ class Timers:
         deadline = timing.deadline * HOUR
         warn_at = deadline - timing.last_warning * HOUR
         track = self.tracker.tables[table_id]
-        if deadline and idle >= deadline:  # policy bot: the turn is handed to the stand-in
-            stand_in = STAND_IN if timing.policy == "bot" else ""
-            await self._time_out(table_id, seat, turn, timing.policy, track.state.version, stand_in)
+        if deadline and idle >= deadline:  # the turn (forfeit: the seat) goes to the stand-in
+            await self._time_out(table_id, seat, turn, timing.policy, track.state.version, STAND_IN)
             return
         facts = self.tracker.facts(track.state, seat)
         player_id = track.state.players[seat] or ""

@@ -50,7 +50,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     `timeout` (a turn past its deadline: the policy, the turn, and the bot's move), `leave`,
     `kick` (the creator removed the player in seat `target`), `cancel` (by the creator),
     `expire` (cancelled when idle since version `turn`), `resign` (the seat's player gave
-    up; the bot moves that follow for resigned seats are re-drawn from the seed),
+    up, handing the seat to `stand_in`, whose moves are the seat's `move` commands; with
+    none, in older records, the bot moves that follow are re-drawn from the seed),
     `rematch_offer` (after the end: offered or accepted (`accept`), or declined) or
     `rematch` (this table opened as the agreed rematch of `rematch_of`, with `seated` in
     their seats and the game started, in one command), `invite_player` (the creator
@@ -80,7 +81,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
     rematch_table: str = ""  # rematch_offer: the table it agreed on (the last acceptance)
     timing: dict[str, Any] | None = None  # timing: the reminders, deadline and policy chosen
     bot: str = ""  # seat_bot: the bot's kind
-    stand_in: str = ""  # timeout: the bot the turn was handed to ("": it moved within)
+    # timeout, resign: the bot the turn or the seat was handed to ("": it moved within)
+    stand_in: str = ""
     level: int = 0  # seat_bot: the bot's level
 
 
@@ -312,7 +314,7 @@ def _lobby_command(first: StoredEvent, player: str, run: list[StoredEvent]) -> C
     if first.name == "SeatResigned":
         return CommandRecord(
             command_id=first.command_id, kind="resign", seat=int(payload["seat"]),
-            player_id=str(payload["player_id"]),
+            player_id=str(payload["player_id"]), stand_in=str(payload.get("stand_in", "")),
         )  # fmt: skip
     if first.name == "TableCancelled" and payload.get("reason") == "inactive":
         return CommandRecord(

@@ -7,6 +7,7 @@ from typing import Any, Literal
 import msgspec
 
 from shared.audit.record import CommandRecord, EventRecord
+from shared.bots.seats import stand_in_account
 from shared.contracts.envelopes import (
     Action,
     AnswerUndo,
@@ -183,7 +184,9 @@ def _action(command: CommandRecord, state: TableState) -> Action:
     if kind == "start":
         return StartTable()
     if kind == "move":
-        return PlayMove(move=msgspec.Raw(msgspec.json.encode(command.move)))
+        held = state.stand_in(command.seat)  # a stand-in's move names the seat it plays
+        seat = command.seat if held else None
+        return PlayMove(move=msgspec.Raw(msgspec.json.encode(command.move)), seat=seat)
     if kind == "timeout":
         assert command.seat is not None and command.policy != ""
         return TimeOutTurn(
@@ -198,7 +201,7 @@ def _action(command: CommandRecord, state: TableState) -> Action:
     if kind == "expire":
         return ExpireTable(version=command.turn)
     if kind == "resign":
-        return Resign()
+        return Resign(stand_in=command.stand_in)
     if kind == "invite":
         return SetInvitation(code_hash=command.code_hash)
     if kind == "rematch_offer":
@@ -219,7 +222,8 @@ def _action(command: CommandRecord, state: TableState) -> Action:
 
 
 def _actor(state: TableState, command: CommandRecord) -> str:
-    """Who sent a recorded command: the player in its seat (checked against the record)."""
+    """Who sent a recorded command: the player in its seat (checked against the record),
+    or for a move at a seat handed to a stand-in, that bot's account (only it moves there)."""
     if command.kind in (
         "join", "timeout", "expire", "cancel", "kick", "invite", "rematch_offer",
         "invite_player", "decline", "withdraw",
@@ -227,6 +231,9 @@ def _actor(state: TableState, command: CommandRecord) -> str:
         return command.player_id
     if command.seat is None or not 0 <= command.seat < state.seats:
         raise SenetError(f"seat {command.seat} is not a seat of this table", code="bad_seat")
+    held = state.stand_in(command.seat)
+    if command.kind == "move" and held:
+        return stand_in_account(state.game, held).player_id
     seated = state.players[command.seat] or ""
     if command.player_id and seated != command.player_id:
         raise SenetError(f"seat {command.seat} is not {command.player_id}", code="not_seated")

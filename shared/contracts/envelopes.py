@@ -89,10 +89,10 @@ class TimeOutTurn(
 
     `policy` is "bot" (a bot plays the turn) or "forfeit" (a bot takes the seat for good);
     `turn` is the table version at which the seat's turn began (recorded in the event).
-    `stand_in` ("kind:level", e.g. "strong:2"; policy "bot" only) hands the turn to that bot,
-    which the bots role plays through the command path; without it (older commands) the
-    table's random stand-in moves within this command. (Defaults are left out of the
-    encoding, so older commands keep their fingerprints.)
+    `stand_in` ("kind:level", e.g. "strong:2") hands the turn to that bot, which the bots
+    role plays through the command path (under `forfeit`, the seat too, for good); without
+    it (older commands) the table's random stand-in moves within this command. (Defaults
+    are left out of the encoding, so older commands keep their fingerprints.)
     """
 
     seat: int
@@ -124,9 +124,20 @@ class RemovePlayer(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_u
     player_id: str | None = None
 
 
-class Resign(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
+class Resign(
+    msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+    omit_defaults=True,
+):  # fmt: skip
     """A seated player gives up a game under way: ranked last; with one other player left
-    the game ends there, with more the others play on (a bot takes the seat's turns)."""
+    the game ends there, with more the others play on (a bot takes the seat's turns).
+
+    `stand_in` ("kind:level", set by the gateway, e.g. "strong:2") hands the seat to that
+    bot, which the bots role plays through the command path; without it (older commands)
+    the table's random stand-in moves for the seat within the commands that reach it.
+    (Defaults are left out of the encoding, so older commands keep their fingerprints.)
+    """
+
+    stand_in: str = ""
 
 
 class ExpireTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):

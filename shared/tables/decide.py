@@ -412,11 +412,7 @@ def _start(state: TableState, player_id: str, action: StartTable, spec: GameSpec
 
 
 def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -> Decision:
-    seat = _seated(state, player_id)
-    if action.seat is not None and action.seat != seat:
-        raise Forbidden(f"seat {action.seat} is not yours", code="not_your_seat")
-    if seat in state.resigned:
-        raise Conflict("you resigned this game", code="resigned")
+    seat = _acting_seat(state, player_id, action)
     rng = step_rng(state)
     events, move, final = folded_play(state, seat, action.move, spec, rng)
     bots = bots_for_resigned(state, events, spec)
@@ -432,6 +428,27 @@ def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -
         )
         events.insert(0, MoveBegan(seat=seat, undoable=undoable))
     return Decision(events=events + bots, seat=seat, move=msgspec.to_builtins(move))
+
+
+def _acting_seat(state: TableState, player_id: str, action: PlayMove) -> int:
+    """The seat a move is for: the caller's own, unless they resigned or a stand-in holds
+    it; or a seat handed to a stand-in (`state.stand_ins`), moved only by that bot's account
+    naming the seat (403 `not_stand_in` for anyone else naming it)."""
+    named = action.seat
+    held = state.stand_in(named)
+    if held and named is not None:
+        if player_id == stand_in_account(state.game, held).player_id:
+            return named
+        if player_id != state.players[named]:
+            raise Forbidden(f"seat {named} is played by its stand-in bot", code="not_stand_in")
+    seat = _seated(state, player_id)
+    if named is not None and named != seat:
+        raise Forbidden(f"seat {named} is not yours", code="not_your_seat")
+    if seat in state.resigned:
+        raise Conflict("you resigned this game", code="resigned")
+    if state.stand_in(seat):
+        raise Conflict("a bot plays your seat since your forfeit", code="forfeited")
+    return seat
 
 
 def _request_undo(
@@ -484,16 +501,21 @@ def _answer_undo(state: TableState, player_id: str, action: AnswerUndo, spec: Ga
 
 def _resign(state: TableState, player_id: str, action: Resign, spec: GameSpec) -> Decision:
     """Resign: ranked last. With one seat left playing the table is over (its seed revealed);
-    otherwise a bot plays the seat's turns from now on, within the commands that reach them."""
+    otherwise a bot plays the seat's turns from now on: the command's `stand_in` through the
+    bots role (the SeatResigned names it), or without one (older commands) the random
+    stand-in within the commands that reach the seat."""
     _in_play(state)
     seat = _seated(state, player_id)
     if seat in state.resigned:
         raise Conflict("you resigned this game already", code="already_resigned")
-    events: list[Any] = [SeatResigned(seat=seat, player_id=player_id)]
-    if evolve(state, events[0], spec).status == OVER:
-        events.append(SeedRevealed(seed=state.seed, commitment=state.commitment))
-    else:
-        events += bots_for_resigned(state, events, spec)
+    if action.stand_in:
+        stand_in_account(state.game, action.stand_in)
+    resigned = SeatResigned(seat=seat, player_id=player_id)
+    if evolve(state, resigned, spec).status == OVER:  # nobody plays on: no stand-in
+        revealed = SeedRevealed(seed=state.seed, commitment=state.commitment)
+        return Decision(events=[resigned, revealed], seat=seat)
+    events: list[Any] = [msgspec.structs.replace(resigned, stand_in=action.stand_in)]
+    events += bots_for_resigned(state, events, spec)
     return Decision(events=events, seat=seat)
 
 
@@ -540,8 +562,9 @@ def _rematch(state: TableState, player_id: str, action: Rematch, spec: GameSpec)
 
 
 MAX_BOT_MOVES = 10_000  # a bound on the resigned seats' moves played within one command
-# The bot kind (shared/bots) that plays timed-out turns and resigned seats. The audit
-# re-decides its moves from `bot_rng`, so a change of kind needs a rules-version care.
+# The bot kind (shared/bots) that plays, within the command, the timed-out turns and the
+# resigned seats that name no stand-in (older records). The audit re-decides its moves
+# from `bot_rng`, so a change of kind needs a rules-version care.
 SEAT_BOT = "random"
 
 
@@ -552,9 +575,10 @@ def bot_move(state: TableState, seat: int, legal: list[Any], spec: GameSpec) -> 
 
 
 def bots_for_resigned(state: TableState, events: list[Any], spec: GameSpec) -> list[Any]:
-    """After `events`, the moves a bot plays for resigned seats until a player who has not
-    resigned must act or the game ends (random legal moves drawn from `bot_rng`, so the
-    audit re-decides them exactly). A table without resignations gets none."""
+    """After `events`, the moves a bot plays for resigned seats that name no stand-in
+    (older records) until another seat must act or the game ends (random legal moves drawn
+    from `bot_rng`, so the audit re-decides them exactly). A table without such
+    resignations gets none: a stand-in's seat waits for the bots role."""
     if not state.resigned and not any(isinstance(e, SeatResigned) for e in events):
         return []
     for event in events:
@@ -563,7 +587,10 @@ def bots_for_resigned(state: TableState, events: list[Any], spec: GameSpec) -> l
     for _ in range(MAX_BOT_MOVES):
         if state.status != PLAYING:
             break
-        due = [s for s in spec.to_act(state.game_state) if s in state.resigned]
+        due = [
+            s for s in spec.to_act(state.game_state)
+            if s in state.resigned and not state.stand_in(s)
+        ]  # fmt: skip
         legal = list(spec.legal_moves(state.game_state, due[0])) if due else []
         if not legal:
             break
@@ -577,32 +604,35 @@ def bots_for_resigned(state: TableState, events: list[Any], spec: GameSpec) -> l
 
 def _time_out(state: TableState, player_id: str, action: TimeOutTurn, spec: GameSpec) -> Decision:
     """Sent by the notify service only (the gateway has no route that makes one). With a
-    `stand_in` (policy `bot`): the turn is handed to that bot, recorded as a TurnTimedOut
-    alone; the bots role plays it as an ordinary move of the seat. Otherwise (older
-    commands, and `forfeit`): a bot plays a random legal move for the seat, drawn from
-    `bot_rng`, within this command; `forfeit` also hands the seat to the bot for good. The
-    game's events are `play_events` of that move."""
+    `stand_in`: the turn is handed to that bot, recorded as a TurnTimedOut naming it, under
+    `forfeit` followed by a SeatForfeited naming it (the seat is the bot's for good); the
+    bots role plays the turn through the command path. Otherwise (older commands): a bot
+    plays a random legal move for the seat, drawn from `bot_rng`, within this command;
+    `forfeit` also hands the seat to that random bot for good. The game's events are
+    `play_events` of that move. A seat a stand-in holds already is not timed out (409
+    `stand_in_plays`): the bots role plays it."""
     _in_play(state)
     seat = action.seat
     if not 0 <= seat < state.seats or seat not in spec.to_act(state.game_state):
         raise NotYourTurn(f"seat {seat} does not have to act")
+    if state.stand_in(seat):
+        raise Conflict(f"seat {seat} is played by its stand-in bot", code="stand_in_plays")
     legal = list(spec.legal_moves(state.game_state, seat))
     if not legal:
         raise Conflict(f"seat {seat} has no legal move", code="no_legal_move")
     owner = state.players[seat] or ""
     if action.stand_in:  # handed to the bots role, which moves through the command path
-        if action.policy != "bot":
-            raise BadRequest("only the policy `bot` hands a turn over", code="bad_stand_in")
         stand_in_account(state.game, action.stand_in)
-        handed = TurnTimedOut(
-            seat=seat, player_id=owner, policy="bot", turn=action.turn, stand_in=action.stand_in
-        )
-        return Decision(events=[handed], seat=seat)
+        events: list[Any] = [
+            TurnTimedOut(seat=seat, player_id=owner, policy=action.policy, turn=action.turn,
+                         stand_in=action.stand_in)
+        ]  # fmt: skip
+        if action.policy == "forfeit":
+            events.append(SeatForfeited(seat=seat, player_id=owner, stand_in=action.stand_in))
+        return Decision(events=events, seat=seat)
     chosen: dict[str, Any] = msgspec.to_builtins(bot_move(state, seat, legal, spec))
     played, _ = play_events(state, seat, chosen, spec)
-    events: list[Any] = [
-        TurnTimedOut(seat=seat, player_id=owner, policy=action.policy, turn=action.turn)
-    ]
+    events = [TurnTimedOut(seat=seat, player_id=owner, policy=action.policy, turn=action.turn)]
     if action.policy == "forfeit" and seat not in state.forfeited:
         events.append(SeatForfeited(seat=seat, player_id=owner))
     events += played

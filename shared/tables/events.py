@@ -78,15 +78,21 @@ class SeatForfeited(TableEvent, frozen=True, kw_only=True):
 
     seat: int
     player_id: str
+    # "kind:level": that bot plays the seat from now on, through the bots role, and only it
+    # may move for it; "" (every older event): the table's random stand-in moves for it
+    stand_in: str = ""
 
 
 class SeatResigned(TableEvent, frozen=True, kw_only=True):
     """The seat's player resigned: ranked behind everyone still playing (and behind those who
     resigned later). With one seat left playing the table is over; otherwise the others play
-    on and the table decider plays the seat's turns with a bot in the same command."""
+    on and a bot plays the seat's turns: the stand-in named (through the bots role, as for a
+    forfeit), or with none (every older event) the table decider's random stand-in, within
+    the commands that reach the seat."""
 
     seat: int
     player_id: str
+    stand_in: str = ""  # "kind:level" of the bot that plays the seat ("": the random one)
 
 
 class InvitationChanged(TableEvent, frozen=True, kw_only=True):

@@ -68,6 +68,9 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     revealed_seed: str = ""
     forfeited: tuple[int, ...] = ()  # seats a bot plays after a forfeit on timeout
     resigned: tuple[int, ...] = ()  # seats whose players resigned, in that order
+    # (seat, "kind:level"): resigned or forfeited seats a stand-in bot plays through the bots
+    # role (older records name none: the table decider's random stand-in plays them)
+    stand_ins: tuple[tuple[int, str], ...] = ()
     spectators: Spectators = "players"  # who may watch without a seat
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
     invitation: str = ""  # SHA-256 of the invitation code ("": none, or revoked)
@@ -99,6 +102,10 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     def playing_seats(self) -> list[int]:
         """The seats still played by their players (not resigned)."""
         return [s for s in range(self.seats) if s not in self.resigned]
+
+    def stand_in(self, seat: int | None) -> str:
+        """The stand-in bot ("kind:level") that holds the seat; "" for none."""
+        return next((bot for held, bot in self.stand_ins if held == seat), "")
 
     def undo_voters(self) -> list[int]:
         """The seats that must agree to a take-back: every other seat its player still plays
@@ -282,7 +289,10 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         state = _no_undo(state)  # a bot moved (or takes the seat): nothing to take back
         if isinstance(event, SeatForfeited):
             forfeited = tuple(sorted({*state.forfeited, event.seat}))
-            return msgspec.structs.replace(state, forfeited=forfeited, version=version)
+            stand_ins = _held(state, event.seat, event.stand_in)
+            return msgspec.structs.replace(
+                state, forfeited=forfeited, stand_ins=stand_ins, version=version
+            )
         return msgspec.structs.replace(state, version=version)
     if isinstance(event, MoveBegan | UndoRequested | UndoAccepted | UndoDeclined | MoveUndone):
         return _evolve_undo(state, event, version)
@@ -316,8 +326,18 @@ def _evolve_table(state: TableState, event: TableEvent, version: int, game: Game
         resigned = (*state.resigned, event.seat)
         left = [s for s in range(state.seats) if s not in resigned]
         status = OVER if len(left) <= 1 else state.status
-        return msgspec.structs.replace(state, resigned=resigned, status=status, version=version)
+        stand_ins = _held(state, event.seat, event.stand_in)
+        return msgspec.structs.replace(
+            state, resigned=resigned, status=status, stand_ins=stand_ins, version=version
+        )
     raise TypeError(f"unexpected table event {type(event).__name__}")
+
+
+def _held(state: TableState, seat: int, stand_in: str) -> tuple[tuple[int, str], ...]:
+    """The stand-ins after `seat` is handed to `stand_in` ("": to none, as before)."""
+    if not stand_in:
+        return state.stand_ins
+    return (*((s, bot) for s, bot in state.stand_ins if s != seat), (seat, stand_in))
 
 
 def chosen_timing(event: TimingChosen) -> Timing:

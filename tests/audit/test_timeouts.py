@@ -120,6 +120,6 @@ def test_a_stand_in_is_checked() -> None:
     driver.send(table_id, "p0", CreateTable(game="tictactoe", seats=2, player_name="P0"))
     driver.send(table_id, "p1", JoinTable(player_name="P1"))
     driver.send(table_id, "p0", StartTable())
-    for policy, stand_in in [("bot", "genius:1"), ("bot", "strong:9"), ("forfeit", STAND_IN)]:
+    for policy, stand_in in [("bot", "genius:1"), ("bot", "strong:9"), ("forfeit", "strong")]:
         action = TimeOutTurn(seat=0, policy=policy, turn=3, stand_in=stand_in)
         assert driver.refused(table_id, "notify", action) == "bad_stand_in"

@@ -37,6 +37,7 @@ CHANGED = {
     "revealed_seed": "ab" * 32,
     "forfeited": (1,),
     "resigned": (1,),
+    "stand_ins": ((1, "strong:2"),),
     "spectators": "anyone",
     "visibility": "private",
     "invitation": "0f" * 32,

@@ -39,6 +39,7 @@ from services.gateway.keys import LIMITER
 from services.gateway.live import closing
 from services.gateway.tables.commands import CommandId, submit
 from services.gateway.tables.play import MoveRequest, play
+from shared.bots.seats import STAND_IN
 from shared.contracts.envelopes import Outcome, Resign
 from shared.contracts.errors import SenetError, Unauthorized
 from shared.ids import fresh_id
@@ -147,7 +148,7 @@ async def _within_bounds(request: web.Request, message: ClientMessage, command_i
         if isinstance(message, MoveMessage):
             body = msgspec.structs.replace(message, command_id=command_id)
             return await play(request, body, who)
-        return await submit(request, Resign(), who=who, command_id=command_id)
+        return await submit(request, Resign(stand_in=STAND_IN), who=who, command_id=command_id)
 
 
 MESSAGES = (MoveMessage, ResignMessage, SocketAnswer)  # documented with the socket's route

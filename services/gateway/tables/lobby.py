@@ -14,6 +14,7 @@ from aiohttp import web
 from services.gateway.accounts.auth import identify
 from services.gateway.http.request import decode_body, json_response
 from services.gateway.tables.commands import CommandId, submit
+from shared.bots.seats import STAND_IN
 from shared.contracts.envelopes import (
     Action,
     CancelTable,
@@ -66,7 +67,7 @@ async def leave_table(request: web.Request) -> web.Response:
 async def resign(request: web.Request) -> web.Response:
     """Resign the game under way: ranked last; with one other player left the game ends."""
     body = await decode_body(request, LobbyRequest)
-    return await forward(request, Resign(), body.command_id)
+    return await forward(request, Resign(stand_in=STAND_IN), body.command_id)
 
 
 async def cancel_table(request: web.Request) -> web.Response:

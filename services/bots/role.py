@@ -103,6 +103,7 @@ class BotsProjection(Projection):
         shards: Collection[int] | None = None,
         *,
         pause: float = 0.0,
+        playouts: int = 0,
     ) -> None:
         count = broker.topology.shards
         if shards is not None and any(not 0 <= s < count for s in shards):
@@ -117,6 +118,7 @@ class BotsProjection(Projection):
         self.botless: OrderedDict[str, None] = OrderedDict()  # tables without bot seats
         self.moves = 0  # bot moves accepted (repeats included)
         self.pause = pause  # test hook: seconds after each move sent, before the record
+        self.playouts = playouts  # test hook: at most this many playouts a move (0: the level's)
 
     def max_tracking_id(self) -> int:
         """The recorded position."""
@@ -169,9 +171,8 @@ class BotsProjection(Projection):
         """Choose and send one bot's move for `player_id`'s seat; raise when it could not
         be delivered."""
         think = account.think
-        move = await asyncio.to_thread(
-            choose_move, state, seat, account.kind, think.ms, think.playouts
-        )
+        playouts = min(think.playouts, self.playouts) if self.playouts else think.playouts
+        move = await asyncio.to_thread(choose_move, state, seat, account.kind, think.ms, playouts)
         if move is None:
             return
         command = move_command(state, seat, player_id, move)
@@ -200,9 +201,10 @@ def bots_runner(
     store: EventStore, broker: Broker, shards: Collection[int] | None = None, *,
     retry: float = 1.0,
     pause: float = 0.0,
+    playouts: int = 0,
 ) -> ProjectionRunner:  # fmt: skip
     """The bots role behind its lease, woken by commits (PostgreSQL's NOTIFY, or the
     workers' commit signals on the broker)."""
-    projection = BotsProjection(store, broker, shards, pause=pause)
+    projection = BotsProjection(store, broker, shards, pause=pause, playouts=playouts)
     lease = lease_for(broker, f"{projection.name}.lease")
     return ProjectionRunner(store, projection, signals=broker, lease=lease, retry=retry)

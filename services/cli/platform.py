@@ -65,6 +65,7 @@ class PlatformConfig:
     tournament_pause: float = 0.0  # test hook: a pause after each tournament effect
     bot_shards: frozenset[int] | None = None  # the bots role's shards (None: all)
     bot_pause: float = 0.0  # test hook: a pause after each bot move sent
+    bot_playouts: int = 0  # test hook: at most this many playouts a bot move (0: its level's)
 
 
 class Platform:
@@ -250,8 +251,9 @@ class Platform:
     async def _bots_role(self) -> AsyncIterator[None]:
         """The bots role: the bot seats' turns, sent through the command path."""
         self.bots = bots_runner(
-            self.store, self.broker, self.config.bot_shards, pause=self.config.bot_pause
-        )
+            self.store, self.broker, self.config.bot_shards, pause=self.config.bot_pause,
+            playouts=self.config.bot_playouts,
+        )  # fmt: skip
         self.runners.append(self.bots)
         async with self._task_running(self.bots.run(), "bots"):
             yield

@@ -71,9 +71,13 @@ async def open_table(
     return table_id, seated
 
 
-async def view(client: TestClient, table_id: str, player: Player) -> dict[str, Any]:
-    """A player's view."""
-    response = await client.get(f"/api/tables/{table_id}/view", headers=player.auth)
+async def view(
+    client: TestClient, table_id: str, player: Player, at_least: int = 0
+) -> dict[str, Any]:
+    """A player's view (once the table is at version `at_least`, or the gateway's wait ran
+    out)."""
+    wait = f"?min_version={at_least}" if at_least else ""
+    response = await client.get(f"/api/tables/{table_id}/view{wait}", headers=player.auth)
     assert response.status == 200, await response.text()
     return await response.json()
 

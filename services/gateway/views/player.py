@@ -76,6 +76,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
     game_state = state.game_state
     if game_state is None:
         to_act: list[int] = []
+        mine = False
         game_view = None
         moves: list[Any] = []
         prompt = "wait for the table to fill" if state.free_seat() is not None else "start"
@@ -84,8 +85,10 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
     else:
         # nobody acts at a finished table (a game ended by resignation may still say who)
         to_act = list(spec.to_act(game_state)) if state.status == PLAYING else []
+        # a seat handed to a stand-in bot is its turn, not the person's
+        mine = seat is not None and seat in to_act and not state.stand_in(seat)
         game_view = spec.view(game_state, seat)
-        if seat is not None and seat in to_act and state.status == PLAYING:
+        if seat is not None and mine and state.status == PLAYING:
             moves = list(spec.legal_moves(game_state, seat))
             prompt = spec.prompt(game_state, seat)
             code = spec.prompt_code(game_state, seat) if spec.prompt_code else NO_PROMPT
@@ -96,7 +99,7 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         table=summary_of(state, model.created_at, model.updated_at, acting=to_act, outcome=result),
         seat=seat,
         to_act=to_act,
-        your_turn=seat is not None and seat in to_act,
+        your_turn=mine,
         prompt=prompt,
         legal_moves=moves,
         game=game_view,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -23,7 +24,7 @@ from shared.notify.timing import TableTiming
 from shared.tables.reader import all_events
 from tests.notify.conftest import Inbox, notify_settings, plain_text, start_notify
 from tests.notify.helpers import drained, events, kinds, players_with_emails, seat
-from tests.platform import embedded_config, play_moves
+from tests.platform import embedded_config, play_moves, view
 
 
 @pytest.fixture
@@ -113,11 +114,12 @@ async def test_forfeit_replaces_the_player_by_a_bot_for_the_rest_of_the_game(
     assert names.count("SeatForfeited") == 1
     forfeited = next(e for e in log if e["name"] == "SeatForfeited")
     assert forfeited["payload"]["seat"] == seat_no
+    assert forfeited["payload"]["stand_in"] == STAND_IN  # the strong bot takes the seat
     model = game_platform.app  # the table's state records the forfeit
     assert model is not None
     state = service.tracker.tables[table_id].state
-    assert state.forfeited == (seat_no,)
-    # From now on the bot plays that seat at once, with no deadline and no mail to it.
+    assert state.forfeited == (seat_no,) and state.stand_in(seat_no) == STAND_IN
+    # From now on the bots role plays that seat, with no deadline and no mail to it.
     mails_to_forfeited = [k for k in inbox.sent_keys() if k.split(":")[2] == str(seat_no)]
     deadline = asyncio.get_running_loop().time() + 60
     while set(service.tracker.acting(table_id)) != {1 - seat_no}:  # the bot plays it
@@ -208,3 +210,52 @@ async def test_an_old_stores_timing_record_is_enforced_for_a_table_whose_log_cho
     await drained(service)
     names = [e["name"] for e in await events(client, table_id, players[0])]
     assert "SeatForfeited" in names
+
+
+async def test_a_forfeited_seat_is_played_to_the_end_by_the_strong_bot(
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
+) -> None:
+    """The policy `forfeit` hands the seat to the strong bot for good: the bots role plays
+    its every turn from the stand-in's account, the person who forfeited may not, and the
+    record verifies."""
+    url, _ = smtp_server
+    clock = FakeClock()
+    client = await aiohttp_client(game_platform.app)
+    timing = Timing(first_reminder=0, last_warning=0, deadline=1, policy="forfeit")
+    service = await start_notify(game_platform, notify_settings(url, timing=timing), clock)
+    players = await players_with_emails(client, 2)
+    table_id = await seat(client, "tictactoe", players)
+    await drained(service)
+    [gone] = service.tracker.acting(table_id)
+    clock.advance(1.1 * HOUR)
+    await drained(service)
+    rng, refused = random.Random(3), False
+    deadline = asyncio.get_running_loop().time() + 60
+    while True:
+        assert asyncio.get_running_loop().time() < deadline, "the game never ended"
+        seen = await view(client, table_id, players[1 - gone])
+        if seen["result"] is not None:
+            break
+        version = seen["table"]["version"]
+        if not refused:  # the person who forfeited: not their seat any more
+            body = {"move": {"cell": 0}, "expected_version": version}
+            answer = await client.post(
+                f"/api/tables/{table_id}/moves", json=body, headers=players[gone].auth
+            )
+            assert (answer.status, (await answer.json())["code"]) == (409, "forfeited")
+            refused = True
+        if seen["your_turn"]:
+            body = {"move": rng.choice(seen["legal_moves"]), "expected_version": version}
+            answer = await client.post(
+                f"/api/tables/{table_id}/moves", json=body, headers=players[1 - gone].auth
+            )
+            assert answer.status == 200, await answer.text()
+        else:  # the stand-in's turn: its move arrives through the log
+            await view(client, table_id, players[1 - gone], at_least=version + 1)
+    record = await asyncio.to_thread(export_table, game_platform.store, table_id)
+    names = [e.name for e in record.events]
+    assert names.count("SeatForfeited") == 1 and names.count("TurnTimedOut") == 1
+    by_stand_in = [c for c in record.commands if c.kind == "move" and c.seat == gone]
+    assert by_stand_in  # the strong bot's moves, the seat's own commands
+    report = verify_record(record)
+    assert report.ok, report.problem

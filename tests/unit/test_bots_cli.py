@@ -48,3 +48,37 @@ def test_bench_bots_reports_win_shares_and_think_times(capsys: pytest.CaptureFix
         # With a playout budget the games are the same from one run to the next.
         again = reports[1]["games"]["tictactoe"][opponent]
         assert again["win_share"] == figures[opponent]["win_share"]
+
+
+@pytest.mark.parametrize("players", ["1", "5", "two"])
+def test_bench_bots_refuses_players_out_of_bounds(
+    players: str, capsys: pytest.CaptureFixture
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["bench", "bots", "--players", players])
+    assert "--players" in capsys.readouterr().err
+
+
+def test_bench_bots_refuses_a_game_that_does_not_seat_the_players(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    args = ["--log-level", "WARNING", "bench", "bots", "--players", "3", "--game",
+            "cantstop,herazeus", "--games", "1", "--playouts", "4", "--workers", "1"]  # fmt: skip
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert "herazeus is for 2-2 players, not 3" in captured.err and captured.out == ""
+
+
+def test_bench_bots_with_more_players_plays_against_random_and_names_the_fair_share(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    args = ["--log-level", "WARNING", "bench", "bots", "--players", "3", "--game", "cantstop",
+            "--games", "3", "--playouts", "4", "--seed", "2", "--workers", "1"]  # fmt: skip
+    assert main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["players"] == 3
+    figures = report["games"]["cantstop"]
+    assert list(figures) == ["vs_random"]  # more than two players: random opponents only
+    assert figures["vs_random"]["played"] == 3
+    assert figures["vs_random"]["fair_share"] == 0.333
+    assert 0.0 <= figures["vs_random"]["win_share"] <= 1.0

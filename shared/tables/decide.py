@@ -422,6 +422,7 @@ def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -
         undoable = (
             rng.draws == 0
             and not bots
+            and not state.stand_in(seat)  # a stand-in's move: nobody takes it back
             and not isinstance(events[-1], SeedRevealed)  # the game ended
             and spec.undoable is not None
             and spec.undoable(state.game_state, seat, move, events)
@@ -459,6 +460,9 @@ def _request_undo(
     seat = _seated(state, player_id)
     if not state.takebacks:
         raise Conflict("this table does not allow take-backs", code="takebacks_off")
+    if state.stand_in(seat):  # the stand-in's moves are its own
+        gone = "resigned" if seat in state.resigned else "forfeited"
+        raise Conflict(f"a bot plays your seat since you {gone}", code=gone)
     if state.undo_seat != seat:
         raise Conflict(
             "only the last move can be taken back, by the player who made it",

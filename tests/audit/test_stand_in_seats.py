@@ -14,7 +14,7 @@ from services.bots.player import choose_move, due_bots, move_command
 from shared.audit.export import export_table
 from shared.audit.verify import verify_record
 from shared.bots.seats import STAND_IN, bot_player_id, stand_in_account
-from shared.contracts.envelopes import Command, PlayMove, Resign, TimeOutTurn
+from shared.contracts.envelopes import Command, PlayMove, RequestUndo, Resign, TimeOutTurn
 from shared.store import open_store
 from shared.tables.state import OVER, TableState
 from tests.audit.kit import Driver, as_builtins, from_builtins
@@ -149,4 +149,24 @@ def test_a_forfeit_hands_the_seat_to_the_stand_in_for_good() -> None:
     forfeit = next(e for e in record.events if e.name == "SeatForfeited")
     assert forfeit.payload["stand_in"] == STAND_IN
     report = verify_record(record)
+    assert report.ok, report.problem
+
+
+def test_a_stand_ins_move_is_not_taken_back() -> None:
+    store = open_store("memory")
+    driver, rng = Driver(store), random.Random(6)
+    table_id = str(uuid.uuid4())
+    driver.start_table(table_id, "tictactoe", PLAYERS[:2], takebacks=True)
+    state = driver.state(table_id)
+    timeout = TimeOutTurn(seat=0, policy="forfeit", turn=state.version, stand_in=STAND_IN)
+    driver.send(table_id, "senet:notify", timeout)
+    assert _stand_in_moves(driver, table_id) == 1
+    after = driver.state(table_id)
+    assert after.undo_seat == 0 and after.undo_from is None  # a stand-in's move stays
+    assert _refusal(driver, table_id, "p0", RequestUndo()) == "forfeited"
+    driver.send(table_id, "p1", _move(after, 1, rng))  # the person's own move may go back:
+    driver.send(table_id, "p1", RequestUndo())  # no one left to ask (the seat is the bot's)
+    assert driver.state(table_id).game_state == after.game_state
+    _play_to_end(driver, table_id, rng)
+    report = verify_record(export_table(store, table_id))
     assert report.ok, report.problem

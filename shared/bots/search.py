@@ -48,7 +48,7 @@ def search(knowledge: SeatKnowledge, legal: Sequence[Any], budget: Budget, rng: 
     spec, seat, hooks = knowledge.spec, knowledge.seat, knowledge.hooks
     root: dict[bytes, _Edge] = {}
     root_keys = [(_key(m), m) for m in legal]
-    playouts = 0
+    playouts = _judge_root(knowledge, root, root_keys, budget, rng) if hooks.root_evaluation else 0
     while not budget.spent(playouts):
         playouts += 1
         state = knowledge.sample(rng)
@@ -97,6 +97,31 @@ def search(knowledge: SeatKnowledge, legal: Sequence[Any], budget: Budget, rng: 
         key=lambda i: (e.visits, e.reward) if (e := root.get(root_keys[i][0])) else (0, 0.0),
     )
     return legal[best]
+
+
+def _judge_root(
+    knowledge: SeatKnowledge,
+    root: dict[bytes, _Edge],
+    root_keys: list[tuple[bytes, Any]],
+    budget: Budget,
+    rng: Rng,
+) -> int:
+    """Every root move judged once, right after it on one sampled state (a playout of no
+    moves, counted as one); the playouts spent."""
+    spec, seat = knowledge.spec, knowledge.seat
+    state = knowledge.sample(rng)
+    playouts = 0
+    for key, move in root_keys:
+        if budget.spent(playouts):
+            break
+        playouts += 1
+        try:
+            after = apply(spec, state, seat, move, rng)
+        except IllegalMove:
+            continue  # not allowed in this sampled state: the search tries it later
+        edge = root[key] = _Edge(move)
+        edge.visits, edge.reward = 1, estimate(spec, after, seat)
+    return playouts
 
 
 def _ucb(edge: _Edge) -> float:

@@ -64,11 +64,15 @@ class BotHooks:
       may not see (other hands, decks' order, face-down cards) redealt at random. It must
       depend only on what the seat may see. None: the game hides nothing.
     - `playout_moves`: moves a random playout runs before `evaluate` judges it.
+    - `root_evaluation`: the strong bot first judges every legal move once with `evaluate`
+      right after it (on one sampled state, no playout), then searches: for a game whose
+      moves are more than the playouts a think time buys.
     """
 
     evaluate: Callable[[Any, int], float] | None = None
     sample: Callable[[Any, int, Rng], Any] | None = None
     playout_moves: int = 200
+    root_evaluation: bool = False
 
 
 @dataclass(frozen=True, slots=True)

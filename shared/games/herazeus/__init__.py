@@ -57,6 +57,8 @@ GAME: GameSpec[HeraZeusState, Any, Any] = GameSpec(
     result=result,
     prompt=prompt,
     prompt_code=prompt_code,
-    bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=30),
+    bot_hooks=BotHooks(
+        sample=bots.sample, evaluate=bots.evaluate, playout_moves=3, root_evaluation=True
+    ),
 )
 """The Hera und Zeus game for the platform."""

@@ -4,8 +4,9 @@ Hidden from a seat: both decks' order, the other seat's hand (its backs are seen
 other seat's face-down field cards (backs seen). `sample` redeals those cards among those
 places, each keeping its back (`shared.games.redeal`); what a seat was shown of the other
 hand earlier is not used (a bot knows less than it could, never more). `evaluate` counts
-the figure's cover and the cards on each side, and weighs how exposed each hostage is
-(`exposure`: in row 1, face up or down, deeper in a column, in the hand).
+the cards on each side (the field's most) and the figure's cover, and weighs how near each
+seat is to losing at once (`risk`: its hostage exposed in row 1, face up or down, deeper in a
+column or in the hand; its field down to its last cards; no cards left to act with).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import math
 
 import msgspec
 
-from shared.games.herazeus.components import FIGURE, HOSTAGES, card
+from shared.games.herazeus.components import FIGURE, HOSTAGES, N, card
 from shared.games.herazeus.state import HeraZeusState
 from shared.games.redeal import redeal
 from shared.games.rng import Rng
@@ -50,14 +51,27 @@ def sample(state: HeraZeusState, seat: int, rng: Rng) -> HeraZeusState:
 # the hand (a Pegasus may pick it, the more likely the fewer cards), in the deck (safe).
 FRONT_UP, FRONT_DOWN, BEHIND = 1.0, 0.6, (0.2, 0.08, 0.03)
 IN_HAND = 0.8  # divided by the hand's size
-HOSTAGE_WEIGHT = 0.45  # of the evaluation's half-range; the rest is the count of cards
+# How near a seat is to an empty field (it loses at its turn's start), by its field cards.
+THIN_FIELD = (1.0, 0.45, 0.15, 0.05)
+# How near a seat is to having no action left (it loses), by the draws and the places in
+# its columns it has left (a full hand and full columns leave only challenges).
+FEW_OPTIONS = (0.8, 0.5, 0.3, 0.15)
+RISK_WEIGHT = 0.4  # of the evaluation's half-range; the rest is the lead in cards
+# The lead in cards: the field counts most (a card there defends and attacks), each column
+# in use once more (the action points), the hand less, the deck least (a card drawn costs
+# an action); a figure not in row 1 is two cards of shelter.
+IN_FIELD, COLUMN, IN_HAND_CARD, IN_DECK, SHELTER = 3.0, 2.0, 1.0, 0.2, 1.0
 
 
 def _strength(state: HeraZeusState, seat: int) -> float:
-    """Cards in hand, deck and field; the figure's shelter counted twice."""
-    field = state.field_cards(seat)
-    shelter = 0.0 if state.has_figure(seat) else 2.0
-    return len(state.hands[seat]) + 0.5 * len(state.decks[seat]) + len(field) + shelter
+    """Cards in field, hand and deck, columns in use and the figure's shelter, weighed."""
+    return (
+        IN_FIELD * len(state.field_cards(seat))
+        + COLUMN * state.columns_in_use(seat)
+        + IN_HAND_CARD * len(state.hands[seat])
+        + IN_DECK * len(state.decks[seat])
+        + (0.0 if state.has_figure(seat) else SHELTER)
+    )
 
 
 def exposure(state: HeraZeusState, seat: int) -> float:
@@ -76,10 +90,31 @@ def exposure(state: HeraZeusState, seat: int) -> float:
     return 0.0
 
 
+def _actions_left(state: HeraZeusState, seat: int) -> int:
+    """Draws the seat may still make, and the places in its columns its hand may fill."""
+    hand = state.hands[seat]
+    draws = min(len(state.decks[seat]), N.hand_limit - len(hand))
+    fielded = sum(1 for c in hand if card(c).on_field)
+    places = sum(N.column_depth - len(column) for column in state.fields[seat])
+    return draws + min(fielded, places)
+
+
+def risk(state: HeraZeusState, seat: int) -> float:
+    """How near the seat is to losing at once, in [0, 1]: its hostage exposed, or its field
+    thin (either may end the game)."""
+    cards = len(state.field_cards(seat))
+    thin = THIN_FIELD[cards] if cards < len(THIN_FIELD) else 0.0
+    few = (
+        FEW_OPTIONS[options] if (options := _actions_left(state, seat)) < len(FEW_OPTIONS) else 0.0
+    )
+    return 1.0 - (1.0 - exposure(state, seat)) * (1.0 - thin) * (1.0 - few)
+
+
 def evaluate(state: HeraZeusState, seat: int) -> float:
-    """The seat's prospects in [0, 1]: the lead in cards, and whose hostage is more exposed."""
+    """The seat's prospects in [0, 1]: the lead in cards (`_strength`), and who is nearer to
+    losing at once (`risk`)."""
     if state.winner is not None:
         return 1.0 if state.winner == seat else 0.0
     lead = math.tanh((_strength(state, seat) - _strength(state, 1 - seat)) / 8.0)
-    danger = exposure(state, 1 - seat) - exposure(state, seat)
-    return 0.5 + 0.5 * ((1 - HOSTAGE_WEIGHT) * lead + HOSTAGE_WEIGHT * danger)
+    danger = risk(state, 1 - seat) - risk(state, seat)
+    return 0.5 + 0.5 * ((1 - RISK_WEIGHT) * lead + RISK_WEIGHT * danger)

@@ -61,15 +61,15 @@ var Ko=Object.defineProperty;var Io=(e,t)=>{for(var n in t)Ko(e,n,{get:t[n],enum
       <p>${B("deck")}: ${B("cards")} ${r.nile_deck_sizes.join("/")}, ${B("sphinx")} ${r.sphinx_deck_size}</p>
     </section>
     <section aria-labelledby="eg-players"><h3 id="eg-players">${B("players")}</h3><div class="scroll" tabindex="0"><table class="data by-player">
-      <thead><tr><th scope="col">${B("players")}</th><th scope="col">${B("score")}</th><th scope="col">${B("stones")}</th><th scope="col">${B("crews")}</th><th scope="col">${B("ships")}</th><th scope="col">${B("grain")}</th><th scope="col">${B("sale")}</th><th scope="col">${B("sphinx")}</th><th scope="col">${B("tombs")}</th><th scope="col">${B("cards")}</th></tr></thead>
+      <thead><tr><th scope="col">${B("players")}</th><th scope="col">${B("score")}</th><th scope="col">${B("stones")}</th><th scope="col">${B("crews")}</th><th scope="col">${B("ships")}</th><th scope="col">${B("grain")}</th><th scope="col">${B("sale")}</th><th scope="col">${B("sphinx")}</th><th scope="col">${B("tombs")}</th></tr></thead>
       <tbody>${r.players.map((p,m)=>l`<tr>
         <th scope="row"><${oe} seat=${m} names=${t} me=${s} /></th>
         <td data-label=${B("score")} data-board-score=${m}>${p.score}</td><td data-label=${B("stones")}>${p.stones}</td>
         <td data-label=${B("crews")}>${p.crews.map((f,$)=>l`<${re} parts=${m===s?d:Gr} at=${`crew:${$}`} name=${$===3?`${B("joker")} (${f})`:`${B("crew",$+1)} (${f})`} cls=${`cell${p.used[$]?" used":""}`}>${f}${p.used[$]?"\u2713":""}<//>`)}</td>
         <td data-label=${B("ships")}>${p.ships}</td><td data-label=${B("grain")}>${p.grain_market}</td><td data-label=${B("sale")}>${p.stone_sale}</td>
         <td data-label=${B("sphinx")}>${p.sphinx_count}${m!==s&&!(p.sphinx&&p.sphinx.length)?l` <span class="muted">(${B("hidden")})</span>`:""}</td>
-        <td data-label=${B("tombs")} data-tombs=${m}>${p.tombs.length?p.tombs.join(", "):"\u2014"}</td>
-        <td data-label=${B("cards")} class="eg-cards">${p.cards.length?l`<ul class="plain">${p.cards.map(f=>l`<li><${re} parts=${m===s?d:Gr} at=${`card:${f}`} name=${ke(f,P())}><${Nr} id=${f} small=${!0} /><//></li>`)}</ul>`:"\u2014"}</td></tr>`)}</tbody>
+        <td data-label=${B("tombs")} data-tombs=${m}>${p.tombs.length?p.tombs.join(", "):"\u2014"}</td></tr>
+        <tr class="eg-cards-row"><td colspan="9" data-label=${B("cards")} class="eg-cards"><span class="eg-cards-label">${B("cards")}:</span> ${p.cards.length?l`<ul class="plain">${p.cards.map(f=>l`<li><${re} parts=${m===s?d:Gr} at=${`card:${f}`} name=${ke(f,P())}><${Nr} id=${f} small=${!0} /><//></li>`)}</ul>`:"\u2014"}</td></tr>`)}</tbody>
     </table></div></section>
     ${i?l`<section aria-labelledby="eg-mine"><h3 id="eg-mine">${B("mine")}</h3>
       <ul class="hand">${i.sphinx.map(p=>l`<li class="card sphinx-card" data-sphinx-card=${p} title=${Ve(p,P())}><strong>${Ge(p,P())}</strong><span class="card-help">${Ve(p,P())}</span></li>`)}</ul>

@@ -13,6 +13,7 @@ from eventsourcing.persistence import Notification
 
 from services.notify.outbox import Outbox
 from shared.disputes.aggregate import OPENED_TOPIC, SETTLED_TOPIC, STATED_TOPIC, Dispute
+from shared.games.registry import get_game
 from shared.store import EventStore
 
 KINDS = {OPENED_TOPIC: "dispute_opened", STATED_TOPIC: "dispute_statement",
@@ -52,7 +53,8 @@ class DisputeNews:
     def facts(self, case: Dispute, kind: str) -> dict[str, Any]:
         """What the notice says: the game, the reason, the verdict and its reason."""
         facts: dict[str, Any] = {
-            "table_id": case.table_id, "game": case.game, "reason": case.reason,
+            "table_id": case.table_id, "game": get_game(case.game).title,
+            "game_name": case.game, "reason": case.reason,
             "version": case.table_version, "dispute_id": str(case.id),
             "link": f"{self.public_url}/disputes/{case.id}",
         }  # fmt: skip

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from shared.games.prompts import Prompt, in_language
-from shared.games.registry import GAME_PACKAGES
+from shared.games.registry import GAME_PACKAGES, available_games, get_game
 
 KIND_TITLES = {
     "en": {
@@ -42,6 +42,16 @@ KIND_TITLES = {
 
 def _lang(language: str) -> str:
     return "de" if language == "de" else "en"
+
+
+def game_title(facts: dict[str, Any], language: str) -> str:
+    """The game's title in the reader's language (the game's `titles`, as the web client's
+    `/api/games` gives them), from the game's id in `game_name`; else `game` as it came."""
+    name = str(facts.get("game_name", ""))
+    if name not in available_games():
+        return str(facts["game"])
+    spec = get_game(name)
+    return spec.titles.get(_lang(language), spec.title)
 
 
 def prompt_in(facts: dict[str, Any], language: str) -> str:
@@ -84,7 +94,7 @@ def render(kind: str, facts: dict[str, Any], language: str = "en") -> Rendered:
         return _tournament(kind, facts, de)
     if kind.startswith("dispute_"):
         return _dispute(kind, facts, de)
-    game, link = str(facts["game"]), str(facts["link"])
+    game, link = game_title(facts, "de" if de else "en"), str(facts["link"])
     title = KIND_TITLES["de" if de else "en"].get(kind.rstrip("0123456789"), kind)
     prompt = prompt_in(facts, language)
     if kind == "game_over":
@@ -126,7 +136,7 @@ ACCOUNT_KINDS = frozenset({CONFIRM_KIND, SIGN_IN_KIND})  # asked for: no digest,
 
 
 def _invited(facts: dict[str, Any], de: bool = False) -> Rendered:
-    game, link = str(facts["game"]), str(facts["link"])
+    game, link = game_title(facts, "de" if de else "en"), str(facts["link"])
     seated = ", ".join(n for n in facts.get("players", []) if n)
     if de:
         intro = f"{facts.get('host', '')} lädt dich an einen Tisch {game} ein (dabei: {seated})."
@@ -194,7 +204,7 @@ def push_payload(kind: str, facts: dict[str, Any], language: str = "en") -> byte
 
 def _match_ready(facts: dict[str, Any], de: bool = False) -> Rendered:
     """A tournament's match table is open: who plays, where, and the tournament's page."""
-    game, link = str(facts["game"]), str(facts["link"])
+    game, link = game_title(facts, "de" if de else "en"), str(facts["link"])
     players = ", ".join(facts.get("players", []))
     title = KIND_TITLES["de" if de else "en"]["match_ready"]
     subject = f"[senet] {game}: {title}"
@@ -217,7 +227,8 @@ def _match_ready(facts: dict[str, Any], de: bool = False) -> Rendered:
 
 def _tournament(kind: str, facts: dict[str, Any], de: bool = False) -> Rendered:
     """A tournament started (who plays) or ended (the final standings)."""
-    name, game, link = str(facts["tournament"]), str(facts["game"]), str(facts["link"])
+    name, link = str(facts["tournament"]), str(facts["link"])
+    game = game_title(facts, "de" if de else "en")
     title = KIND_TITLES["de" if de else "en"][kind]
     subject = f"[senet] {name} ({game}): {title}"
     players = ", ".join(facts.get("players", []))
@@ -250,7 +261,8 @@ VERDICTS_DE = {"stands": "bleibt bestehen", "replayed": "wird neu entschieden",
 
 def _dispute(kind: str, facts: dict[str, Any], de: bool = False) -> Rendered:
     """A dispute about a table: opened, a statement added, or its verdict with the reason."""
-    game, link, table_id = str(facts["game"]), str(facts["link"]), str(facts["table_id"])
+    link, table_id = str(facts["link"]), str(facts["table_id"])
+    game = game_title(facts, "de" if de else "en")
     title = KIND_TITLES["de" if de else "en"][kind]
     verdict = str(facts.get("verdict", ""))
     if kind == "dispute_opened":

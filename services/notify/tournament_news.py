@@ -66,6 +66,7 @@ def tournament_facts(state: TournamentState, public_url: str) -> dict[str, Any]:
     facts: dict[str, Any] = {
         "tournament": state.created.name,
         "game": get_game(state.created.game).title,
+        "game_name": state.created.game,
         "table_id": state.tournament_id,
         "link": f"{public_url.rstrip('/')}/tournaments/{state.tournament_id}",
         "players": [names.get(p, "") for p in state.seeding],

@@ -164,6 +164,7 @@ class TurnTracker:
         spec = state.spec
         facts: dict[str, Any] = {
             "game": spec.title,
+            "game_name": spec.name,  # the title in the reader's language (messages.game_title)
             "table_id": state.table_id,
             "link": f"{self.public_url}/tables/{state.table_id}",
             "players": list(state.names),
@@ -174,7 +175,6 @@ class TurnTracker:
             facts["prompt"] = spec.prompt(state.game_state, seat)
             if spec.prompt_code is not None:
                 asked = spec.prompt_code(state.game_state, seat)
-                facts["game_name"] = spec.name
                 facts["prompt_code"], facts["prompt_params"] = asked.code, dict(asked.params)
         if state.forfeited:
             facts["forfeited"] = [state.names[s] for s in state.forfeited]

@@ -42,11 +42,14 @@ return buttons.length ? buttons[Math.floor(arguments[0] * buttons.length)] : nul
 """
 
 
-def _click_board(pages: list[Any], rng: random.Random, moves: int) -> int:
-    """Click a place with choices, then a choice, on the page whose turn it is."""
+def _click_board(pages: list[Any], rng: random.Random, moves: int, until_over: bool = False) -> int:
+    """Click a place with choices, then a choice, on the page whose turn it is: `moves`
+    moves, or with `until_over` until the game is over (failing after `moves`)."""
     made = 0
     deadline = time.monotonic() + 240
     while made < moves and time.monotonic() < deadline:
+        if until_over and all(attr(p, "data-status") == "over" for p in pages):
+            return made
         for page in pages:
             try:
                 place = page.execute_script(CLICK, rng.random())
@@ -65,6 +68,7 @@ def _click_board(pages: list[Any], rng: random.Random, moves: int) -> int:
             except WebDriverException:
                 continue
         time.sleep(0.05)
+    assert not until_over, f"the game did not end after {made} clicked moves"
     return made
 
 
@@ -114,25 +118,20 @@ def test_istanbul_is_played_by_clicking_places_and_their_choices(
     screenshots(zoe, server.base, table_id, "istanbul-de")
 
 
-def test_istanbul_ends_with_its_rubies_and_tie_breaks_in_english_and_german(
-    server: Server, browser: Any
-) -> None:
-    """A game played to its end (random legal moves over the API), then both pages: the end
-    reason, the rubies by source adding up to the score, the three tie-breaks in order."""
-    base = server.base
-    tokens = [call(base, "POST", "/api/players", {"name": n})["token"] for n in ("ida", "ugo")]
+def _near_its_end(base: str, tokens: list[str], rng: random.Random) -> str:
+    """A new table played with random legal moves over the API (most of them ones that
+    bring rubies nearer; about 600 moves) until a player holds the rubies that end the game:
+    the last round is under way, or the game is over already."""
     table_id = call(base, "POST", "/api/tables", {"game": "istanbul", "seats": 2}, tokens[0])[
         "table_id"
     ]
     call(base, "POST", f"/api/tables/{table_id}/join", {}, tokens[1])
     call(base, "POST", f"/api/tables/{table_id}/start", {}, tokens[0])
-    # Random legal moves, most of them ones that bring rubies nearer (a game of ~600 moves);
-    # a move's answer carries the mover's next view.
-    rng = random.Random(5)
     view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])
     for _ in range(5_000):
-        if view["table"]["status"] == "over":
-            break
+        game = view["game"]
+        if max(p["rubies"] for p in game["players"]) >= game["ruby_target"]:
+            return table_id
         if not view["your_turn"]:
             seat = view["to_act"][0]
             view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[seat])
@@ -144,10 +143,26 @@ def test_istanbul_ends_with_its_rubies_and_tie_breaks_in_english_and_german(
         view = answer["view"] or call(
             base, "GET", f"/api/tables/{table_id}/view", token=tokens[seat]
         )
+    raise AssertionError("nobody reached the rubies that end the game")
+
+
+def test_istanbul_ends_with_its_rubies_and_tie_breaks_in_english_and_german(
+    server: Server, browser: Any
+) -> None:
+    """A game played until a player holds the rubies that end it (`_near_its_end`; the
+    first game whose last round still has a turn to play), then to its end by clicking
+    places and their choices on both pages (English at desktop size, German at a phone's);
+    then both pages show the end reason, the rubies by source adding up to the score and
+    the three tie-breaks in order."""
+    base = server.base
+    tokens = [call(base, "POST", "/api/players", {"name": n})["token"] for n in ("ida", "ugo")]
+    rng = random.Random(5)
+    for _ in range(8):  # a game whose ending round still has a turn to click (about half)
+        table_id = _near_its_end(base, tokens, rng)
+        if call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[0])["result"] is None:
+            break
     else:
-        raise AssertionError("the game did not end")
-    views = [call(base, "GET", f"/api/tables/{table_id}/view", token=t) for t in tokens]
-    scores = views[0]["result"]["scores"]
+        raise AssertionError("every game ended with the move that reached the rubies")
     from tests.browser.test_live import open_page
 
     ida, ugo = browser(), browser()
@@ -156,9 +171,16 @@ def test_istanbul_ends_with_its_rubies_and_tie_breaks_in_english_and_german(
         open_page(page, base, f"/tables/{table_id}", token)
         page.execute_script(f"localStorage.setItem('senet.lang', '{lang}')")
         page.refresh()
+        wait_for(lambda p=page: attr(p, "data-status"), what="the table page")
+    clicked = _click_board([ida, ugo], random.Random(7), 200, until_over=True)
+    assert clicked >= 1  # the end was reached by clicking the board
+    for page in (ida, ugo):
         wait_for(
             lambda p=page: p.find_elements(By.CSS_SELECTOR, "[data-breakdown]"), what="the end"
         )
+    views = [call(base, "GET", f"/api/tables/{table_id}/view", token=t) for t in tokens]
+    assert views[0]["table"]["status"] == "over"
+    scores = views[0]["result"]["scores"]
     for page, german in ((ida, False), (ugo, True)):
         problems = layout_problems(page, german)
         assert not problems, problems[:10]

@@ -60,3 +60,21 @@ def test_a_prompt_is_its_code_in_the_words_of_the_game() -> None:
     assert "retrieve 2 Monument markers" in two.text
     old = {k: v for k, v in FACTS.items() if not k.startswith("prompt_")}
     assert "roll again or stop" in render("your_turn", old, "de").text
+
+
+def test_the_game_title_is_the_readers_language() -> None:
+    """Every notice names the game by its title in the reader's language (the game's
+    `titles`, as the web client shows them), never by its id; a notice queued without the
+    game's id keeps the title it came with."""
+    ra = {**FACTS, "game": "Ra: The Dice Game", "game_name": "ra", "prompt_code": ""}
+    assert "[senet] Ra: Das Würfelspiel:" in render("your_turn", ra, "de").subject
+    assert "[senet] Ra: The Dice Game:" in render("your_turn", ra, "en").subject
+    over = {**ra, "ranking": [{"rank": 1, "name": "Zoe", "score": 3}]}
+    assert "Die Partie Ra: Das Würfelspiel ist vorbei" in render("game_over", over, "de").text
+    case = {**ra, "reason": "timing", "version": 3, "dispute_id": "d1",
+            "link": "https://senet.example/disputes/d1"}  # fmt: skip
+    assert "Ra: Das Würfelspiel" in render("dispute_opened", case, "de").subject
+    cup = {**ra, "tournament": "Cup", "players": ["Zoe"]}
+    assert "(Ra: Das Würfelspiel)" in render("tournament_started", cup, "de").subject
+    old = {k: v for k, v in ra.items() if k != "game_name"}
+    assert "[senet] Ra: The Dice Game:" in render("your_turn", old, "de").subject

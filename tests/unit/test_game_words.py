@@ -128,3 +128,25 @@ def test_every_prompt_a_game_gives_is_a_code_of_its_prompts_file(game: str) -> N
         move = rng.choice(list(spec.legal_moves(state, seat)))
         for event in spec.decide(state, seat, move, Rng(step)):
             state = spec.evolve(state, event)
+
+
+def _keys(tree: Any, path: str = "") -> set[str]:
+    """Every key path of a nested catalogue entry (lists and words are leaves)."""
+    if not isinstance(tree, dict):
+        return {path}
+    return {k for key, value in tree.items() for k in _keys(value, f"{path}.{key}")} | {path}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_PACKAGES))
+def test_the_board_words_are_in_the_catalogues_in_every_language(
+    words: dict[str, Any], game: str
+) -> None:
+    """A board's words live in its catalogues (`board`), none in board.js; every word one
+    language has, the other has too (a German page never falls back to English)."""
+    boards = {lang: words[game][lang].get("board") for lang in LANGS}
+    assert all(boards.values()), f"{game}: a catalogue has no board words"
+    en, de = (_keys(boards[lang]) for lang in LANGS)
+    only = sorted((en ^ de) - {".names"} - {k for k in en ^ de if k.startswith(".names.")})
+    assert not only, f"{game}: board words in one language only: {only}"
+    source = (ROOT / "web" / "src" / "games" / game / "board.js").read_text()
+    assert "lang() === 'de'" not in source and "de: {" not in source, f"{game}: words in board.js"

@@ -2,24 +2,10 @@
 // the four dice and their three pairings; a pairing's sums are chosen by clicking them.
 import { html, Seat } from '../../boards/common.js';
 import { lang } from '../../i18n.js';
+import { gameWords } from '../../words.js';
 
-const W = {
-  en: {
-    columns: 'Columns', dice: 'Dice', pairings: 'Pairings', pairing: 'Pairing', roll: 'Roll the dice',
-    stop: 'Stop and keep the progress', runner: 'runner', won: 'won by', space: 'space', column: 'Column',
-    noDice: 'The dice are not rolled yet.', target: (n) => `Win ${n} columns to win the game.`,
-    move: (sums) => (sums.length === 2 ? (sums[0] === sums[1] ? `move twice on ${sums[0]}` : `move on ${sums[0]} and ${sums[1]}`) : `move on ${sums[0]} only`),
-    none: 'no move with this pairing', held: (n) => (n === 1 ? 'column won' : 'columns won'), runners: (n) => (n === 1 ? 'runner left' : 'runners left'),
-  },
-  de: {
-    columns: 'Spalten', dice: 'Würfel', pairings: 'Paarungen', pairing: 'Paarung', roll: 'Würfeln',
-    stop: 'Aufhören und Fortschritt sichern', runner: 'Läufer', won: 'gewonnen von', space: 'Feld', column: 'Spalte',
-    noDice: 'Noch nicht gewürfelt.', target: (n) => `Wer ${n} Spalten gewinnt, gewinnt das Spiel.`,
-    move: (sums) => (sums.length === 2 ? (sums[0] === sums[1] ? `zweimal auf ${sums[0]} ziehen` : `auf ${sums[0]} und ${sums[1]} ziehen`) : `nur auf ${sums[0]} ziehen`),
-    none: 'mit dieser Paarung kein Zug', held: (n) => (n === 1 ? 'Spalte gewonnen' : 'Spalten gewonnen'), runners: () => 'Läufer übrig',
-  },
-};
-const w = (k, ...a) => { const v = W[lang()][k]; return typeof v === 'function' ? v(...a) : v; };
+const words = () => gameWords('cantstop', lang()).board;
+const w = (k, ...a) => { const v = words()[k]; return typeof v === 'function' ? v(...a) : v; };
 const PIPS = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 /** The three ways four dice split into two pairs: indices of the first pair and the second. */

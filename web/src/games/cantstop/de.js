@@ -18,6 +18,14 @@ export default {
     no_third_stop: ['Kein Halt auf der dritten Spalte', 'Bei 4 Spalten zum Sieg: ein Zug darf nicht mit genau 3 Spalten enden (die Variante für 2 Spieler).', {}],
     opponents: ['Steine der Mitspieler', 'Geteilt wie gedruckt, übersprungen beim Ziehen (Variante A) oder kein Aufhören, solange ein Läufer auf einem steht (Variante B).', { share: 'geteilt', skip: 'übersprungen (Variante A)', reroll: 'weiterwürfeln (Variante B)' }],
   },
+  // The board's words.
+  board: {
+    columns: 'Spalten', dice: 'Würfel', pairings: 'Paarungen', pairing: 'Paarung', roll: 'Würfeln',
+    stop: 'Aufhören und Fortschritt sichern', runner: 'Läufer', won: 'gewonnen von', space: 'Feld', column: 'Spalte',
+    noDice: 'Noch nicht gewürfelt.', target: (n) => `Wer ${n} Spalten gewinnt, gewinnt das Spiel.`,
+    move: (sums) => (sums.length === 2 ? (sums[0] === sums[1] ? `zweimal auf ${sums[0]} ziehen` : `auf ${sums[0]} und ${sums[1]} ziehen`) : `nur auf ${sums[0]} ziehen`),
+    none: 'mit dieser Paarung kein Zug', held: (n) => (n === 1 ? 'Spalte gewonnen' : 'Spalten gewonnen'), runners: () => 'Läufer übrig',
+  },
   help: [
     'Wirf vier Würfel und teile sie in zwei Paare: jede Paarsumme ist eine Spalte (2 bis 12). Zieh dort einen Läufer hoch; du hast drei Läufer pro Zug.',
     'Würfle so oft du dich traust, oder hör auf: deine Steine rücken zu den Läufern vor.',

@@ -82,15 +82,15 @@ export function EgiziaBoard({ view, names, play, busy }) {
       <p>${w('deck')}: ${w('cards')} ${g.nile_deck_sizes.join('/')}, ${w('sphinx')} ${g.sphinx_deck_size}</p>
     </section>
     <section aria-labelledby="eg-players"><h3 id="eg-players">${w('players')}</h3><div class="scroll" tabindex="0"><table class="data by-player">
-      <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">${w('stones')}</th><th scope="col">${w('crews')}</th><th scope="col">${w('ships')}</th><th scope="col">${w('grain')}</th><th scope="col">${w('sale')}</th><th scope="col">${w('sphinx')}</th><th scope="col">${w('tombs')}</th><th scope="col">${w('cards')}</th></tr></thead>
+      <thead><tr><th scope="col">${w('players')}</th><th scope="col">${w('score')}</th><th scope="col">${w('stones')}</th><th scope="col">${w('crews')}</th><th scope="col">${w('ships')}</th><th scope="col">${w('grain')}</th><th scope="col">${w('sale')}</th><th scope="col">${w('sphinx')}</th><th scope="col">${w('tombs')}</th></tr></thead>
       <tbody>${g.players.map((p, s) => html`<tr>
         <th scope="row"><${SeatName} seat=${s} names=${names} me=${me} /></th>
         <td data-label=${w('score')} data-board-score=${s}>${p.score}</td><td data-label=${w('stones')}>${p.stones}</td>
         <td data-label=${w('crews')}>${p.crews.map((c, i) => html`<${Part} parts=${s === me ? parts : NONE} at=${`crew:${i}`} name=${i === 3 ? `${w('joker')} (${c})` : `${w('crew', i + 1)} (${c})`} cls=${`cell${p.used[i] ? ' used' : ''}`}>${c}${p.used[i] ? '✓' : ''}<//>`)}</td>
         <td data-label=${w('ships')}>${p.ships}</td><td data-label=${w('grain')}>${p.grain_market}</td><td data-label=${w('sale')}>${p.stone_sale}</td>
         <td data-label=${w('sphinx')}>${p.sphinx_count}${s !== me && !(p.sphinx && p.sphinx.length) ? html` <span class="muted">(${w('hidden')})</span>` : ''}</td>
-        <td data-label=${w('tombs')} data-tombs=${s}>${p.tombs.length ? p.tombs.join(', ') : '—'}</td>
-        <td data-label=${w('cards')} class="eg-cards">${p.cards.length ? html`<ul class="plain">${p.cards.map((c) => html`<li><${Part} parts=${s === me ? parts : NONE} at=${`card:${c}`} name=${nileName(c, lang())}><${NileCard} id=${c} small=${true} /><//></li>`)}</ul>` : '—'}</td></tr>`)}</tbody>
+        <td data-label=${w('tombs')} data-tombs=${s}>${p.tombs.length ? p.tombs.join(', ') : '—'}</td></tr>
+        <tr class="eg-cards-row"><td colspan="9" data-label=${w('cards')} class="eg-cards"><span class="eg-cards-label">${w('cards')}:</span> ${p.cards.length ? html`<ul class="plain">${p.cards.map((c) => html`<li><${Part} parts=${s === me ? parts : NONE} at=${`card:${c}`} name=${nileName(c, lang())}><${NileCard} id=${c} small=${true} /><//></li>`)}</ul>` : '—'}</td></tr>`)}</tbody>
     </table></div></section>
     ${mine ? html`<section aria-labelledby="eg-mine"><h3 id="eg-mine">${w('mine')}</h3>
       <ul class="hand">${mine.sphinx.map((c) => html`<li class="card sphinx-card" data-sphinx-card=${c} title=${sphinxText(c, lang())}><strong>${sphinxName(c, lang())}</strong><span class="card-help">${sphinxText(c, lang())}</span></li>`)}</ul>

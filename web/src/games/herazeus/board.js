@@ -6,77 +6,20 @@
 import { useState } from 'preact/hooks';
 import { html, Seat } from '../../boards/common.js';
 import { lang } from '../../i18n.js';
+import { gameWords } from '../../words.js';
+import { nameIn } from './data.js';
 
-const W = {
-  en: {
-    hera: 'Hera', zeus: 'Zeus', field: (who) => `${who}'s field`, hand: 'Hand', myHand: 'My hand', deck: 'Deck', discard: 'Discard pile',
-    column: 'Column', row: 'row', empty: 'empty place', figure: 'figure', faceDown: 'face down', back: (r) => `card back (${r})`,
-    ap: 'Action points', apOf: (l, t) => `${l} of ${t} left`, strength: 'strength', cards: (n) => `${n} ${n === 1 ? 'card' : 'cards'}`,
-    cancel: 'Cancel', picked: 'Chosen', next: 'Now click', pending: 'Lost cards: click them in the order they go onto your pile',
-    placing: 'Picked card to place', turn: (n) => `${n} ${n === 1 ? 'turn' : 'turns'} played`, none: 'none',
-    nexts: {
-      hand: 'a card of your hand', deck: 'your deck to draw a card', ins: 'a place of your field (a card to go in front of, or the empty place after the last)',
-      mine: 'one of your field cards', opp: 'a column of the opponent', opphand: "the opponent's hand", oppdiscard: "the opponent's discard pile",
-      disc: 'a card of your discard pile', mydiscard: 'your discard pile', figure: 'your figure', pend: 'the next lost card for your pile',
-    },
-  },
-  de: {
-    hera: 'Hera', zeus: 'Zeus', field: (who) => `Feld von ${who}`, hand: 'Hand', myHand: 'Meine Hand', deck: 'Stapel', discard: 'Ablagestapel',
-    column: 'Spalte', row: 'Reihe', empty: 'leerer Platz', figure: 'Figur', faceDown: 'verdeckt', back: (r) => `Kartenrücken (${r})`,
-    ap: 'Aktionspunkte', apOf: (l, t) => `${l} von ${t} übrig`, strength: 'Stärke', cards: (n) => `${n} ${n === 1 ? 'Karte' : 'Karten'}`,
-    cancel: 'Abbrechen', picked: 'Gewählt', next: 'Klicke jetzt', pending: 'Verlorene Karten: klicke sie in der Reihenfolge, in der sie auf deinen Stapel kommen',
-    placing: 'Gezogene Karte zum Platzieren', turn: (n) => `${n} ${n === 1 ? 'Zug' : 'Züge'} gespielt`, none: 'keine',
-    nexts: {
-      hand: 'eine Karte deiner Hand', deck: 'deinen Stapel, um eine Karte zu ziehen', ins: 'einen Platz deines Feldes (eine Karte, vor die sie kommt, oder den leeren Platz dahinter)',
-      mine: 'eine deiner Feldkarten', opp: 'eine Spalte des Gegners', opphand: 'die Hand des Gegners', oppdiscard: 'den Ablagestapel des Gegners',
-      disc: 'eine Karte deines Ablagestapels', mydiscard: 'deinen Ablagestapel', figure: 'deine Figur', pend: 'die nächste verlorene Karte für deinen Stapel',
-    },
-  },
-};
-const w = (k, ...a) => { const v = W[lang()][k]; return typeof v === 'function' ? v(...a) : v; };
+const words = () => gameWords('herazeus', lang()).board;
+const w = (k, ...a) => { const v = words()[k]; return typeof v === 'function' ? v(...a) : v; };
 
-/** Card names in German (the English names are the data file's). */
-const DE_NAMES = { Amazon: 'Amazone', Hero: 'Held', Sirens: 'Sirenen', Dionysus: 'Dionysos', Warrior: 'Krieger', Argus: 'Argos' };
+/** A card's name in the page's language (the catalogue's `names`, word by word). */
 export function cardName(c) {
   if (!c || !c.name) return '';
-  if (lang() !== 'de') return c.name;
-  return c.name.split(' ').map((p) => DE_NAMES[p] || p).join(' ');
+  return nameIn(c.name, lang());
 }
 
-/** Each card type's effect, in our own words (summarized from docs/games/herazeus.md). */
-const EFFECTS = {
-  en: {
-    hostage: 'Hostage: whoever challenges it in row 1 wins the game.',
-    hera_zeus: 'God card (0 action points): your figure takes row 1 of a column; with it there you get 4 action points a turn.',
-    medusa: 'Strength 0. Only a Hero or Amazon defeats her; any other challenger is lost.',
-    pandora: 'Strength 0. Challenged, she opens the box: every card of that column, on both sides, is lost.',
-    pegasus: 'Strength 1. From the hand: pick a random card of the opponent\'s hand, or attack the opponent\'s row-1 card or figure.',
-    pythia: 'Strength 3. From the hand: look at the opponent\'s hand (a Poseidon or Nemesis there is discarded) or turn a column face up. She beats Poseidon and Nemesis when she challenges, and loses whenever she is challenged.',
-    top: 'Strength 7. Beats every card but Pythia.',
-    hero: 'Strength 2. The only card that defeats Medusa.',
-    sirens: 'Take the top card of the opponent\'s discard pile (strength 1 to 7) into your hand.',
-    hades: 'Take any card of your discard pile back into your hand.',
-    persephone: 'Take up to 3 Pegasus from your discard pile into your hand.',
-    dionysus: 'Move one of your field cards to another place of your field.',
-    number: 'A warrior: in a challenge the higher strength wins; a tie discards both.',
-  },
-  de: {
-    hostage: 'Geisel: wer sie in Reihe 1 herausfordert, gewinnt das Spiel.',
-    hera_zeus: 'Götterkarte (0 Aktionspunkte): deine Figur besetzt Reihe 1 einer Spalte; solange sie dort steht, hast du 4 Aktionspunkte pro Zug.',
-    medusa: 'Stärke 0. Nur ein Held oder eine Amazone besiegt sie; jeder andere Herausforderer geht verloren.',
-    pandora: 'Stärke 0. Herausgefordert öffnet sie die Büchse: alle Karten dieser Spalte auf beiden Seiten gehen verloren.',
-    pegasus: 'Stärke 1. Aus der Hand: zieh eine zufällige Karte aus der Hand des Gegners oder greif dessen Karte oder Figur in Reihe 1 an.',
-    pythia: 'Stärke 3. Aus der Hand: sieh dir die Hand des Gegners an (ein Poseidon oder eine Nemesis dort wird abgeworfen) oder decke eine Spalte auf. Sie schlägt Poseidon und Nemesis, wenn sie herausfordert, und verliert immer, wenn sie herausgefordert wird.',
-    top: 'Stärke 7. Schlägt jede Karte außer Pythia.',
-    hero: 'Stärke 2. Die einzige Karte, die Medusa besiegt.',
-    sirens: 'Nimm die oberste Karte vom Ablagestapel des Gegners (Stärke 1 bis 7) auf die Hand.',
-    hades: 'Nimm eine beliebige Karte deines Ablagestapels zurück auf die Hand.',
-    persephone: 'Nimm bis zu 3 Pegasus von deinem Ablagestapel auf die Hand.',
-    dionysus: 'Versetze eine deiner Feldkarten auf einen anderen Platz deines Feldes.',
-    number: 'Ein Krieger: bei einer Herausforderung gewinnt die höhere Stärke; Gleichstand wirft beide ab.',
-  },
-};
-export const cardEffect = (c) => (c && c.type ? EFFECTS[lang()][c.type] || '' : '');
+/** Each card type's effect, in the catalogue's words. */
+export const cardEffect = (c) => (c && c.type ? words().effects[c.type] || '' : '');
 
 /** The clicks (tokens) that make each kind of move, in order. */
 export function tokensOf(m) {
@@ -227,7 +170,7 @@ export function HeraZeusBoard({ view, names, play, busy }) {
     const [kind, a, b] = t.split(':');
     if (kind === 'hand') { const c = (mine.hand || []).find((x) => String(x.id) === a); return c ? cardName(c) : ''; }
     if (kind === 'mine') { const s = mine.field[+a] && mine.field[+a][+b]; return s && s.card ? `${cardName(s.card)} (${w('column')} ${+a + 1})` : `${w('column')} ${+a + 1}`; }
-    return W[lang()].nexts[kind] || kind;
+    return words().nexts[kind] || kind;
   }).join(' → ');
   const ownSide = view.seat !== null && view.seat !== undefined;
   return html`<div class="board herazeus" data-board="herazeus">
@@ -243,7 +186,7 @@ export function HeraZeusBoard({ view, names, play, busy }) {
     ${moves.length ? html`<div class="hz-status" aria-live="polite">
       ${sel.length ? html`<p><strong>${w('picked')}:</strong> ${chosenText}
         <button type="button" class="small secondary" onClick=${() => setState({ v: version, sel: [] })}>${w('cancel')}</button></p>` : ''}
-      <p>${w('next')}: ${[...nextKinds].map((k) => W[lang()].nexts[k] || k).join('; ')}</p></div>` : ''}
+      <p>${w('next')}: ${[...nextKinds].map((k) => words().nexts[k] || k).join('; ')}</p></div>` : ''}
   </div>`;
 }
 

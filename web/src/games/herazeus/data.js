@@ -1,12 +1,14 @@
-// Hera und Zeus cards by id, in words (names from the game's data file; German names ours).
+// Hera und Zeus cards by id, in words (names from the game's data file, translated by the
+// catalogues' `board.names`).
 import { HERAZEUS_CARDS } from '../cards.js';
+import { gameWords } from '../../words.js';
 
-const DE_NAMES = { Amazon: 'Amazone', Hero: 'Held', Sirens: 'Sirenen', Dionysus: 'Dionysos', Warrior: 'Krieger', Argus: 'Argos' };
-
-/** A card's name from its English name, in the language. */
+/** A card's name from its English name, in the language (the catalogue's `board.names`,
+ * word by word). */
 export function nameIn(name, l) {
   if (!name) return '';
-  return l === 'de' ? name.split(' ').map((w) => DE_NAMES[w] || w).join(' ') : name;
+  const names = (gameWords('herazeus', l).board || {}).names || {};
+  return name.split(' ').map((w) => names[w] || w).join(' ');
 }
 
 /** `{name, type, strength}` of a card id (null for an unknown id). */

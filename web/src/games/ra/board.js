@@ -10,8 +10,7 @@ const w = (k, ...a) => { const v = words()[k]; return typeof v === 'function' ? 
 const faceName = (f) => words().faces[f] || f;
 const colourName = (c) => words().colours[c] || c;
 // The colour's initial in the page's language (gelb and grün both start with G: Ge, Gr).
-const LETTERS = { de: { yellow: 'Ge', purple: 'L', green: 'Gr', blue: 'B', red: 'R' } };
-const letter = (c) => (LETTERS[lang()] || {})[c] || c[0].toUpperCase();
+const letter = (c) => (words().letters || {})[c] || c[0].toUpperCase();
 
 function Die({ die }) {
   const label = `${colourName(die.colour)}: ${die.face ? faceName(die.face) : w('unrolled')}${die.state === 'used' ? `, ${w('used')}` : ''}`;

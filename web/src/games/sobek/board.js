@@ -74,7 +74,6 @@ function knownCards(g) {
   return out;
 }
 
-const BACKS = { en: { green: 'green back', beige: 'beige back', orange: 'orange back (character)' }, de: { green: 'grüne Rückseite', beige: 'beige Rückseite', orange: 'orange Rückseite (Figur)' } };
 
 export function sobekLabel(view) {
   const quays = view.game ? view.game.quays : [];
@@ -91,7 +90,7 @@ export function sobekLabel(view) {
     if (field === 'onto' && value === null) return w('newSet');
     if (field === 'onto' && typeof value === 'number') return w('set', value + 1);
     if (field === 'goods' && typeof value === 'string') return goodsName(value, lang());
-    if (field === 'back' && typeof value === 'string') return BACKS[lang()][value] || value;
+    if (field === 'back' && typeof value === 'string') return (gameWords('sobek', lang()).board.backs || {})[value] || value;
     if (field === 'seat' && typeof value === 'number') { const seat = view.table.seats[value]; return seat ? seat.name : null; }
     if (field === 'position' && typeof value === 'number' && quays[value]) return `${value + 1}: ${cardText(quays[value])}`;
     if (field === 'chip' && typeof value === 'number') {

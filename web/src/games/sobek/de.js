@@ -44,6 +44,6 @@ export default {
     'Am Rundenende kommen die Handkarten unter die Töpfe; wer am meisten bestochen hat, fällt auf der Leiste zurück. Nach drei Runden gewinnen die meisten Punkte.',
   ],
   breakdown: { round: (n) => `Runde ${n}: Sätze`, kollegium: 'Kollegium-Chips', villainy: 'Schurkerei-Chips', bribery: 'Bestechungsstrafe', rest: 'Nicht aufgeschlüsselt' },
-  board: { quay: 'Markt (Kai)', pile: 'Stapel', hand: 'Meine Hand', pot: 'Mein Topf', players: 'Spieler', score: 'Punkte', handN: 'Hand', potN: 'Topf', curses: 'Flüche', sets: 'Sätze', round: 'Runde', phase: 'Phase', chips: 'Ereignisplättchen', remembered: 'erinnert', empty: 'leer', uncertain: 'unsicher', vizier: 'Wesir',
+  board: { backs: { green: 'grüne Rückseite', beige: 'beige Rückseite', orange: 'orange Rückseite (Figur)' }, quay: 'Markt (Kai)', pile: 'Stapel', hand: 'Meine Hand', pot: 'Mein Topf', players: 'Spieler', score: 'Punkte', handN: 'Hand', potN: 'Topf', curses: 'Flüche', sets: 'Sätze', round: 'Runde', phase: 'Phase', chips: 'Ereignisplättchen', remembered: 'erinnert', empty: 'leer', uncertain: 'unsicher', vizier: 'Wesir',
     scores: (n) => `zählt ${n}`, newSet: 'einen neuen Satz', set: (n) => `Satz ${n}`, legend: '✦ = ein Skarabäus: ein Satz zählt am Rundenende seine Karten mal seine Skarabäen.' },
 };

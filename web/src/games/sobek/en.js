@@ -44,6 +44,6 @@ export default {
     'At the round end the cards left in hands go under the pots; whoever bribed the most falls back on the score track. Most points after three rounds wins.',
   ],
   breakdown: { round: (n) => `Round ${n}: sets`, kollegium: 'Kollegium chips', villainy: 'Villainy chips', bribery: 'Bribery penalty', rest: 'Not broken down' },
-  board: { quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain', vizier: 'Vizier',
+  board: { backs: { green: 'green back', beige: 'beige back', orange: 'orange back (character)' }, quay: 'Market (quay)', pile: 'pile', hand: 'My hand', pot: 'My pot', players: 'Players', score: 'Score', handN: 'Hand', potN: 'Pot', curses: 'Curses', sets: 'Sets', round: 'Round', phase: 'Phase', chips: 'Event chips', remembered: 'remembered', empty: 'empty', uncertain: 'uncertain', vizier: 'Vizier',
     scores: (n) => `scores ${n}`, newSet: 'a new set', set: (n) => `set ${n}`, legend: '✦ = one scarab: a set scores its cards times its scarabs at the round end.' },
 };

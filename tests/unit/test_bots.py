@@ -119,3 +119,23 @@ def test_strong_beats_random_at_tictactoe() -> None:
             or 1 - index % 2 == 0
             or (len(played.result.winners) == 2)
         )
+
+
+def test_root_evaluation_judges_every_root_move_before_searching() -> None:
+    """Hera und Zeus opts in: with a budget of one playout per root move the strong bot
+    plays the move its evaluation judges best right after it, on the one sampled state."""
+    from shared.bots.knowledge import estimate
+
+    spec = get_game("herazeus")
+    assert spec.bot_hooks is not None and spec.bot_hooks.root_evaluation
+    state = midgame(spec, 2, 30, 11)
+    seat = spec.to_act(state)[0]
+    legal = list(spec.legal_moves(state, seat))
+    assert len(legal) > 5
+    knowledge = SeatKnowledge(spec, state, seat)
+    chosen = choose("strong", knowledge, legal, Budget(playouts=len(legal)), Rng("judge"))
+    rng = Rng("judge")  # the same draws: one sample, then each move's own chance in order
+    sampled = knowledge.sample(rng)
+    judged = [estimate(spec, apply(spec, sampled, seat, move, rng), seat) for move in legal]
+    assert judged[legal.index(chosen)] == max(judged)
+    assert len(set(judged)) > 1  # the moves differ, so the choice is the judgement's

@@ -26,7 +26,13 @@ from tests.browser.kit import (
     sign_up,
     wait_for,
 )
-from tests.browser.test_boards import PHONE, SHOOT, layout_problems, screenshots
+from tests.browser.test_boards import (
+    PHONE,
+    SHOOT,
+    at_desktop_width,
+    layout_problems,
+    screenshots,
+)
 
 SHORT = 1  # rubies the clicks must still win
 PREFERRED = ("Sultan", "Act", "Sell", "TakeTile", "UseGovernor", "UseSmuggler", "Enter")
@@ -256,6 +262,8 @@ def test_istanbul_ends_with_its_rubies_and_tie_breaks_in_english_and_german(
         )
         assert page.find_element(By.CSS_SELECTOR, "[data-end-reason]").text
     assert scores
+    problems = at_desktop_width(ugo, german=True)  # the German end at a desktop's width too
+    assert not problems, problems[:10]
     if SHOOT:
         shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
         save_screenshot(ida, shots / "istanbul-over.png")

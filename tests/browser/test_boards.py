@@ -3,7 +3,8 @@ the board itself (no list of moves), one player's page in English at desktop siz
 other's in German at phone size (390 px): each game has its own board (not the generic one),
 every log line, prompt and button is words (no brackets, braces, underscores or ids), no number
 on the board or the moves panel counts from zero, neither page is wider than its window, the
-German page has no English sentence or English word, and the end screen says why the game ended
+German page has no English sentence or English word (looked at on a desktop's width
+too, where no board's table may be cut), and the end screen says why the game ended
 and where the points came from. Screenshots of each board (desktop and phone, English and
 German, mid-game and end) with SENET_SCREENSHOTS=1."""
 
@@ -64,6 +65,10 @@ return {
     .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.scroll'))
     .slice(-3).map((e) => `${e.tagName}.${e.className} ${e.textContent.slice(0, 30)}`),
   board: text('[data-board], .moves, [data-prompt], .result'),
+  cut: [...document.querySelectorAll('[data-board] .scroll')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1)
+    .map((e) => `${e.scrollWidth - e.clientWidth} px: ${e.textContent.slice(0, 40)}`),
+  desktop: window.innerWidth >= 1000,
 };
 """
 ZERO = re.compile(
@@ -78,16 +83,31 @@ ENGLISH = re.compile(
 
 
 def layout_problems(page: Any, german: bool) -> list[str]:
-    """What is wrong with the page's layout and words: overflow, numbers from zero, English."""
+    """What is wrong with the page's layout and words: overflow, a board's table cut at a
+    desktop's width, numbers from zero, English."""
     got = page.execute_script(LAYOUT)
     problems = []
     if got["overflow"] > 1:
         problems.append(f"the page is {got['overflow']} px wider than its window: {got['wide']}")
+    if got["desktop"]:  # at a desktop's width no table of a board needs scrolling
+        problems += [f"a board's table is cut by {cut}" for cut in got["cut"]]
     problems += [f"from zero: {m.group(0)}" for m in ZERO.finditer(got["board"])]
     if german:
         problems += [
             f"English: {line}" for line in got["board"].splitlines() if ENGLISH.search(line)
         ]
+    return problems
+
+
+def at_desktop_width(page: Any, german: bool) -> list[str]:
+    """`layout_problems` of a phone-size page looked at once at a desktop's width (then back)."""
+    size = page.get_window_size()
+    width = "return window.innerWidth"
+    page.set_window_size(1280, 900)
+    wait_for(lambda: page.execute_script(width) >= 1000, what="a desktop's width")
+    problems = layout_problems(page, german)
+    page.set_window_size(size["width"], size["height"])
+    wait_for(lambda: page.execute_script(width) < 1000, what="the phone's width again")
     return problems
 
 
@@ -282,6 +302,8 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
             shot["done"] = True
             problems = axe_violations(alice)
             assert problems == [], f"serious accessibility violations on {game}: {problems}"
+            problems = at_desktop_width(zoe, german=True)  # German words are longer
+            assert not problems, problems[:10]
         for page, name in ((alice, game), (zoe, f"{game}-de")):
             picks = game not in ("cantstop", "tictactoe")  # boards whose parts choose
             if SHOOT and name not in shot and page.execute_script(CHOOSING, picks):
@@ -304,6 +326,8 @@ def test_a_game_is_played_by_clicking_its_board_in_english_and_german(
     for page, german in ((alice, False), (zoe, True)):
         problems = layout_problems(page, german)
         assert not problems, problems[:10]
+    problems = at_desktop_width(zoe, german=True)
+    assert not problems, problems[:10]
     if game in ("ra", "egizia", "sobek"):  # a breakdown that adds up without a vague row
         rows = zoe.find_elements("css selector", "[data-breakdown] tbody th")
         labels = [r.text for r in rows]

@@ -78,3 +78,7 @@ def test_the_game_title_is_the_readers_language() -> None:
     assert "(Ra: Das Würfelspiel)" in render("tournament_started", cup, "de").subject
     old = {k: v for k, v in ra.items() if k != "game_name"}
     assert "[senet] Ra: The Dice Game:" in render("your_turn", old, "de").subject
+    push = json.loads(push_payload("your_turn", ra, "de"))  # a push's title is the subject
+    assert "Ra: Das Würfelspiel" in push["title"] and "Dice Game" not in push["title"]
+    digest = render_digest([("your_turn", ra), ("your_turn", ra)], "de")
+    assert "Ra: Das Würfelspiel" in digest.text and "Dice Game" not in digest.text

@@ -123,3 +123,27 @@ async def test_a_notice_claimed_when_notify_died_is_never_sent_again(
     assert inbox.sent_keys() == []
     stored: Any = game_platform.store.repository.get(notice.id)
     assert stored.status == UNCERTAIN
+
+
+async def test_a_german_readers_turn_mail_names_the_game_by_its_german_title(
+    game_platform: Platform, aiohttp_client: Any, smtp_server: tuple[str, Inbox]
+) -> None:
+    """The turn tracker's notices carry the game's id, so each reader's mail says the game's
+    title in that reader's language (Ra's German title differs from its English one)."""
+    url, inbox = smtp_server
+    client = await aiohttp_client(game_platform.app)
+    service = await start_notify(game_platform, notify_settings(url))
+    players = await players_with_emails(client, 2)
+    response = await client.put(
+        "/api/me/preferences", json={"language": "de"}, headers=players[1].auth
+    )
+    assert response.status == 200, await response.text()
+    table_id = await seat(client, "ra", players)
+    await play_moves(client, table_id, players, seed=3, limit=12)
+    await drained(service)
+    turns = [m for m in inbox.messages if ":your_turn" in str(m["X-Senet-Key"])]
+    by_reader = {m["To"]: str(m["Subject"]) for m in turns}
+    assert set(by_reader) == {email_of(p) for p in players}, by_reader
+    assert "Ra: Das Würfelspiel" in by_reader[email_of(players[1])]
+    assert "Ra: The Dice Game" in by_reader[email_of(players[0])]
+    assert "Dice Game" not in by_reader[email_of(players[1])]

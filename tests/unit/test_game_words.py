@@ -150,3 +150,16 @@ def test_the_board_words_are_in_the_catalogues_in_every_language(
     assert not only, f"{game}: board words in one language only: {only}"
     source = (ROOT / "web" / "src" / "games" / game / "board.js").read_text()
     assert "lang() === 'de'" not in source and "de: {" not in source, f"{game}: words in board.js"
+
+
+def test_every_hera_und_zeus_end_reason_has_words_in_every_language(
+    words: dict[str, Any],
+) -> None:
+    """Why a Hera und Zeus game ended (the rules' `REASONS`) is said in each catalogue's
+    board words (the end line and the log's last sentence take them from there)."""
+    from shared.games.herazeus.flow import REASONS
+
+    for lang in LANGS:
+        said = words["herazeus"][lang]["board"]["reasons"]
+        assert set(said) == set(REASONS), f"{lang}: {set(REASONS) ^ set(said)}"
+        assert all(said.values()), lang

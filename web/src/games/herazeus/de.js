@@ -12,6 +12,7 @@ const REASONS = {
   pandora_picked_with_hostage: 'Pegasus zog Pandora, und die Geisel war in der Hand des Gegners',
   pandora_column_with_hostage: 'die Büchse der Pandora traf eine Geisel',
 };
+const DECIDED = 'das Spiel ist entschieden';
 
 export default {
   moves: {
@@ -60,6 +61,7 @@ export default {
       mine: 'eine deiner Feldkarten', opp: 'eine Spalte des Gegners', opphand: 'die Hand des Gegners', oppdiscard: 'den Ablagestapel des Gegners',
       disc: 'eine Karte deines Ablagestapels', mydiscard: 'deinen Ablagestapel', figure: 'deine Figur', pend: 'die nächste verlorene Karte für deinen Stapel',
     },
+    aCard: 'eine Karte', reasons: REASONS, decided: DECIDED,
     names: { Amazon: 'Amazone', Hero: 'Held', Sirens: 'Sirenen', Dionysus: 'Dionysos', Warrior: 'Krieger', Argus: 'Argos' },
     effects: {
       hostage: 'Geisel: wer sie in Reihe 1 herausfordert, gewinnt das Spiel.',
@@ -83,5 +85,5 @@ export default {
     'Herausforderung: deine Karte in Reihe 1 gegen die gegenüber; beide werden aufgedeckt, die stärkere bleibt (Sonderkarten haben eigene Regeln).',
     'Wer die Geisel des Gegners (Io oder Argus) herausfordert, gewinnt. Wer seine Punkte nicht ausgeben kann oder ein leeres Feld hat, verliert.',
   ],
-  end: (g, winners) => `${winners} gewinnt: ${REASONS[g.reason] || 'das Spiel ist entschieden'}.`,
+  end: (g, winners) => `${winners} gewinnt: ${REASONS[g.reason] || DECIDED}.`,
 };

@@ -12,6 +12,7 @@ const REASONS = {
   pandora_picked_with_hostage: "Pegasus picked Pandora with the hostage in the opponent's hand",
   pandora_column_with_hostage: "Pandora's box took a hostage",
 };
+const DECIDED = 'the game is decided';
 
 export default {
   moves: {
@@ -60,6 +61,7 @@ export default {
       mine: 'one of your field cards', opp: 'a column of the opponent', opphand: "the opponent's hand", oppdiscard: "the opponent's discard pile",
       disc: 'a card of your discard pile', mydiscard: 'your discard pile', figure: 'your figure', pend: 'the next lost card for your pile',
     },
+    aCard: 'a card', reasons: REASONS, decided: DECIDED,
     names: {},
     effects: {
       hostage: 'Hostage: whoever challenges it in row 1 wins the game.',
@@ -83,5 +85,5 @@ export default {
     "A challenge: your row-1 card against the opponent's card opposite; both turn face up and the stronger stays (special cards have their own rules).",
     "Challenge the opponent's hostage (Io or Argus) to win. You lose when you cannot spend your points or your field is empty.",
   ],
-  end: (g, winners) => `${winners} wins: ${REASONS[g.reason] || 'the game is decided'}.`,
+  end: (g, winners) => `${winners} wins: ${REASONS[g.reason] || DECIDED}.`,
 };

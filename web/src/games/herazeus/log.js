@@ -1,5 +1,10 @@
 // Hera und Zeus, the log in sentences (cards by name; a hidden card as "a card").
-import { hzName, REASONS } from './data.js';
+import { hzName } from './data.js';
+import en from './en.js';
+import de from './de.js';
+
+const BOARD = { en: en.board, de: de.board };
+const why = (l, reason) => BOARD[l].reasons[reason] || BOARD[l].decided;
 
 const ACTION = {
   en: { draw: 'draw a card', play: 'play a card', challenge: 'challenge', hera_zeus: 'the god card', remove_figure: 'remove the figure', pegasus_hand: "Pegasus on the opponent's hand", pegasus_row: 'Pegasus on row 1', pythia_spy: "Pythia looks at the opponent's hand", pythia_reveal: 'Pythia turns a column face up', sirens: 'Sirens', hades: 'Hades', persephone: 'Persephone', dionysus: 'Dionysus' },
@@ -37,7 +42,7 @@ export default {
     CardsRevealed: (p, x) => `${x.n(p.seat)}'s column ${p.column + 1} was turned face up${p.cards.length ? `: ${p.cards.map(([, c]) => cn(c, 'en')).join(', ')}` : ''}`,
     CardTaken: (p, x) => `${x.n(p.seat)} took ${cn(p.card, 'en')} from ${p.source === p.seat ? 'the own' : `${x.n(p.source)}'s`} discard pile into the hand`,
     CardMoved: (p, x) => `${x.n(p.seat)} moved a card from column ${p.column + 1}, row ${p.position + 1} to column ${p.to_column + 1}, row ${p.to_position + 1}`,
-    GameWon: (p, x) => `${x.n(p.winner)} wins: ${REASONS.en[p.reason] || 'the game is decided'}`,
+    GameWon: (p, x) => `${x.n(p.winner)} wins: ${why('en', p.reason)}`,
   },
   de: {
     HandDealt: (p, x) => `${x.n(p.seat)} erhielt ${p.count} Karten`,
@@ -64,6 +69,6 @@ export default {
     CardsRevealed: (p, x) => `Spalte ${p.column + 1} von ${x.n(p.seat)} wurde aufgedeckt${p.cards.length ? `: ${p.cards.map(([, c]) => cn(c, 'de')).join(', ')}` : ''}`,
     CardTaken: (p, x) => `${x.n(p.seat)} nahm ${cn(p.card, 'de')} vom ${p.source === p.seat ? 'eigenen' : `Ablagestapel von ${x.n(p.source)} auf die Hand`}${p.source === p.seat ? ' Ablagestapel auf die Hand' : ''}`,
     CardMoved: (p, x) => `${x.n(p.seat)} versetzte eine Karte von Spalte ${p.column + 1}, Reihe ${p.position + 1} nach Spalte ${p.to_column + 1}, Reihe ${p.to_position + 1}`,
-    GameWon: (p, x) => `${x.n(p.winner)} gewinnt: ${REASONS.de[p.reason] || 'das Spiel ist entschieden'}`,
+    GameWon: (p, x) => `${x.n(p.winner)} gewinnt: ${why('de', p.reason)}`,
   },
 };

@@ -33,9 +33,10 @@ from tests.browser.test_boards import (
     layout_problems,
     screenshots,
 )
+from tests.platform import ISTANBUL_PREFERRED, towards_the_end
 
 SHORT = 1  # rubies the clicks must still win
-PREFERRED = ("Sultan", "Act", "Sell", "TakeTile", "UseGovernor", "UseSmuggler", "Enter")
+PREFERRED = sorted(ISTANBUL_PREFERRED)  # the moves that bring rubies nearer
 
 CLICK = """
 const page = document.querySelector('[data-board="istanbul"]');
@@ -208,7 +209,7 @@ def _near_its_end(base: str, tokens: list[str], rng: random.Random, short: int) 
             view = call(base, "GET", f"/api/tables/{table_id}/view", token=tokens[seat])
         seat = view["seat"]
         moves = view["legal_moves"]
-        good = [m for m in moves if m["type"] in PREFERRED and m.get("pay", True) is not False]
+        good = [m for m in moves if towards_the_end(m)]
         move = rng.choice(good if good and rng.random() < 0.85 else moves)
         answer = call(base, "POST", f"/api/tables/{table_id}/moves", {"move": move}, tokens[seat])
         view = answer["view"] or call(

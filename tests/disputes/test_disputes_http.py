@@ -5,10 +5,7 @@ an annulled verdict removes the game from results and ratings."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
@@ -22,7 +19,6 @@ from tests.disputes.kit import (
     ADMIN,
     error,
     finished_table,
-    platform_of,
     ratings,
     results,
 )
@@ -30,26 +26,6 @@ from tests.observekit import until
 from tests.platform import open_table, register, view
 
 GAME = "sobek"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def platform(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Platform]:
-    """The platform on a SQLite file or a private PostgreSQL schema."""
-    if request.param == "postgresql":
-        url = str(request.getfixturevalue("postgres_url"))
-    else:
-        url = f"sqlite:///{tmp_path}/senet.db"
-    running = platform_of(url)
-    await running.start()
-    yield running
-    await running.stop()
-
-
-@pytest.fixture
-async def client(platform: Platform, aiohttp_client) -> TestClient:
-    """An HTTP client of the platform's gateway."""
-    assert platform.app is not None
-    return await aiohttp_client(platform.app)
 
 
 async def test_an_annulled_game_leaves_results_and_ratings_as_if_unplayed(

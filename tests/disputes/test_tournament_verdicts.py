@@ -5,39 +5,15 @@ ranking follow it, and the tournament's record checks it against the table's ver
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
 
 import msgspec
-import pytest
 from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from shared.tournaments.record import export_tournament, verify_tournament
-from tests.disputes.kit import ADMIN, platform_of
+from tests.disputes.kit import ADMIN
 from tests.observekit import until
 from tests.tournamenthttp import ok, play, round_opened, signed_up
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def platform(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Platform]:
-    """The platform on a SQLite file or a private PostgreSQL schema."""
-    if request.param == "postgresql":
-        url = str(request.getfixturevalue("postgres_url"))
-    else:
-        url = f"sqlite:///{tmp_path}/senet.db"
-    running = platform_of(url)
-    await running.start()
-    yield running
-    await running.stop()
-
-
-@pytest.fixture
-async def client(platform: Platform, aiohttp_client: Any) -> TestClient:
-    """An HTTP client of the platform's gateway."""
-    assert platform.app is not None
-    return await aiohttp_client(platform.app)
 
 
 async def test_a_forfeit_verdict_re_scores_the_finished_tournament(

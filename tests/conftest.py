@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import socket
+import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 import structlog
@@ -45,6 +49,38 @@ def _logging_restored() -> Iterator[None]:
     ours = structlog.stdlib.ProcessorFormatter  # the formatter of `configure()`'s handler
     root.handlers[:] = [h for h in root.handlers if not isinstance(h.formatter, ours)]
     root.setLevel(level)
+
+
+_BROKER_LOCK = Path(tempfile.gettempdir()) / "senet-tests-rabbitmq.lock"
+_TURNSTILE = Path(tempfile.gettempdir()) / "senet-tests-rabbitmq.turnstile"
+
+
+@contextmanager
+def _broker_lock(exclusive: bool) -> Iterator[None]:
+    """Every test shares the machine's RabbitMQ; a test that stops it holds it alone.
+
+    Tests run in several processes (pytest-xdist) and other runs may share the machine: a
+    shared `flock` per test, an exclusive one for the test that stops the server. The
+    turnstile lets a waiting exclusive taker in before later shared ones (no starvation)."""
+    with _TURNSTILE.open("a") as turnstile, _BROKER_LOCK.open("a") as lock:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        finally:
+            if not exclusive:
+                fcntl.flock(turnstile, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+
+
+@pytest.fixture(autouse=True)
+def _rabbitmq_in_use(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Hold the broker lock for the test: shared, or alone for `stops_rabbitmq` tests."""
+    with _broker_lock(exclusive=request.node.get_closest_marker("stops_rabbitmq") is not None):
+        yield
 
 
 @pytest.fixture
@@ -109,10 +145,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items.reverse()
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
+@pytest.hookimpl(trylast=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
     """Name the random order's seed even with -q (pytest-randomly puts it only in the
-    header, which -q hides), so a failing order can be replayed from a CI log."""
+    header, which -q hides), so a failing order can be replayed from a CI log. Printed by
+    the controlling process (pytest-xdist's workers print nothing)."""
     config = session.config
+    if hasattr(config, "workerinput"):
+        return
     seed = getattr(config.option, "randomly_seed", None)
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if config.pluginmanager.has_plugin("randomly") and isinstance(seed, int) and reporter:

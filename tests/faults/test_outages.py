@@ -1,7 +1,9 @@
 """Outages of the servers themselves, mid-run under a bot load: RabbitMQ and PostgreSQL.
 
-Only this module stops RabbitMQ (`rabbitmqctl stop_app`); other test runs share the
-server, so the outage is a few seconds and `start_app` always runs.
+Only this module stops RabbitMQ (`rabbitmqctl stop_app`); other tests share the server, so
+the outage is a few seconds, `start_app` always runs, and the test is marked
+`stops_rabbitmq`: it holds the broker lock of tests/conftest.py alone while every other test,
+in any test process on the machine, waits.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ POSTGRES_DROPS = 6  # rounds of pg_terminate_backend ...
 DROP_EVERY = 0.5  # ... this many seconds apart
 
 
+@pytest.mark.stops_rabbitmq
 async def test_a_rabbitmq_restart_mid_run_loses_no_move_and_every_consumer_comes_back(
     cluster: Cluster, store: EventStore
 ) -> None:

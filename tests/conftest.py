@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
@@ -51,8 +52,17 @@ def _logging_restored() -> Iterator[None]:
     root.setLevel(level)
 
 
-_BROKER_LOCK = Path(tempfile.gettempdir()) / "senet-tests-rabbitmq.lock"
-_TURNSTILE = Path(tempfile.gettempdir()) / "senet-tests-rabbitmq.turnstile"
+_LOCKS = Path(tempfile.gettempdir())
+
+
+@contextmanager
+def _flock(name: str, mode: int) -> Iterator[None]:
+    with (_LOCKS / f"senet-tests-{name}.lock").open("a") as file:
+        fcntl.flock(file, mode)
+        try:
+            yield
+        finally:
+            fcntl.flock(file, fcntl.LOCK_UN)
 
 
 @contextmanager
@@ -62,24 +72,23 @@ def _broker_lock(exclusive: bool) -> Iterator[None]:
     Tests run in several processes (pytest-xdist) and other runs may share the machine: a
     shared `flock` per test, an exclusive one for the test that stops the server. The
     turnstile lets a waiting exclusive taker in before later shared ones (no starvation)."""
-    with _TURNSTILE.open("a") as turnstile, _BROKER_LOCK.open("a") as lock:
-        fcntl.flock(turnstile, fcntl.LOCK_EX)
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
-        finally:
-            if not exclusive:
-                fcntl.flock(turnstile, fcntl.LOCK_UN)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-            fcntl.flock(turnstile, fcntl.LOCK_UN)
+    with contextlib.ExitStack() as held:
+        with _flock("rabbitmq-turnstile", fcntl.LOCK_EX):
+            held.enter_context(_flock("rabbitmq", fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH))
+        yield
 
 
 @pytest.fixture(autouse=True)
-def _rabbitmq_in_use(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Hold the broker lock for the test: shared, or alone for `stops_rabbitmq` tests."""
-    with _broker_lock(exclusive=request.node.get_closest_marker("stops_rabbitmq") is not None):
+def _servers_in_use(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Hold the machine's servers for the test: RabbitMQ shared (alone for `stops_rabbitmq`),
+    and for `pg_processes` the one slot for platform processes on PostgreSQL (each takes
+    tens of the server's 100 connections). Always in this order: no two tests wait on each
+    other."""
+    node = request.node
+    with contextlib.ExitStack() as held:
+        held.enter_context(_broker_lock(node.get_closest_marker("stops_rabbitmq") is not None))
+        if node.get_closest_marker("pg_processes") is not None:
+            held.enter_context(_flock("pg-processes", fcntl.LOCK_EX))
         yield
 
 
@@ -134,9 +143,12 @@ def _needs_real_servers(item: pytest.Item) -> bool:
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
-    """Mark `integration` every test that talks to RabbitMQ or PostgreSQL."""
+    """Mark `integration` every test that talks to RabbitMQ or PostgreSQL, and
+    `pg_processes` every test of a platform of processes (`cluster`, tests/faults)."""
     if _needs_real_servers(item):
         item.add_marker(pytest.mark.integration)
+    if "cluster" in getattr(item, "fixturenames", ()):
+        item.add_marker(pytest.mark.pg_processes)
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-randomly (give -p no:randomly with --reverse)

@@ -1,9 +1,12 @@
 """CPU time per process, read from the OS (`/proc`), for the benches' per-move budgets.
 
-`senet bench load` samples the CPU seconds (user + system) each part of the platform has
-used before and after a run; the difference divided by the moves played is that part's
-CPU-milliseconds per move. Parts are process trees found by pid (the gateway, the table
-workers, the bots) or by program name (RabbitMQ's `beam.smp`, PostgreSQL's `postgres`).
+`senet bench load` samples the CPU seconds (user + system) each process of each part of
+the platform has used before and after a run; the differences, process by process, divided
+by the moves played are that part's CPU-milliseconds per move (a process that ended between
+the samples counts for nothing, one that started counts in full: the machine's other
+PostgreSQL backends come and go and never make a part's figure negative). Parts are
+process trees found by pid (the gateway, the table workers, the bots) or by program name
+(RabbitMQ's `beam.smp`, PostgreSQL's `postgres`).
 On a system without `/proc` every figure is None.
 """
 
@@ -50,34 +53,44 @@ def tree(root: int, processes: Mapping[int, tuple[str, int, float]]) -> set[int]
     return {pid for pid in members if pid in processes}
 
 
+Sample = dict[str, dict[int, float]]  # part: {pid: CPU seconds so far}
+
+
 def sample(
     trees: Mapping[str, int], named: Mapping[str, str], exclude: Iterable[int] = ()
-) -> dict[str, float] | None:
-    """CPU seconds used so far by each part: `trees` maps a part to the root pid of its
-    process tree (other parts' trees and `exclude` are left out of it), `named` maps a part
-    to a program name (`beam.smp`). None where `/proc` cannot be read."""
+) -> Sample | None:
+    """CPU seconds used so far by each process of each part: `trees` maps a part to the
+    root pid of its process tree (other parts' trees and `exclude` are left out of it),
+    `named` maps a part to a program name (`beam.smp`). None where `/proc` cannot be read."""
     processes = _processes()
     if not processes:
         return None
     roots = set(trees.values()) | set(exclude)
-    used: dict[str, float] = {}
+    used: Sample = {}
     for part, root in trees.items():
         members = tree(root, processes)
         for other in roots - {root}:  # a nested part counts for itself only
             if other in members:
                 members -= tree(other, processes)
-        used[part] = sum(processes[pid][2] for pid in members)
+        used[part] = {pid: processes[pid][2] for pid in members}
     for part, program in named.items():
-        used[part] = sum(cpu for name, _, cpu in processes.values() if name == program)
+        used[part] = {pid: cpu for pid, (name, _, cpu) in processes.items() if name == program}
     return used
 
 
-def per_move(
-    before: Mapping[str, float] | None, after: Mapping[str, float] | None, moves: int
-) -> dict[str, float] | None:
+def seconds(used: Sample) -> dict[str, float]:
+    """Each part's CPU seconds so far, its processes added up."""
+    return {part: sum(pids.values()) for part, pids in used.items()}
+
+
+def per_move(before: Sample | None, after: Sample | None, moves: int) -> dict[str, float] | None:
     """CPU-milliseconds per move of each part between two samples (None without them)."""
     if before is None or after is None or moves <= 0:
         return None
-    out = {part: round((after[part] - before.get(part, 0.0)) * 1000 / moves, 3) for part in after}
+    out = {}
+    for part, pids in after.items():
+        earlier = before.get(part, {})
+        used = sum(cpu - earlier.get(pid, 0.0) for pid, cpu in pids.items())
+        out[part] = round(used * 1000 / moves, 3)
     out["total"] = round(sum(out.values()), 3)
     return out

@@ -46,8 +46,8 @@ class Samples:
     elapsed: float = 0.0
     tables_played: int = 0
     cpu_seconds: float = 0.0  # the bots' own CPU time while they played
-    cpu_before: dict[str, float] | None = None  # the platform's parts when play began
-    cpu_after: dict[str, float] | None = None  # and when it ended (`services.bench.cpu`)
+    cpu_before: cpu.Sample | None = None  # the platform's processes when play began
+    cpu_after: cpu.Sample | None = None  # and when it ended (`services.bench.cpu`)
     counts_before: dict[str, float] | None = None  # broker messages, store transactions
     counts_after: dict[str, float] | None = None  # (`services.bench.counters`)
 

@@ -8,6 +8,17 @@ DEFAULT_STORE = "sqlite:///var/senet.db"
 # A PostgreSQL store without ?schema= gets its own schema, never `public`: a database
 # shared with other software (or other platforms, each with its schema) stays apart.
 DEFAULT_SCHEMA = "senet"
+# Connections each process keeps (`?pool_size=`) and opens beyond them under load
+# (`?max_overflow=`): the server's own limit is shared by every process of the platform.
+POOL_BOUNDS = {"pool_size": (1, 100, 8), "max_overflow": (0, 100, 8)}
+
+
+def _pool_option(query: dict[str, list[str]], name: str) -> str:
+    low, high, default = POOL_BOUNDS[name]
+    raw = query.get(name, [str(default)])[0]
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ValueError(f"store URL option {name}={raw!r}: a whole number from {low} to {high}")
+    return str(int(raw))
 
 
 def store_env(url: str) -> dict[str, str]:
@@ -35,8 +46,8 @@ def store_env(url: str) -> dict[str, str]:
             "POSTGRES_PORT": str(parsed.port or 5432),
             "POSTGRES_USER": unquote(parsed.username or "postgres"),
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
-            "POSTGRES_POOL_SIZE": query.get("pool_size", ["8"])[0],
-            "POSTGRES_MAX_OVERFLOW": "8",
+            "POSTGRES_POOL_SIZE": _pool_option(query, "pool_size"),
+            "POSTGRES_MAX_OVERFLOW": _pool_option(query, "max_overflow"),
             "POSTGRES_CONNECT_TIMEOUT": "5",
             "POSTGRES_LOCK_TIMEOUT": "10",
         }

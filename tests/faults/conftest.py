@@ -10,7 +10,8 @@ import pytest
 from shared.store import EventStore, open_store
 from tests.faults.cluster import Cluster
 
-POOL_SIZE = 2  # PostgreSQL connections each process keeps open (more on demand)
+POOL_SIZE = 2  # PostgreSQL connections each process keeps open ...
+MAX_OVERFLOW = 4  # ... and opens beyond them under load
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ async def cluster(
 ) -> AsyncIterator[Cluster]:
     """Gateway, table worker, relay and scoring, each its own process; all ready."""
     # Small pools: the server's 100 connections are shared by every test run on the machine.
-    store = f"{postgres_url}&pool_size={POOL_SIZE}"
+    store = f"{postgres_url}&pool_size={POOL_SIZE}&max_overflow={MAX_OVERFLOW}"
     running = Cluster(store=store, broker=amqp_url, prefix=unique_name, logs=tmp_path)
     try:
         await running.start_all()

@@ -11,6 +11,8 @@ import pytest
 
 from services.cli.main import main
 
+pytestmark = pytest.mark.pg_processes  # platform processes on PostgreSQL (tests/conftest.py)
+
 
 def test_a_tiny_deployed_load_run_reports_each_process(
     amqp_url: str, postgres_url: str, capsys: pytest.CaptureFixture[str]

@@ -11,10 +11,13 @@ import sys
 import time
 
 import aiohttp
+import pytest
 
 from services.cli.platform import Platform, PlatformConfig
 from tests.helpers import free_port
 from tests.observekit import scrape, until, value
+
+pytestmark = pytest.mark.pg_processes  # platform processes on PostgreSQL (tests/conftest.py)
 
 
 def _start_gateway(config: PlatformConfig, port: int) -> subprocess.Popen[bytes]:

@@ -26,6 +26,8 @@ from shared.tables.envelopes import is_table_notification
 from tests.harness.commands import play_some, started_table
 from tests.platform import open_table, play_moves, rebuilt_views_equal_live, view
 
+pytestmark = pytest.mark.pg_processes  # platform processes on PostgreSQL (tests/conftest.py)
+
 
 async def test_full_ra_game_on_rabbitmq_and_postgresql(
     real_client: TestClient, real_platform: Platform

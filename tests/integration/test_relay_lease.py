@@ -8,6 +8,8 @@ import subprocess
 import sys
 import uuid
 
+import pytest
+
 from services.cli.platform import PlatformConfig
 from services.table.worker import TableWorker
 from shared.messaging.amqp import AmqpBroker
@@ -17,6 +19,8 @@ from shared.tables.envelopes import is_table_notification, published
 from tests.harness.commands import play_some, started_table
 from tests.helpers import free_port
 from tests.observekit import scrape, until, value
+
+pytestmark = pytest.mark.pg_processes  # platform processes on PostgreSQL (tests/conftest.py)
 
 
 def _start_relay(config: PlatformConfig, port: int) -> subprocess.Popen[bytes]:

@@ -24,6 +24,8 @@ from tests.integration.test_broker_contract import until
 from tests.integration.test_real_servers import _stored_table_events
 from tests.platform import Player, open_table, play_moves
 
+pytestmark = pytest.mark.pg_processes  # platform processes on PostgreSQL (tests/conftest.py)
+
 TOPOLOGY = Topology(shards=6)
 Decided = list[tuple[str, int]]  # (worker, shard), in the order they were decided
 

@@ -12,6 +12,8 @@ import sys
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from services.cli.platform import Platform, PlatformConfig
 from services.gateway.keys import GatewaySettings
 from shared.store import open_store
@@ -20,6 +22,8 @@ from shared.tables.envelopes import is_table_notification
 from shared.tournaments.aggregate import Tournament
 from tests.integration.test_real_servers import _until_a_worker_serves
 from tests.tournamenthttp import ok, play, round_opened, signed_up
+
+pytestmark = pytest.mark.pg_processes  # platform processes on PostgreSQL (tests/conftest.py)
 
 
 def _start_worker(config: PlatformConfig) -> subprocess.Popen[bytes]:

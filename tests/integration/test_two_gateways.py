@@ -26,7 +26,7 @@ from shared.store import open_store
 from tests.faults.cluster import Cluster, free_port
 from tests.harness.errors import plain
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.pg_processes]
 
 
 def _gateway(cluster: Cluster, port: int, log: Path) -> subprocess.Popen[bytes]:

@@ -20,7 +20,7 @@ from tests.notify.helpers import players_with_emails, seat, settled
 from tests.notify.oracle import expected_notices
 from tests.platform import play_moves
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.pg_processes]
 
 
 async def test_notify_on_rabbitmq_and_postgres_mails_each_turn_once_across_a_restart(

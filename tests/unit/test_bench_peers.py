@@ -54,6 +54,7 @@ def _node() -> None:
 
 @pytest.mark.slow
 @pytest.mark.integration
+@pytest.mark.pg_processes
 def test_both_servers_play_and_a_killed_senet_loses_no_acknowledged_move() -> None:
     _node()
     require_server("PostgreSQL", "127.0.0.1", 5432)

@@ -18,6 +18,7 @@ import structlog
 
 AMQP_URL = os.environ.get("SENET_TEST_AMQP", "amqp://guest:guest@127.0.0.1:5672/")
 PG_URL = os.environ.get("SENET_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+TEST_POOL = "pool_size=2&max_overflow=6"  # each store's connections kept, and more at need
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
@@ -107,7 +108,8 @@ def amqp_url() -> str:
 
 @pytest.fixture
 def postgres_url(unique_name: str) -> Iterator[str]:
-    """A PostgreSQL URL whose schema is private to this test and dropped afterwards."""
+    """A PostgreSQL URL whose schema is private to this test and dropped afterwards, with
+    small connection pools (`TEST_POOL`): three test processes share the server's 100."""
     require_server("PostgreSQL", "127.0.0.1", 5432)
     import psycopg
 
@@ -115,7 +117,7 @@ def postgres_url(unique_name: str) -> Iterator[str]:
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         conn.execute(f'CREATE SCHEMA "{schema}"')
     try:
-        yield f"{PG_URL}?schema={schema}"
+        yield f"{PG_URL}?schema={schema}&{TEST_POOL}"
     finally:
         with psycopg.connect(PG_URL, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

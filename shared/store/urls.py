@@ -15,7 +15,7 @@ POOL_BOUNDS = {"pool_size": (1, 100, 8), "max_overflow": (0, 100, 8)}
 
 def _pool_option(query: dict[str, list[str]], name: str) -> str:
     low, high, default = POOL_BOUNDS[name]
-    raw = query.get(name, [str(default)])[0]
+    raw = query.get(name, [str(default)])[-1]  # given twice: the last one
     if not raw.isdigit() or not low <= int(raw) <= high:
         raise ValueError(f"store URL option {name}={raw!r}: a whole number from {low} to {high}")
     return str(int(raw))
@@ -51,7 +51,7 @@ def store_env(url: str) -> dict[str, str]:
             "POSTGRES_CONNECT_TIMEOUT": "5",
             "POSTGRES_LOCK_TIMEOUT": "10",
         }
-        env["POSTGRES_SCHEMA"] = query.get("schema", [DEFAULT_SCHEMA])[0] or DEFAULT_SCHEMA
+        env["POSTGRES_SCHEMA"] = query.get("schema", [DEFAULT_SCHEMA])[-1] or DEFAULT_SCHEMA
         return env
     raise ValueError(
         f"unknown store URL {url!r}: use 'memory', 'sqlite:///path.db' or 'postgresql://host/db'"

@@ -55,8 +55,8 @@ def test_store_urls_map_to_eventsourcing_settings() -> None:
 def test_a_store_urls_pool_options_are_bounded_whole_numbers() -> None:
     assert (store_env("postgresql://db/x")["POSTGRES_POOL_SIZE"],
             store_env("postgresql://db/x")["POSTGRES_MAX_OVERFLOW"]) == ("8", "8")  # fmt: skip
-    pg = store_env("postgresql://db/x?schema=s&pool_size=2&max_overflow=0")
-    assert (pg["POSTGRES_POOL_SIZE"], pg["POSTGRES_MAX_OVERFLOW"]) == ("2", "0")
+    pg = store_env("postgresql://db/x?schema=s&pool_size=2&max_overflow=0&pool_size=1")
+    assert (pg["POSTGRES_POOL_SIZE"], pg["POSTGRES_MAX_OVERFLOW"]) == ("1", "0")  # the last
     for bad in ("pool_size=0", "pool_size=101", "max_overflow=-1", "max_overflow=x"):
         with pytest.raises(ValueError, match="a whole number from"):
             store_env(f"postgresql://db/x?{bad}")

@@ -10,7 +10,6 @@ import socket
 import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -56,7 +55,7 @@ def _logging_restored() -> Iterator[None]:
 _LOCKS = Path(tempfile.gettempdir())
 
 
-@contextmanager
+@contextlib.contextmanager
 def _flock(name: str, mode: int) -> Iterator[None]:
     with (_LOCKS / f"senet-tests-{name}.lock").open("a") as file:
         fcntl.flock(file, mode)
@@ -66,7 +65,7 @@ def _flock(name: str, mode: int) -> Iterator[None]:
             fcntl.flock(file, fcntl.LOCK_UN)
 
 
-@contextmanager
+@contextlib.contextmanager
 def _broker_lock(exclusive: bool) -> Iterator[None]:
     """Every test shares the machine's RabbitMQ; a test that stops it holds it alone.
 

@@ -161,8 +161,8 @@ async def _measure(setup: Setup, args: argparse.Namespace, rate: float) -> dict[
     run = figures(samples) | {"workers": setup.workers, "tables": args.tables, "prefix": prefix}
     before, after = samples.cpu_before, samples.cpu_after
     if before is not None and after is not None:
-        bots = {"bots": {0: 0.0}}, {"bots": {0: samples.cpu_seconds}}  # the bots' own time
-        before, after = before | bots[0], after | bots[1]
+        # The bots' own time, as one process (pid 0) of its part.
+        before, after = before | {"bots": {0: 0.0}}, after | {"bots": {0: samples.cpu_seconds}}
     run["cpu_ms_per_move"] = cpu.per_move(before, after, run["moves"])
     counted = counters.per_move(samples.counts_before, samples.counts_after, run["moves"])
     if counted is not None:

@@ -1,8 +1,9 @@
 """The bots role: plays the turns of bot seats through the command path, like any client.
 
 A projection fed by the projection runner (`shared.projections.runner`). For each batch of
-the log it looks at the tables of its shards that the batch touched, loads each one's
-current state (`shared.tables.reader.load_state`), and for every bot seat that must act
+the log it looks at the tables of its shards that the batch touched and that may have a bot
+seat, loads each one's current state (`shared.tables.reader.load_state`), and for every bot
+seat that must act
 (`services.bots.player.due_bots`) chooses the bot's move in a thread and sends it with
 `TableClient.send` as a `PlayMove` from the bot's account, at the version it saw; a seat
 handed to a stand-in for good (a `SeatResigned` or `SeatForfeited` naming one) is played
@@ -11,6 +12,9 @@ the same way, from the stand-in's account. A timed-out turn handed to a bot (a
 player, while the table is still at that version. Only then does its position move
 (`consumer_positions`, row `bots` or `bots:<shards>`).
 
+- A table is known to have no bot seat from its own events (`TableCreated`, then only
+  `SeatTaken`s of people) or from one load: such tables cost no read until an event seats
+  a bot or hands a seat to a stand-in (`seating`).
 - Never inside the table worker: a long search delays only this role, never a commit.
 - A SIGKILL between a send and the position's record reads the batch again: the bot
   decides the same turn again with the same command id (`move_command_id`: table, version,
@@ -29,6 +33,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Collection
 
+import msgspec
 import structlog
 
 from services.bots.player import (
@@ -40,7 +45,8 @@ from services.bots.player import (
     move_command,
     stand_in_of,
 )
-from shared.bots.seats import BotAccount
+from shared.bots.seats import BotAccount, bot_of
+from shared.contracts.envelopes import EventEnvelope
 from shared.messaging.lease import lease_for
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
@@ -56,8 +62,8 @@ log = structlog.get_logger("senet.bots")
 NAME = "bots"
 RETRYABLE = frozenset({"broker_timeout", "broker_unavailable", "store_unavailable", "bad_reply"})
 MEMORY = 10_000  # tables remembered as having no bot seat
-# the events that may seat a bot (a resignation or a forfeit may hand a seat to a stand-in)
-SEATING = frozenset({"TableCreated", "SeatTaken", "SeatResigned", "SeatForfeited"})
+# the events that may hand a seat to a bot (a resignation or a forfeit names a stand-in)
+SEATING = frozenset({"SeatTaken", "SeatResigned", "SeatForfeited"})
 
 
 class BotTurnFailed(Exception):
@@ -117,6 +123,7 @@ class BotsProjection(Projection):
         self.positions.ensure(self.name)
         self.botless: OrderedDict[str, None] = OrderedDict()  # tables without bot seats
         self.moves = 0  # bot moves accepted (repeats included)
+        self.loads = 0  # table states loaded (a table with no bot seat costs none)
         self.pause = pause  # test hook: seconds after each move sent, before the record
         self.playouts = playouts  # test hook: at most this many playouts a move (0: the level's)
 
@@ -132,10 +139,12 @@ class BotsProjection(Projection):
         """Play every due bot turn at the tables the batch touched, then move the position."""
         touched: dict[str, list[StandIn]] = {}
         for envelope in batch.envelopes():
-            if envelope.name in SEATING:
-                self.botless.pop(envelope.table_id, None)
             if not self.mine(envelope.table_id):
                 continue
+            if envelope.name == "TableCreated":  # no seat taken yet: no bot until one sits
+                self._remember_botless(envelope.table_id)
+            elif envelope.name in SEATING and seats_bot(envelope):
+                self.botless.pop(envelope.table_id, None)
             handed = stand_in_of(envelope)
             if handed is not None:
                 touched.setdefault(envelope.table_id, []).append(handed)
@@ -152,6 +161,7 @@ class BotsProjection(Projection):
     async def play(self, table_id: str, handed_over: list[StandIn]) -> None:
         """The due bot turns of one table (bot seats', and timed-out turns handed to a bot
         by the batch), each sent once decided."""
+        self.loads += 1
         loaded = await asyncio.to_thread(load_state, self.store, table_id, save=False)
         if loaded is None:
             return
@@ -195,6 +205,17 @@ class BotsProjection(Projection):
         self.botless[table_id] = None
         while len(self.botless) > MEMORY:
             self.botless.popitem(last=False)
+
+
+def seats_bot(envelope: EventEnvelope) -> bool:
+    """A seating event that may give the table a bot seat: a bot account sat down, or a
+    seat was handed to a stand-in (a resignation or forfeit without one stays a person's)."""
+    payload = msgspec.json.decode(envelope.payload)
+    if not isinstance(payload, dict):
+        return True  # unreadable here: the table's state decides
+    if envelope.name == "SeatTaken":
+        return bot_of(str(payload.get("player_id") or "")) is not None
+    return bool(payload.get("stand_in"))
 
 
 def bots_runner(

@@ -4,6 +4,7 @@ requests are refused with stable codes, changing nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 from collections.abc import AsyncIterator
@@ -12,11 +13,12 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
+from services.bots.role import BotsProjection
 from services.cli.platform import ALL_ROLES, Platform
 from shared.audit.record import decode_record
 from shared.audit.verify import verify_record
 from shared.bots.seats import bot_player_id
-from tests.platform import Player, embedded_config, register
+from tests.platform import Player, embedded_config, open_table, play_moves, register
 
 
 @pytest.fixture
@@ -153,3 +155,27 @@ async def test_the_same_bot_takes_one_seat_and_not_after_the_start(client: TestC
 async def test_people_cannot_take_a_bots_name(client: TestClient) -> None:
     response = await client.post("/api/players", json={"name": "Bot strong 3"})
     assert (response.status, (await response.json())["code"]) == (409, "name_taken")
+
+
+async def test_tables_of_people_cost_the_bots_role_no_read(
+    platform: Platform, client: TestClient
+) -> None:
+    """The bots role knows from a table's own events that no bot sits there: a game of
+    people played to the end is never loaded by it; a table where a bot sits is."""
+    runner = platform.bots
+    assert runner is not None
+    projection = runner.projection
+    assert isinstance(projection, BotsProjection)
+    table_id, people = await open_table(client, "tictactoe", 2)
+    assert await play_moves(client, table_id, people, seed=3) >= 5
+    assert await runner.wait(await _last_position(platform), timeout=60)
+    assert projection.loads == 0
+    bot_table, me = await _open(client, "tictactoe", 2)
+    status, outcome = await _seat(client, bot_table, me, kind="random", level=1)
+    assert status == 200, outcome
+    assert await runner.wait(await _last_position(platform), timeout=60)
+    assert projection.loads >= 1
+
+
+async def _last_position(platform: Platform) -> int:
+    return await asyncio.to_thread(platform.store.last_position)

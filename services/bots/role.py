@@ -10,15 +10,18 @@ handed to a stand-in for good (a `SeatResigned` or `SeatForfeited` naming one) i
 the same way, from the stand-in's account. A timed-out turn handed to a bot (a
 `TurnTimedOut` with `stand_in` in the batch) is played the same way for the seat's own
 player, while the table is still at that version. Only then does its position move
-(`consumer_positions`, row `bots` or `bots:<shards>`).
+(`consumer_positions`, row `bots` or `bots:<shards>`): in memory after every batch,
+recorded at most every `RECORD_EVERY` seconds and when the log goes quiet
+(`shared.projections.tracking.LazyPosition`), since a batch read again sends only repeats.
 
 - A table is known to have no bot seat from its own events (`TableCreated`, then only
   `SeatTaken`s of people) or from one load: such tables cost no read until an event seats
-  a bot or hands a seat to a stand-in (`seating`).
+  a bot or hands a seat to a stand-in (`seats_bot`).
 - Never inside the table worker: a long search delays only this role, never a commit.
-- A SIGKILL between a send and the position's record reads the batch again: the bot
-  decides the same turn again with the same command id (`move_command_id`: table, version,
-  seat), which the table answers as a repeat, so no move is doubled and none lost.
+- A SIGKILL between a send and the position's record reads the batches since the record
+  again: the bot decides the same turn again with the same command id (`move_command_id`:
+  table, version, seat), which the table answers as a repeat, so no move is doubled and
+  none lost.
 - Scales by shard: `--bot-shards 0-3` follows the tables of those command shards (CRC-32
   of the table id, as the table workers route them), under its own position and lease
   (`<prefix>.bots:<shards>.lease`: a second process with the same shards stands by).
@@ -51,7 +54,7 @@ from shared.messaging.lease import lease_for
 from shared.messaging.port import Broker
 from shared.messaging.routing import shard_of
 from shared.projections.runner import Batch, Projection, ProjectionRunner
-from shared.projections.tracking import Positions, advance
+from shared.projections.tracking import LazyPosition, Positions
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
 from shared.tables.client import TableClient
@@ -61,6 +64,7 @@ from shared.tables.state import TableState
 log = structlog.get_logger("senet.bots")
 NAME = "bots"
 RETRYABLE = frozenset({"broker_timeout", "broker_unavailable", "store_unavailable", "bad_reply"})
+RECORD_EVERY = 1.0  # seconds between two records of the position while batches come
 MEMORY = 10_000  # tables remembered as having no bot seat
 # the events that may hand a seat to a bot (a resignation or a forfeit names a stand-in)
 SEATING = frozenset({"SeatTaken", "SeatResigned", "SeatForfeited"})
@@ -119,8 +123,9 @@ class BotsProjection(Projection):
         self.shards = None if shards is None or set(shards) >= set(range(count)) else set(shards)
         self.count = count
         self.name = consumer_name(self.shards)
-        self.positions = Positions(ReadModelDB.of(store))
-        self.positions.ensure(self.name)
+        positions = Positions(ReadModelDB.of(store))
+        positions.ensure(self.name)
+        self.position = LazyPosition(positions, self.name, RECORD_EVERY)
         self.botless: OrderedDict[str, None] = OrderedDict()  # tables without bot seats
         self.moves = 0  # bot moves accepted (repeats included)
         self.loads = 0  # table states loaded (a table with no bot seat costs none)
@@ -128,8 +133,8 @@ class BotsProjection(Projection):
         self.playouts = playouts  # test hook: at most this many playouts a move (0: the level's)
 
     def max_tracking_id(self) -> int:
-        """The recorded position."""
-        return self.positions.get(self.name)
+        """The recorded position, or the one played up to if this process is ahead of it."""
+        return self.position.current()
 
     def mine(self, table_id: str) -> bool:
         """The table is in this role's shards."""
@@ -152,11 +157,12 @@ class BotsProjection(Projection):
                 touched.setdefault(envelope.table_id, [])
         for table_id, handed_over in touched.items():
             await self.play(table_id, handed_over)
-        return await asyncio.to_thread(self._advance, batch)
+        await self.position.moved(batch.end)
+        return True
 
-    def _advance(self, batch: Batch) -> bool:
-        with self.positions.db.transaction() as cur:
-            return advance(cur, batch.after, batch.tracking(self.name))
+    async def caught_up(self) -> None:
+        """Record the position when the log went quiet."""
+        await self.position.caught_up()
 
     async def play(self, table_id: str, handed_over: list[StandIn]) -> None:
         """The due bot turns of one table (bot seats', and timed-out turns handed to a bot

@@ -14,9 +14,7 @@ run, one publishes, the others stand by and take over within `retry` seconds.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 
 import structlog
 
@@ -25,7 +23,7 @@ from shared.messaging.port import Broker
 from shared.observability import metrics
 from shared.observability.logs import log_fields
 from shared.projections.runner import Batch, Projection, ProjectionRunner
-from shared.projections.tracking import Positions, Tracking
+from shared.projections.tracking import LazyPosition, Positions
 from shared.readmodels.db import ReadModelDB
 from shared.store import EventStore
 from shared.tables.envelopes import BATCH_KEY, batch_body
@@ -48,16 +46,14 @@ class Relay(Projection):
         self.size = size
         self.positions = Positions(ReadModelDB.of(store))
         self.positions.ensure(NAME, lambda: store.position_of(NAME))  # an old store's
-        self.sent = 0  # the position published up to (confirmed by the broker)
+        self.position = LazyPosition(self.positions, NAME, RECORD_EVERY)  # published up to
         self.published = 0  # notifications published (and others passed over)
         self.messages = 0  # messages published (one per batch read from the store)
-        self._recorded = (0, time.monotonic())  # the position last recorded, and when
-        self._quiet = False  # nothing was published since the last look
 
     def max_tracking_id(self) -> int:
         """The recorded position, or the one published to if this relay is ahead of it
         (it records only now and then)."""
-        return max(self.positions.get(NAME), self.sent)
+        return self.position.current()
 
     async def process(self, batch: Batch) -> bool:
         """Publish a batch as one message; the position moves once RabbitMQ confirmed it,
@@ -76,24 +72,13 @@ class Relay(Projection):
             for envelope in envelopes:
                 with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
                     log.debug("event_published", position=envelope.position, name=envelope.name)
-        self.sent = batch.end
         self.published += len(batch.items)
-        self._quiet = False
-        if time.monotonic() - self._recorded[1] >= RECORD_EVERY:
-            await self.record()
+        await self.position.moved(batch.end)  # confirmed by the broker
         return True
 
     async def caught_up(self) -> None:
         """Record the position when a look found nothing new (the store went quiet)."""
-        if self._quiet and self.sent > self._recorded[0]:
-            await self.record()
-        self._quiet = True
-
-    async def record(self) -> None:
-        """Record the position published up to."""
-        sent = self.sent
-        await asyncio.to_thread(self.positions.record, Tracking(NAME, sent))
-        self._recorded = (sent, time.monotonic())
+        await self.position.caught_up()
 
 
 def relay_runner(

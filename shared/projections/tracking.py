@@ -4,8 +4,11 @@
 manager, notify, scoring): the last event-log position whose effects it recorded. A
 projection moves its row in the same transaction as its effects with `advance` (a
 compare-and-set: the row moves only from the position the batch was read after, so two
-processes never both apply a batch), and the relay, whose effect is a broker confirm, with
-`record` after publishing. A row is read as eventsourcing's `Tracking`.
+processes never both apply a batch). A consumer whose effects are safe to apply twice (the
+relay's publish, confirmed by the broker; the bots' moves, commands with their ids) keeps a
+`LazyPosition` instead: moved in memory after each batch, recorded with `record` now and
+then, so a crash re-applies at most a few seconds of the log. A row is read as
+eventsourcing's `Tracking`.
 
 Old stores kept these positions elsewhere (eventsourcing's tracking table for the relay,
 notify and scoring; `rm_positions` for the read models; `rm_tournament_positions`); a
@@ -15,6 +18,7 @@ it was.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -30,7 +34,7 @@ DDL = (
 )
 CREATE_ATTEMPTS = 5
 
-__all__ = ["Positions", "Tracking"]
+__all__ = ["LazyPosition", "Positions", "Tracking"]
 
 
 class Positions:
@@ -95,3 +99,42 @@ def advance(cur: Cursor, read: int, tracking: Tracking) -> bool:
         (tracking.notification_id, tracking.application_name, read),
     )
     return moved == 1
+
+
+class LazyPosition:
+    """The position of a consumer whose effects may be applied twice: moved in memory after
+    each batch (`moved`), recorded at most every `every` seconds while batches come and when
+    a look finds nothing new (`caught_up`); a crash re-applies at most that interval."""
+
+    def __init__(self, positions: Positions, consumer: str, every: float) -> None:
+        self.positions = positions
+        self.consumer = consumer
+        self.every = every
+        self.at = 0  # the position applied up to (maybe ahead of the recorded one)
+        self.recorded = (0, time.monotonic())  # the position last recorded, and when
+        self.quiet = False  # no batch since the last look
+
+    def current(self) -> int:
+        """Where the next batch is read after: the recorded position, or the one applied up
+        to if this process is ahead of it (called in a thread)."""
+        return max(self.positions.get(self.consumer), self.at)
+
+    async def moved(self, end: int) -> None:
+        """A batch up to `end` was applied; record it if `every` seconds passed."""
+        self.at = end
+        self.quiet = False
+        if time.monotonic() - self.recorded[1] >= self.every:
+            await self.record()
+
+    async def caught_up(self) -> None:
+        """After a look that read the log to its end: record when two looks in a row found
+        nothing new (the log went quiet)."""
+        if self.quiet and self.at > self.recorded[0]:
+            await self.record()
+        self.quiet = True
+
+    async def record(self) -> None:
+        """Record the position applied up to (never moving the row back)."""
+        at = self.at
+        await asyncio.to_thread(self.positions.record, Tracking(self.consumer, at))
+        self.recorded = (at, time.monotonic())

@@ -65,6 +65,7 @@ log = structlog.get_logger("senet.bots")
 NAME = "bots"
 RETRYABLE = frozenset({"broker_timeout", "broker_unavailable", "store_unavailable", "bad_reply"})
 RECORD_EVERY = 1.0  # seconds between two records of the position while batches come
+LINGER = 0.05  # seconds at least between two looks at the log while it moves (not per commit)
 MEMORY = 10_000  # tables remembered as having no bot seat
 # the events that may hand a seat to a bot (a resignation or a forfeit names a stand-in)
 SEATING = frozenset({"SeatTaken", "SeatResigned", "SeatForfeited"})
@@ -231,7 +232,9 @@ def bots_runner(
     playouts: int = 0,
 ) -> ProjectionRunner:  # fmt: skip
     """The bots role behind its lease, woken by commits (PostgreSQL's NOTIFY, or the
-    workers' commit signals on the broker)."""
+    workers' commit signals on the broker; two looks at least `LINGER` seconds apart)."""
     projection = BotsProjection(store, broker, shards, pause=pause, playouts=playouts)
     lease = lease_for(broker, f"{projection.name}.lease")
-    return ProjectionRunner(store, projection, signals=broker, lease=lease, retry=retry)
+    return ProjectionRunner(
+        store, projection, signals=broker, lease=lease, retry=retry, linger=LINGER
+    )

@@ -4,9 +4,9 @@ A projection (`shared.projections.runner`) whose effect is the broker's confirm:
 read from the store (one or more commits) goes out as one `EventBatch` message with routing
 key `events`, and its position moves on only once RabbitMQ confirmed it. The position is
 recorded after publishing (`shared.projections.tracking`), at most every `RECORD_EVERY`
-seconds while events keep coming (one store write per interval, not per batch) and when a
-look finds nothing new, so a crash republishes at most that interval's events; consumers
-skip what they applied.
+seconds while events keep coming (one store write per interval, not per batch) and once the
+log went quiet (`LazyPosition`), so a crash republishes at most about that interval's
+events; consumers skip what they applied.
 
 `relay_runner` runs it behind the lease `<prefix>.relay.lease`: any number of relays may
 run, one publishes, the others stand by and take over within `retry` seconds.
@@ -77,7 +77,7 @@ class Relay(Projection):
         return True
 
     async def caught_up(self) -> None:
-        """Record the position when a look found nothing new (the store went quiet)."""
+        """Record the position once the log went quiet."""
         await self.position.caught_up()
 
 

@@ -103,16 +103,22 @@ def advance(cur: Cursor, read: int, tracking: Tracking) -> bool:
 
 class LazyPosition:
     """The position of a consumer whose effects may be applied twice: moved in memory after
-    each batch (`moved`), recorded at most every `every` seconds while batches come and when
-    a look finds nothing new (`caught_up`); a crash re-applies at most that interval."""
+    each batch (`moved`), recorded at most every `every` seconds while batches come, and
+    once the log went quiet (`caught_up`: a look found nothing new and no batch came for
+    `settle` seconds, default a fifth of `every`); a crash re-applies at most about `every`
+    seconds of the log. A look that finds nothing just after a batch (a wake-up for a
+    commit already read) records nothing."""
 
-    def __init__(self, positions: Positions, consumer: str, every: float) -> None:
+    def __init__(
+        self, positions: Positions, consumer: str, every: float, settle: float | None = None
+    ) -> None:
         self.positions = positions
         self.consumer = consumer
         self.every = every
+        self.settle = every / 5 if settle is None else settle
         self.at = 0  # the position applied up to (maybe ahead of the recorded one)
         self.recorded = (0, time.monotonic())  # the position last recorded, and when
-        self.quiet = False  # no batch since the last look
+        self.last_batch = 0.0  # when the last batch was applied (monotonic)
 
     def current(self) -> int:
         """Where the next batch is read after: the recorded position, or the one applied up
@@ -122,16 +128,14 @@ class LazyPosition:
     async def moved(self, end: int) -> None:
         """A batch up to `end` was applied; record it if `every` seconds passed."""
         self.at = end
-        self.quiet = False
-        if time.monotonic() - self.recorded[1] >= self.every:
+        self.last_batch = now = time.monotonic()
+        if now - self.recorded[1] >= self.every:
             await self.record()
 
     async def caught_up(self) -> None:
-        """After a look that read the log to its end: record when two looks in a row found
-        nothing new (the log went quiet)."""
-        if self.quiet and self.at > self.recorded[0]:
+        """After a look that read the log to its end: record if the log went quiet."""
+        if self.at > self.recorded[0] and time.monotonic() - self.last_batch >= self.settle:
             await self.record()
-        self.quiet = True
 
     async def record(self) -> None:
         """Record the position applied up to (never moving the row back)."""

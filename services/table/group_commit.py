@@ -2,8 +2,9 @@
 
 One writer task takes up to `max_batch` queued commands, in the order they were submitted
 (a shard consumer submits a batch of deliveries in queue order, so one table's commands
-keep their order), hands them to `decide_many` in a thread (one transaction for the batch)
-and answers each command's future with its outcome.
+keep their order), hands them to `decide_many` through `call` (in a thread; at once for the
+in-memory store, `EventStore.call`; one transaction for the batch) and answers each
+command's future with its outcome.
 A store outage fails every future of the batch with the outage (the worker answers 503);
 any other failure of `decide_many` answers each command with its own 500 (logged), so no
 command is requeued for a bug.
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import structlog
 
@@ -26,15 +28,18 @@ log = structlog.get_logger("senet.table")
 
 
 class GroupCommitter:
-    """Batches commands for `decide_many(commands) -> outcomes` (run in a thread)."""
+    """Batches commands for `decide_many(commands) -> outcomes` (run by `call`, by default
+    in a thread)."""
 
     def __init__(
         self,
         decide_many: Callable[[list[Command]], list[Outcome]],
         failed: Callable[[Command], Outcome],
         max_batch: int = 64,
+        call: Callable[..., Awaitable[Any]] = asyncio.to_thread,
     ) -> None:
         self.decide_many = decide_many
+        self.call = call
         self.failed = failed  # the 500 outcome of a command
         self.max_batch = max_batch
         self.batches = 0  # batches committed
@@ -69,7 +74,7 @@ class GroupCommitter:
                 metrics.GROUP_COMMIT_BATCH.observe(len(batch))
                 commands = [command for command, _ in batch]
                 try:
-                    outcomes = await asyncio.to_thread(self.decide_many, commands)
+                    outcomes = await self.call(self.decide_many, commands)
                 except STORE_OUTAGES as exc:  # every command of the batch gets a 503
                     for _, future in batch:
                         if not future.done():

@@ -77,7 +77,9 @@ class TableWorker(ShardHandler[Command, Outcome]):
         self.tables = TableCache(store, cache_size)
         self.on_saved = on_saved
         self.rematches = RematchOpener(TableClient(broker))  # the worker opens agreed rematches
-        self.committer = GroupCommitter(self.decide_and_store_many, internal_error, max_batch)
+        self.committer = GroupCommitter(
+            self.decide_and_store_many, internal_error, max_batch, call=store.call
+        )
 
     @property
     def prefetch(self) -> int:

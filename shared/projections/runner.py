@@ -128,7 +128,7 @@ class _Progress:
 
     @classmethod
     async def begin(cls, runner: ProjectionRunner, start: int) -> _Progress:
-        last = await asyncio.to_thread(runner.store.last_position)
+        last = await runner.store.call(runner.store.last_position)
         return cls(runner.name, start, last)
 
     def step(self, position: int) -> None:
@@ -260,7 +260,7 @@ class ProjectionRunner:
             after = self.position
             stop = upto
             if projection.topics and stop is None:  # a filtered read covers the log up to here
-                stop = await asyncio.to_thread(self.store.last_position)
+                stop = await self.store.call(self.store.last_position)
             if stop is not None and stop <= after:
                 return 0
             notes = await self._read(after, stop)
@@ -290,7 +290,7 @@ class ProjectionRunner:
     def _fetch(self, after: int, stop: int | None) -> asyncio.Future[Sequence[Notification]]:
         projection = self.projection
         return asyncio.ensure_future(
-            asyncio.to_thread(
+            self.store.call(
                 self.store.notifications, after, projection.size, stop, projection.topics
             )
         )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ParamSpec, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -23,6 +24,7 @@ from eventsourcing.persistence import (
     ProgrammingError,
     Tracking,
 )
+from eventsourcing.popo import POPOApplicationRecorder
 
 from shared.contracts.errors import NotFound
 from shared.observability.metrics import STORE_SECONDS
@@ -30,6 +32,9 @@ from shared.store.mapper import TableMapper
 from shared.store.schema import ensure_schema
 from shared.store.urls import store_env
 from shared.tables.codec import TRANSCODINGS
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 # What eventsourcing raises once its own retries (10 over about 2 s) could not reach the
 # database: it is down, restarting, or dropped our connections. Callers may retry later.
@@ -97,6 +102,20 @@ class EventStore(Application[UUID]):
         recorder = self.recorder
         assert isinstance(recorder, ProcessRecorder)
         return recorder
+
+    @property
+    def in_memory(self) -> bool:
+        """The store keeps its events in this process's memory (no I/O, microseconds a
+        call)."""
+        return isinstance(self.recorder, POPOApplicationRecorder)
+
+    async def call(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run a blocking call that uses this store (and no other database): at once for the
+        in-memory store, where handing it to a thread would cost more than the call, in a
+        thread otherwise."""
+        if self.in_memory:
+            return fn(*args, **kwargs)
+        return await asyncio.to_thread(fn, *args, **kwargs)
 
     def notifications(
         self, after: int, limit: int, upto: int | None = None, topics: Sequence[str] = ()

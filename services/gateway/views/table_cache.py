@@ -108,7 +108,7 @@ class TableCache:
             exchange = self.broker.topology.events_exchange
             await self.broker.subscribe(exchange, "#", self.on_delivery, queue=None)
         with contextlib.suppress(*STORE_OUTAGES):  # one cheap query, for the lag metric
-            self.newest_heard = await asyncio.to_thread(self.store.last_position)
+            self.newest_heard = await self.store.call(self.store.last_position)
         self.ready = True
         log.info("views_ready", capacity=self.capacity)
 
@@ -142,7 +142,7 @@ class TableCache:
 
     async def _load(self, table_id: str) -> TableModel | None:
         try:
-            loaded = await asyncio.to_thread(load_state, self.store, table_id)
+            loaded = await self.store.call(load_state, self.store, table_id)
         finally:
             self._loading.pop(table_id, None)
         if loaded is None:
@@ -172,7 +172,7 @@ class TableCache:
         if model is None:
             return
         self.catch_ups += 1
-        newer = await asyncio.to_thread(events, self.store, table_id, model.state.version)
+        newer = await self.store.call(events, self.store, table_id, model.state.version)
         folded = 0
         for entry in newer:
             if entry.version == model.state.version + 1:  # live ones may have come meanwhile
@@ -250,7 +250,7 @@ class TableCache:
 
         async def save() -> None:
             try:
-                await asyncio.to_thread(load_state, self.store, table_id)
+                await self.store.call(load_state, self.store, table_id)
             except Exception as exc:  # a snapshot is an optimisation: never fail for it
                 log.warning("snapshot_failed", table_id=table_id, error=repr(exc))
 

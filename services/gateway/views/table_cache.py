@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -238,11 +239,12 @@ class TableCache:
         if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
             self._snapshot_later(table_id)
         metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.newest_heard)
-        with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
-            log.debug(
-                "event_applied", projector=self.consumer, position=envelope.position,
-                version=envelope.version, name=envelope.name,
-            )  # fmt: skip
+        if log.is_enabled_for(logging.DEBUG):  # no context bound per event otherwise
+            with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
+                log.debug(
+                    "event_applied", projector=self.consumer, position=envelope.position,
+                    version=envelope.version, name=envelope.name,
+                )  # fmt: skip
         await self._notify(table_id, model.state.version)
 
     def _snapshot_later(self, table_id: str) -> None:

@@ -105,17 +105,15 @@ class LazyPosition:
     """The position of a consumer whose effects may be applied twice: moved in memory after
     each batch (`moved`), recorded at most every `every` seconds while batches come, and
     once the log went quiet (`caught_up`: a look found nothing new and no batch came for
-    `settle` seconds, default a fifth of `every`); a crash re-applies at most about `every`
+    a fifth of `every`); a crash re-applies at most about `every`
     seconds of the log. A look that finds nothing just after a batch (a wake-up for a
     commit already read) records nothing."""
 
-    def __init__(
-        self, positions: Positions, consumer: str, every: float, settle: float | None = None
-    ) -> None:
+    def __init__(self, positions: Positions, consumer: str, every: float) -> None:
         self.positions = positions
         self.consumer = consumer
         self.every = every
-        self.settle = every / 5 if settle is None else settle
+        self.settle = every / 5  # no batch for this long: the log went quiet
         self.at = 0  # the position applied up to (maybe ahead of the recorded one)
         self.recorded = (0, time.monotonic())  # the position last recorded, and when
         self.last_batch = 0.0  # when the last batch was applied (monotonic)

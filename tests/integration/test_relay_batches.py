@@ -4,6 +4,7 @@ broker took that message, and records it regularly while events keep coming."""
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 
@@ -68,22 +69,22 @@ def _open_tables(worker: TableWorker, count: int) -> None:
     assert all(o.accepted for o in worker.decide_and_store_many(creates + joins))
 
 
-async def _until(condition: object, timeout: float = 10.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():  # type: ignore[operator]
+async def _until(
+    condition: Callable[[], object],
+    step: Callable[[], Awaitable[object]] | None = None,
+    timeout: float = 10.0,
+) -> None:
+    """Until `condition()` holds, running `step()` before each look (if given); fail after
+    `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if step is not None:
+            await step()
+        if condition():
             return
+        if time.monotonic() >= deadline:
+            raise AssertionError("not reached in time")
         await asyncio.sleep(0.02)
-    raise AssertionError("not reached in time")
-
-
-async def _until_async(step: Callable[[], Awaitable[object]], condition: object) -> None:
-    """`step()` until `condition()` holds (or fail after a while)."""
-    for _ in range(500):
-        await step()
-        if condition():  # type: ignore[operator]
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("not reached in time")
 
 
 async def test_a_batch_of_many_tables_goes_out_as_one_message_whole_and_in_order(
@@ -136,7 +137,7 @@ async def test_a_relay_whose_publish_fails_keeps_its_position_and_publishes_ever
     assert published == store.last_position()
     # Once the log is quiet (a look finds nothing new, a moment after the last batch), the
     # position is recorded.
-    await _until_async(relay.catch_up, lambda: _recorded(store) == published)
+    await _until(lambda: _recorded(store) == published, step=relay.catch_up)
     await _until(lambda: sum(map(len, messages)) == len(_table_positions(store)))
     flat = [position for message in messages for position in message]
     assert flat == _table_positions(store)  # every event once, positions increasing

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ParamSpec, TypeVar
 from uuid import UUID
 
-from eventsourcing.application import Application
+from eventsourcing.application import Application, ProcessingEvent
+from eventsourcing.domain import BaseAggregate, DomainEvent
 from eventsourcing.persistence import (
     IntegrityError,
     InterfaceError,
@@ -140,9 +141,27 @@ class EventStore(Application[UUID]):
             self.tracking.insert_tracking(Tracking(consumer, position))
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """Save the pending events of aggregates in one transaction (timed for /metrics)."""
+        """Save the pending events of aggregates in one transaction (timed for /metrics).
+
+        `Application.save`, with the objects sorted by their classes: its own sorting asks
+        each object against two runtime-checked protocols, which costs more than the rest
+        of an in-memory save of a move."""
         with STORE_SECONDS.time():
-            return super().save(*objs, **kwargs)
+            processing: ProcessingEvent[UUID] = ProcessingEvent()
+            for obj in objs:
+                if isinstance(obj, DomainEvent):
+                    processing.events.append(obj)
+                elif isinstance(obj, BaseAggregate):
+                    processing.events.extend(obj.collect_events())
+                    processing.aggregates[obj.id] = obj
+                else:
+                    processing.collect_events(obj)
+            processing.saved_kwargs.update(kwargs)
+            recordings = self._record(processing)
+            self._take_snapshots(processing)
+            self._notify(recordings)
+            self.notify(processing.events)  # eventsourcing's deprecated hook, as it calls it
+            return recordings
 
     def decode(self, notification: Notification) -> Any:
         """The domain event a notification holds."""

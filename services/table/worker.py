@@ -11,8 +11,10 @@ fingerprint is computed once, when it is first decided, and kept with its staged
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
+from collections import deque
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -40,6 +42,8 @@ from shared.store import STORE_OUTAGES, EventStore
 from shared.tables.aggregate import Table
 from shared.tables.client import TableClient
 from shared.tables.decide import fingerprint, is_repeat
+from shared.tables.reader import finished_snapshot, save_snapshots
+from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.table")
 
@@ -48,12 +52,14 @@ _encode = msgspec.json.Encoder()
 
 class Staged(NamedTuple):
     """A decided command: its outcome, its table with the unsaved events (None: nothing to
-    save) and its fingerprint (computed once)."""
+    save), its fingerprint (computed once) and, when it ended the game, the table's
+    snapshot at that end (saved once the events are)."""
 
     outcome: Outcome
     table: Table | None
     pending: list[Any]
     digest: str
+    snapshot: Any = None
 
 
 class TableWorker(ShardHandler[Command, Outcome]):
@@ -80,6 +86,8 @@ class TableWorker(ShardHandler[Command, Outcome]):
         self.committer = GroupCommitter(
             self.decide_and_store_many, internal_error, max_batch, call=store.call
         )
+        self._snapshots: deque[Any] = deque()  # of games ended and stored, to save (`after`)
+        self._background: set[asyncio.Task[None]] = set()
 
     @property
     def prefetch(self) -> int:
@@ -101,6 +109,7 @@ class TableWorker(ShardHandler[Command, Outcome]):
         """Stop the group-commit writer (after the broker stopped delivering)."""
         await self.rematches.close()
         await self.committer.close()
+        await stop_tasks(self._background)
 
     # ---- the skeleton's hooks ------------------------------------------------------------
 
@@ -123,6 +132,10 @@ class TableWorker(ShardHandler[Command, Outcome]):
     def after(self, command: Command, outcome: Outcome) -> None:
         _log_outcome(outcome)
         self.rematches.after(command, outcome)
+        if self._snapshots:
+            task = asyncio.create_task(self._save_snapshots())
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     # ---- deciding and storing ------------------------------------------------------------
 
@@ -137,6 +150,7 @@ class TableWorker(ShardHandler[Command, Outcome]):
                 return staged.outcome
             recordings = self.store.save(*staged.pending)
             self.tables.remember(staged.table)
+            self._snapshot_later([staged])
             return _at(staged.outcome, _positions(recordings).get(id(staged.pending[-1]), 0))
 
         return self.stored(command, attempt)
@@ -201,10 +215,25 @@ class TableWorker(ShardHandler[Command, Outcome]):
                 for index, _, decided in staged:
                     last = id(decided.pending[-1])
                     outcomes[index] = _at(decided.outcome, stored_at.get(last, 0))
+                self._snapshot_later([decided for _, _, decided in staged])
         for index in sorted(deferred):
             outcomes[index] = self.decide_and_store(batch[index], deferred[index])
         assert all(o is not None for o in outcomes)
         return [o for o in outcomes if o is not None]
+
+    def _snapshot_later(self, saved: list[Staged]) -> None:
+        """Keep the snapshots of the games these saved decisions ended, for `after` to save
+        in the background (not on the way of the batch's answers)."""
+        self._snapshots.extend(s.snapshot for s in saved if s.snapshot is not None)
+
+    async def _save_snapshots(self) -> None:
+        due = []
+        while self._snapshots:  # filled by the committing thread: a deque, taken one by one
+            due.append(self._snapshots.popleft())
+        try:
+            await self.store.call(save_snapshots, self.store, due)
+        except Exception as exc:  # a snapshot is an optimisation: never fail for it
+            log.warning("snapshot_failed", snapshots=len(due), error=repr(exc))
 
     def _forget(self, staged: list[tuple[int, Table, Staged]], *more: str) -> None:
         """Evict the tables of a batch whose events were not saved (and any named)."""
@@ -240,7 +269,7 @@ class TableWorker(ShardHandler[Command, Outcome]):
                 opened = commands.open_table(command, action, digest)
             else:
                 raise NotFound("no such table", code="unknown_table")
-            return _staged(command, opened, digest, seat=0)
+            return _staged(command, opened, digest, seat=0, store=self.store)
         known = table.accepted.get(command.command_id)
         if is_repeat(known.fingerprint if known else None, digest):
             assert known is not None
@@ -251,7 +280,7 @@ class TableWorker(ShardHandler[Command, Outcome]):
             return Staged(repeat, None, [], digest)
         decision = commands.decide(table, command)
         commands.record(table, command, decision, digest)
-        return _staged(command, table, digest, seat=decision.seat)
+        return _staged(command, table, digest, seat=decision.seat, store=self.store)
 
 
 def default_worker_id() -> str:
@@ -259,12 +288,16 @@ def default_worker_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _staged(command: Command, table: Table, digest: str, seat: int | None) -> Staged:
-    """A decided command: its outcome, its table and the events to save."""
+def _staged(
+    command: Command, table: Table, digest: str, seat: int | None, store: EventStore
+) -> Staged:
+    """A decided command: its outcome, its table and the events to save (and the table's
+    snapshot if they end the game: its seed revealed is a game's last event)."""
     pending = list(table.collect_events())
     names = [getattr(e, "name", "TableCreated") for e in pending]
     outcome = outcome_of(command, table, seat=seat, events=names, committed=_committed(pending))
-    return Staged(outcome, table, pending, digest)
+    ended = finished_snapshot(store, table) if "SeedRevealed" in names else None
+    return Staged(outcome, table, pending, digest, ended)
 
 
 def _committed(pending: list[Any]) -> list[Committed]:

@@ -12,7 +12,9 @@ export, replay and the audit. Nothing folds a whole log to see one table.
 
 Snapshots are taken by readers: a fold that passes a version that is a multiple of
 `CHECKPOINT` saves the snapshot at it, and a fold to the end of a finished game saves the
-last one. So a table's snapshots lie at most `CHECKPOINT` versions apart once it has been
+last one; the table worker that decides a game's end saves its snapshot too, as soon as
+the end is stored (`finished_snapshot`), so a finished game is never folded again. So a
+table's snapshots lie at most `CHECKPOINT` versions apart once it has been
 read, whatever version is asked for next, and any later read folds fewer than `CHECKPOINT`
 events. A snapshot keeps the turn times too (`turn_times`, beside the aggregate's own
 state). Two readers racing to save the same snapshot is harmless (the second one's insert
@@ -316,13 +318,36 @@ def _save_snapshot(store: EventStore, aggregate: Table, times: dict[int, str] | 
     saved, 0 if another reader saved it first or the turn times are unknown."""
     if store.snapshots is None or times is None:
         return 0
+    return save_snapshots(store, [_snapshot_record(store, aggregate, times)])
+
+
+def _snapshot_record(store: EventStore, aggregate: Table, times: dict[int, str]) -> Any:
+    assert store.snapshots is not None
     snapshot = Table.Snapshot.take(aggregate)
     snapshot.state[_TURN_TIMES] = [[v, t] for v, t in sorted(times.items())]
-    stored = store.snapshots.mapper.to_stored_event(snapshot)
-    with contextlib.suppress(IntegrityError):
-        store.snapshots.recorder.insert_events([stored])
-        return 1
-    return 0
+    return store.snapshots.mapper.to_stored_event(snapshot)
+
+
+def finished_snapshot(store: EventStore, aggregate: Table) -> Any | None:
+    """The encoded snapshot of a table whose game just ended, to save once its events are
+    stored (`save_snapshots`); None for a table still under way or a store without
+    snapshots. Its views are read from it from then on, by every reader: the writer that
+    decided the end takes it, so no reader has to fold the game again to save it."""
+    if store.snapshots is None or aggregate.table.status != OVER or aggregate.table.turn_began:
+        return None
+    return _snapshot_record(store, aggregate, {})  # an ended game has no turn under way
+
+
+def save_snapshots(store: EventStore, records: list[Any]) -> int:
+    """Insert encoded snapshots (blocking); how many were saved (one another reader saved
+    first is skipped)."""
+    assert store.snapshots is not None
+    saved = 0
+    for record in records:
+        with contextlib.suppress(IntegrityError):
+            store.snapshots.recorder.insert_events([record])
+            saved += 1
+    return saved
 
 
 class PastStates:

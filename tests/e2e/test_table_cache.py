@@ -19,6 +19,7 @@ from services.cli.platform import Platform
 from services.gateway.keys import TABLE_CACHE, GatewaySettings
 from services.gateway.views.player import player_view
 from shared.store import open_store
+from shared.tables.reader import events, fold_states, load_state
 from tests.platform import Player, embedded_config, full_log, open_table, play_moves, view
 
 
@@ -140,7 +141,7 @@ async def test_a_gateway_over_many_finished_games_starts_without_reading_them(
         await running.stop()
 
 
-async def test_the_gateway_that_sees_a_game_end_snapshots_it(
+async def test_the_table_worker_that_decides_a_game_end_snapshots_it(
     client: TestClient, platform: Platform
 ) -> None:
     table_id, players = await open_table(client, "ra", 2)
@@ -150,12 +151,22 @@ async def test_the_gateway_that_sees_a_game_end_snapshots_it(
     store = platform.store
     assert store.snapshots is not None
     deadline = asyncio.get_running_loop().time() + 60  # saved in the background after the
-    while True:  # last event
+    while True:  # last event's commit
         newest = list(store.snapshots.get(UUID(table_id), desc=True, limit=1))
         if newest and newest[0].originator_version == final["table"]["version"]:
             break
         assert asyncio.get_running_loop().time() < deadline, "no snapshot of the finished game"
         await asyncio.sleep(0.02)
+    # The snapshot is the game as its log folds it: a reader starts there and reads no event.
+    snapshotted = load_state(store, table_id, save=False)
+    assert snapshotted is not None and snapshotted.events_read == 0
+    assert snapshotted.snapshot_version == final["table"]["version"]
+    folded = load_state(store, table_id, final["table"]["version"] - 1, save=False)
+    assert folded is not None
+    folded = next(fold_states(folded, events(store, table_id, after=folded.state.version)))
+    assert snapshotted.state == folded.state
+    assert snapshotted.turn_times == folded.turn_times == {}
+    assert snapshotted.updated_at == folded.updated_at
 
 
 async def test_a_views_table_carries_the_times_the_lists_give(client: TestClient) -> None:

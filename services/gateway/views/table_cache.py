@@ -35,10 +35,8 @@ from shared.observability.logs import log_fields
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.envelopes import published
-from shared.tables.events import SeedRevealed
 from shared.tables.reader import events, load_state
 from shared.tables.state import TableState
-from shared.tasks import stop_tasks
 
 log = structlog.get_logger("senet.views")
 CATCH_UP_AFTER = 0.01  # seconds to wait for the relay before reading the store directly
@@ -101,7 +99,6 @@ class TableCache:
         self.stopped = False
         self._loading: dict[str, asyncio.Future[TableModel | None]] = {}
         self._announced: dict[str, int] = {}  # newest version heard of, per table being loaded
-        self._background: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Subscribe to the events exchange; no history is read."""
@@ -114,10 +111,9 @@ class TableCache:
         log.info("views_ready", capacity=self.capacity)
 
     async def stop(self) -> None:
-        """Stop applying deliveries and end the background snapshots. (The private queue
-        ends with the broker's connection, which its owner closes.)"""
+        """Stop applying deliveries. (The private queue ends with the broker's connection,
+        which its owner closes.)"""
         self.ready, self.stopped = False, True
-        await stop_tasks(list(self._background))
 
     # -- reading -------------------------------------------------------------------------
 
@@ -236,8 +232,6 @@ class TableCache:
             return
         event = table_state.decode_stored(model.state.spec, envelope.name, envelope.payload)
         self._fold(model, event, envelope.time)
-        if isinstance(event, SeedRevealed):  # the game's last event: snapshot it for good
-            self._snapshot_later(table_id)
         metrics.PROJECTOR_POSITION.labels(self.consumer).set(self.newest_heard)
         if log.is_enabled_for(logging.DEBUG):  # no context bound per event otherwise
             with structlog.contextvars.bound_contextvars(**log_fields(envelope)):
@@ -246,19 +240,6 @@ class TableCache:
                     version=envelope.version, name=envelope.name,
                 )  # fmt: skip
         await self._notify(table_id, model.state.version)
-
-    def _snapshot_later(self, table_id: str) -> None:
-        """Save a finished table's snapshot in the background (`load_state` does it)."""
-
-        async def save() -> None:
-            try:
-                await self.store.call(load_state, self.store, table_id)
-            except Exception as exc:  # a snapshot is an optimisation: never fail for it
-                log.warning("snapshot_failed", table_id=table_id, error=repr(exc))
-
-        task = asyncio.create_task(save())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
 
     def _fold(self, model: TableModel, event: Any, time: str) -> None:
         model.state = table_state.evolve(model.state, event)

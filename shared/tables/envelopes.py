@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import weakref
+from collections import OrderedDict
+
 import msgspec
 from eventsourcing.persistence import Notification
 
@@ -52,8 +55,34 @@ def is_table_notification(notification: Notification) -> bool:
     return notification.topic.startswith(TABLE_TOPIC_PREFIX)
 
 
+RECENT = 4096  # envelopes kept per store: the log consumers of one process read the same events
+
+
+class _Recent(OrderedDict[int, EventEnvelope]):
+    """The envelopes of a store's newest notifications, by position, oldest dropped first."""
+
+
+_recent: weakref.WeakKeyDictionary[EventStore, _Recent] = weakref.WeakKeyDictionary()
+
+
 def envelope_of(store: EventStore, notification: Notification) -> EventEnvelope:
-    """The envelope of one stored table event."""
+    """The envelope of one stored table event. Decoded once per process: the log consumers
+    of one process (relay, read models, notify, bots) read the same notifications, and a
+    stored event never changes, so the envelopes of the newest `RECENT` are kept."""
+    recent = _recent.get(store)
+    if recent is None:
+        recent = _recent[store] = _Recent()
+    known = recent.get(notification.id)
+    if known is not None:
+        return known
+    envelope = _decoded(store, notification)
+    recent[notification.id] = envelope
+    while len(recent) > RECENT:
+        recent.popitem(last=False)
+    return envelope
+
+
+def _decoded(store: EventStore, notification: Notification) -> EventEnvelope:
     fast = _fast_envelope(store, notification)
     if fast is not None:
         return fast

@@ -28,11 +28,12 @@ def store() -> EventStore:
 
 
 def _slow_envelope(store: EventStore, note: Any) -> EventEnvelope:
-    """The envelope through eventsourcing's mapper (the fast path turned off)."""
+    """The envelope through eventsourcing's mapper (the fast path turned off, and not the
+    one kept from an earlier read)."""
     fast = envelopes._fast_envelope
     envelopes._fast_envelope = lambda _store, _note: None
     try:
-        return envelopes.envelope_of(store, note)
+        return envelopes._decoded(store, note)
     finally:
         envelopes._fast_envelope = fast
 
@@ -53,6 +54,27 @@ def test_the_fast_envelope_equals_the_one_decoded_by_eventsourcing(store: EventS
         )
         assert msgspec.json.decode(fast.payload) == msgspec.json.decode(slow.payload)
         assert fast.correlation_id.startswith("corr-")  # the kit sends one with every command
+
+
+def test_each_stored_event_is_decoded_once_per_store(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log consumers of one process share the envelope of a notification; another
+    store's notification of the same position is its own; the newest `RECENT` are kept."""
+    notes = _table_notes(store)
+    envelopes._recent.pop(store, None)  # as if this process had read nothing yet
+    first = envelopes.envelope_of(store, notes[0])
+    assert envelopes.envelope_of(store, notes[0]) is first
+    other = open_store("memory")
+    play_table(other, "tictactoe", 5)
+    theirs = [n for n in _table_notes(other) if n.id == notes[0].id]
+    assert theirs and envelopes.envelope_of(other, theirs[0]).table_id != first.table_id
+    monkeypatch.setattr(envelopes, "RECENT", 50)
+    assert len(notes) > 52
+    for note in notes[1:52]:
+        envelopes.envelope_of(store, note)
+    kept = envelopes._recent[store]
+    assert len(kept) <= envelopes.RECENT and notes[0].id not in kept
 
 
 def test_a_compressed_store_is_read_through_eventsourcing() -> None:

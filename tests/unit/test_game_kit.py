@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, replace
 
 import pytest
 
+from shared.bots.knowledge import apply
 from shared.contracts.errors import IllegalMove
 from shared.games.kit import Rules, Step, fail, need, no_check
+from shared.games.registry import get_game
 from shared.games.rng import Rng
 
 
@@ -182,3 +185,36 @@ def test_without_candidates_legal_moves_is_the_games_own_job() -> None:
     assert rules.decide(Toy(), 0, Roll(), Rng(3))
     with pytest.raises(NotImplementedError):
         rules.legal_moves(Toy(), 0)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "cantstop.rules",
+        "egizia.decide",
+        "herazeus.rules",
+        "istanbul.rules",
+    ],  # Ra and Sobek list their legal moves themselves
+)
+def test_legal_moves_equal_the_candidates_is_legal_accepts_in_real_games(module: str) -> None:
+    """`legal_moves` asks the state once per call, not per candidate: along a random game
+    of each game built on the kit it still answers exactly what `is_legal` accepts."""
+    rules = importlib.import_module(f"shared.games.{module}")
+    kit = next(v for v in vars(rules).values() if isinstance(v, Rules))
+    assert kit._candidates is not None
+    spec = get_game(module.split(".")[0])
+    seats = max(2, spec.min_players)
+    options = spec.convert_options({})
+    rng = Rng(f"kit-legal/{module}")
+    state = spec.fold(seats, options, spec.setup(seats, options, rng))
+    checked = 0
+    while checked < 300 and spec.result(state) is None and (due := spec.to_act(state)):
+        legal = kit.legal_moves(state, due[0])
+        assert legal == [
+            m for m in kit._candidates(state, due[0]) if kit.is_legal(state, due[0], m)
+        ]
+        if not legal:
+            break
+        state = apply(spec, state, due[0], rng.choice(legal), rng)
+        checked += 1
+    assert checked > 20

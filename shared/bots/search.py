@@ -135,6 +135,7 @@ def _ucb(edge: _Edge) -> float:
 def _playout(knowledge: SeatKnowledge, state: Any, moves: int, rng: Rng) -> Any:
     """Random legal moves from `state` until the game ends or `moves` were played."""
     spec = knowledge.spec
+    draw = knowledge.hooks.random_move
     for _ in range(moves):
         if spec.result(state) is not None:
             break
@@ -142,8 +143,14 @@ def _playout(knowledge: SeatKnowledge, state: Any, moves: int, rng: Rng) -> Any:
         if not due:
             break
         mover = due[0]
-        legal = spec.legal_moves(state, mover)
-        if not legal:
-            break
-        state = apply(spec, state, mover, rng.choice(legal), rng)
+        if draw is not None:
+            move = draw(state, mover, rng)
+            if move is None:
+                break
+        else:
+            legal = spec.legal_moves(state, mover)
+            if not legal:
+                break
+            move = rng.choice(legal)
+        state = apply(spec, state, mover, move, rng)
     return state

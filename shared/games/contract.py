@@ -67,12 +67,16 @@ class BotHooks:
     - `root_evaluation`: the strong bot first judges every legal move once with `evaluate`
       right after it (on one sampled state, no playout), then searches: for a game whose
       moves are more than the playouts a think time buys.
+    - `random_move(state, seat, rng)`: one legal move, each as likely, or None; a random
+      playout's step without listing every legal move (the game kit's `Rules.random_move`).
+      None: `rng.choice(legal_moves(...))`.
     """
 
     evaluate: Callable[[Any, int], float] | None = None
     sample: Callable[[Any, int, Rng], Any] | None = None
     playout_moves: int = 200
     root_evaluation: bool = False
+    random_move: Callable[[Any, int, Rng], Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

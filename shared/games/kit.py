@@ -165,6 +165,31 @@ class Rules(Generic[S, M, E]):
             return False
         return True
 
+    def random_move(self, state: S, seat: int, rng: Rng) -> M | None:
+        """One of `legal_moves`, each as likely (None if there is none), found by checking
+        candidates drawn at random until one passes: a bot's random playout needs one legal
+        move, not the list of all."""
+        if self._candidates is None:
+            raise NotImplementedError("this game generates its legal moves itself")
+        if seat not in self.to_act(state):
+            return None
+        pairs = self.handlers.get(self._phase(state), {})
+        left = list(self._candidates(state, seat))
+        while left:  # draw without replacement: swap the drawn one to the end, drop it
+            i = rng.randint(0, len(left) - 1)
+            move = left[i]
+            left[i] = left[-1]
+            left.pop()
+            pair = pairs.get(type(move))
+            if pair is None:
+                continue
+            try:
+                pair[0](state, seat, move)
+            except IllegalMove:
+                continue
+            return move
+        return None
+
     def legal_moves(self, state: S, seat: int) -> list[M]:
         """Every candidate move the seat may make now."""
         if self._candidates is None:

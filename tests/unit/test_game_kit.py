@@ -218,3 +218,25 @@ def test_legal_moves_equal_the_candidates_is_legal_accepts_in_real_games(module:
         state = apply(spec, state, due[0], rng.choice(legal), rng)
         checked += 1
     assert checked > 20
+
+
+def test_random_move_draws_each_legal_move_alike() -> None:
+    """A playout's draw: only legal moves, each about as often (here 3 of 5 candidates)."""
+
+    def odd(state: Toy, seat: int, move: Take) -> None:
+        need(move.amount % 2 == 1, "odd", "odd amounts only")
+
+    rules = Rules(
+        evolve=lambda s, e: s, phase=lambda s: "p", over=lambda s: False,
+        to_act=lambda s: [0], handlers={"p": {Take: (odd, no_check)}},
+        candidates=lambda s, seat: [Take(amount=a) for a in range(1, 6)],
+    )  # fmt: skip
+    rng = Rng("draws")
+    counts: dict[int, int] = {}
+    for _ in range(3000):
+        move = rules.random_move(Toy(), 0, rng)
+        assert move is not None
+        counts[move.amount] = counts.get(move.amount, 0) + 1
+    assert set(counts) == {1, 3, 5}
+    assert all(850 < n < 1150 for n in counts.values()), counts
+    assert rules.random_move(Toy(), 1, rng) is None  # not that seat's turn

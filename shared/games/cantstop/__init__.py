@@ -5,7 +5,7 @@ from __future__ import annotations
 from shared.games.cantstop import bots
 from shared.games.cantstop.events import CantStopEvent, CantStopMove, GameStarted
 from shared.games.cantstop.evolve import evolve
-from shared.games.cantstop.rules import decide, legal_moves, to_act
+from shared.games.cantstop.rules import decide, legal_moves, random_move, to_act
 from shared.games.cantstop.state import C, CantStopOptions, CantStopState, initial_state
 from shared.games.cantstop.views import prompt, prompt_code, redact, view
 from shared.games.contract import BotHooks, GameResult, GameSpec, nothing_hidden
@@ -51,5 +51,5 @@ GAME = GameSpec(
     prompt=prompt,
     prompt_code=prompt_code,
     undoable=nothing_hidden,  # no hidden information: any move that drew nothing
-    bot_hooks=BotHooks(evaluate=bots.evaluate, playout_moves=12),
+    bot_hooks=BotHooks(random_move=random_move, evaluate=bots.evaluate, playout_moves=12),
 )

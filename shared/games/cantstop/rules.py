@@ -114,3 +114,4 @@ RULES: Rules[CantStopState, ev.CantStopMove, ev.CantStopEvent] = Rules(
     candidates=_candidates,
 )
 decide, legal_moves, to_act = RULES.decide, RULES.legal_moves, RULES.to_act
+random_move = RULES.random_move  # a bot playout's step (BotHooks.random_move)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared.games.contract import BotHooks, GameResult, GameSpec
 from shared.games.egizia import bots
-from shared.games.egizia.decide import decide, legal_moves, to_act
+from shared.games.egizia.decide import decide, legal_moves, random_move, to_act
 from shared.games.egizia.events import EgiziaEvent
 from shared.games.egizia.evolve import evolve, initial_state
 from shared.games.egizia.moves import EgiziaMove
@@ -60,5 +60,7 @@ GAME = GameSpec(
     result=result,
     prompt=prompt,
     prompt_code=prompt_code,
-    bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=24),
+    bot_hooks=BotHooks(
+        random_move=random_move, sample=bots.sample, evaluate=bots.evaluate, playout_moves=24
+    ),
 )

@@ -117,4 +117,5 @@ RULES: Rules[EgiziaState, Any, EgiziaEvent] = Rules(
 decide = RULES.decide
 is_legal = RULES.is_legal
 legal_moves = RULES.legal_moves
+random_move = RULES.random_move  # a bot playout's step (BotHooks.random_move)
 to_act = RULES.to_act

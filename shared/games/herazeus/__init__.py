@@ -9,7 +9,7 @@ from shared.games.herazeus import bots
 from shared.games.herazeus.events import HeraZeusEvent
 from shared.games.herazeus.evolve import evolve
 from shared.games.herazeus.moves import HeraZeusMove, HeraZeusOptions
-from shared.games.herazeus.rules import decide, legal_moves, setup, to_act
+from shared.games.herazeus.rules import decide, legal_moves, random_move, setup, to_act
 from shared.games.herazeus.state import HeraZeusState, initial_state
 from shared.games.herazeus.views import redact, view
 from shared.games.prompts import Prompt, phrase
@@ -58,7 +58,11 @@ GAME: GameSpec[HeraZeusState, Any, Any] = GameSpec(
     prompt=prompt,
     prompt_code=prompt_code,
     bot_hooks=BotHooks(
-        sample=bots.sample, evaluate=bots.evaluate, playout_moves=3, root_evaluation=True
+        random_move=random_move,
+        sample=bots.sample,
+        evaluate=bots.evaluate,
+        playout_moves=3,
+        root_evaluation=True,
     ),
 )
 """The Hera und Zeus game for the platform."""

@@ -58,6 +58,7 @@ RULES: Rules[S, mv.HeraZeusMove, E] = Rules(
     candidates=candidates,
 )
 decide, legal_moves, to_act = RULES.decide, RULES.legal_moves, RULES.to_act
+random_move = RULES.random_move  # a bot playout's step (BotHooks.random_move)
 
 
 def setup(seats: int, options: object, rng: Rng) -> list[E]:

@@ -11,7 +11,7 @@ from shared.games.istanbul import events as ev
 from shared.games.istanbul.events import IstanbulEvent
 from shared.games.istanbul.evolve import evolve
 from shared.games.istanbul.moves import IstanbulMove, IstanbulOptions
-from shared.games.istanbul.rules import decide, legal_moves, setup, to_act
+from shared.games.istanbul.rules import decide, legal_moves, random_move, setup, to_act
 from shared.games.istanbul.state import IstanbulState, initial_state
 from shared.games.istanbul.views import prompt, prompt_code, redact, view
 
@@ -56,6 +56,8 @@ GAME: GameSpec[IstanbulState, Any, Any] = GameSpec(
     prompt=prompt,
     prompt_code=prompt_code,
     undoable=undoable,
-    bot_hooks=BotHooks(sample=bots.sample, evaluate=bots.evaluate, playout_moves=20),
+    bot_hooks=BotHooks(
+        random_move=random_move, sample=bots.sample, evaluate=bots.evaluate, playout_moves=20
+    ),
 )
 """The Istanbul game for the platform."""

@@ -65,6 +65,7 @@ RULES: Rules[S, Any, E] = Rules(
     candidates=candidates,
 )
 decide, legal_moves, to_act = RULES.decide, RULES.legal_moves, RULES.to_act
+random_move = RULES.random_move  # a bot playout's step (BotHooks.random_move)
 
 
 def random_grid(rng: Rng) -> tuple[int, ...]:

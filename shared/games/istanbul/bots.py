@@ -13,7 +13,8 @@ import math
 
 import msgspec
 
-from shared.games.istanbul.components import N
+from shared.games.istanbul.components import N, gem_rubies
+from shared.games.istanbul.legal import can_gem, gem_price
 from shared.games.istanbul.state import IstanbulState, Player
 from shared.games.redeal import redeal
 from shared.games.rng import Rng
@@ -40,11 +41,14 @@ def sample(state: IstanbulState, seat: int, rng: Rng) -> IstanbulState:
     )
 
 
-def worth(player: Player) -> float:
-    """A seat's progress, in rubies."""
+def worth(player: Player, state: IstanbulState) -> float:
+    """A seat's progress, in rubies. Lira count for the rubies they buy at the Gemstone
+    Dealer at its rising prices (a little less than a ruby held: the merchant still has to
+    go there), and little beyond: valued flat, hoarded lira looked like a win while the
+    rubies went to the other seat."""
     return (
         player.rubies
-        + 0.06 * player.money
+        + _lira(player.money, state)
         + 0.04 * sum(player.goods)
         + 0.25 * player.extensions
         + 0.3 * len(player.tiles)
@@ -52,11 +56,23 @@ def worth(player: Player) -> float:
     )
 
 
+def _lira(money: int, state: IstanbulState) -> float:
+    if not can_gem(state):
+        return 0.02 * money
+    price, left, bought = gem_price(state), gem_rubies(state.seats) - state.gem_taken, 0.0
+    while left and money >= price and price <= N.gem_last_price:
+        money, price, left, bought = money - price, price + 1, left - 1, bought + 1
+    value = 0.75 * bought + 0.01 * money
+    if money and left and price <= N.gem_last_price:
+        value += 0.6 * money / price  # on the way to the next ruby
+    return value
+
+
 def evaluate(state: IstanbulState, seat: int) -> float:
     """The seat's prospects in [0, 1]."""
     if not state.players:
         return 0.5
     target = N.ruby_target[len(state.players)]
-    mine = worth(state.players[seat])
-    best = max(worth(p) for i, p in enumerate(state.players) if i != seat)
+    mine = worth(state.players[seat], state)
+    best = max(worth(p, state) for i, p in enumerate(state.players) if i != seat)
     return 0.5 + 0.5 * math.tanh(2.0 * (mine - best) / max(target, 1) * 2)

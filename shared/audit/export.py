@@ -76,6 +76,7 @@ def record_of(table_id: str, events: list[StoredEvent]) -> GameRecord:
         visibility=created.visibility,
         rematch_of=created.rematch_of,
         takebacks=created.takebacks,
+        start_when_full=created.start_when_full,
         tournament=created.tournament,
         commands=commands_of(events),
         events=[

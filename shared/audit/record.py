@@ -142,6 +142,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     visibility: Visibility = "public"
     rematch_of: str = ""  # the finished table whose players agreed on this one
     takebacks: bool = False  # moves could be taken back by consent
+    start_when_full: bool = False  # the seat that filled the table started the game
     tournament: str = ""  # the tournament whose match this table was
     verdicts: list[VerdictRecord] = []  # arbiters' verdicts on disputes, when they were given
 

@@ -72,6 +72,7 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     rematch_of: str = ""
     takebacks: bool = False
     tournament: str = ""
+    start_when_full: bool = False
 
     @classmethod
     def of(cls, table_id: str, created: TableCreated) -> Header:

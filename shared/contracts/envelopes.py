@@ -40,6 +40,7 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_un
     spectators: Spectators = "players"
     visibility: Visibility = "public"
     takebacks: bool = False  # players may take back a move when all the others agree
+    start_when_full: bool = False  # the game starts when the last seat is taken
 
 
 class SetInvitation(

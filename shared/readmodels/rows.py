@@ -51,6 +51,7 @@ class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
     rematch_table: str = ""  # the agreed rematch (everyone seated there, its game started)
     rematch_of: str = ""  # the finished table this one is the rematch of
     takebacks: bool = False  # a move may be taken back when all the others agree
+    start_when_full: bool = False  # the seat that fills the table starts the game
     undo_seat: int = -1  # the seat that may ask to take back its last move (-1: none)
     undo_asked: list[int] | None = None  # a take-back is asked: the seats that accepted
     undo_voters: list[int] = []  # while asked: the seats whose consent it needs

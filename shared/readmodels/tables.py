@@ -87,6 +87,7 @@ def summary_of(
         rematch_table=state.rematch_table,
         rematch_of=state.rematch_of,
         takebacks=state.takebacks,
+        start_when_full=state.start_when_full,
         undo_seat=state.undo_open(),
         undo_asked=None if state.undo_asked is None else list(state.undo_asked),
         undo_voters=[] if state.undo_asked is None else state.undo_voters(),

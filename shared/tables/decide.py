@@ -167,6 +167,7 @@ def new_table(table_id: str, player_id: str, action: CreateTable, seed: str) -> 
         spectators=action.spectators,
         visibility=action.visibility,
         takebacks=action.takebacks,
+        start_when_full=action.start_when_full,
         creator=player_id,
         commitment=commitment_of(table_id, seed),
         seed=seed,
@@ -282,7 +283,8 @@ def _join(state: TableState, player_id: str, action: JoinTable, spec: GameSpec) 
         raise Conflict("the table is full", code="table_full")
     name = seat_name(action.player_name)
     taken = SeatTaken(seat=seat, player_id=player_id, player_name=name)
-    return Decision(events=[taken], seat=seat, move={"invitation": action.invitation_hash})
+    events = [taken, *_started_when_full(state, taken, spec)]
+    return Decision(events=events, seat=seat, move={"invitation": action.invitation_hash})
 
 
 def _seat_bot(state: TableState, player_id: str, action: SeatBot, spec: GameSpec) -> Decision:
@@ -300,7 +302,8 @@ def _seat_bot(state: TableState, player_id: str, action: SeatBot, spec: GameSpec
     if free is None:
         raise Conflict("the table is full", code="table_full")
     taken = SeatTaken(seat=free, player_id=bot.player_id, player_name=bot.name)
-    return Decision(events=[taken], seat=seat, move={"bot": action.kind, "level": action.level})
+    events = [taken, *_started_when_full(state, taken, spec)]
+    return Decision(events=events, seat=seat, move={"bot": action.kind, "level": action.level})
 
 
 def _leave(state: TableState, player_id: str, action: LeaveTable, spec: GameSpec) -> Decision:
@@ -406,9 +409,22 @@ def _start(state: TableState, player_id: str, action: StartTable, spec: GameSpec
     _lobby_open(state)
     if state.free_seat() is not None:
         raise Conflict("not every seat is taken yet", code="table_not_full")
+    return Decision(events=_started(state, spec), seat=seat)
+
+
+def _started(state: TableState, spec: GameSpec) -> list[Any]:
+    """The start of a full table: TableStarted and the game's setup (drawn at this version)."""
     started = TableStarted(players=[p or "" for p in state.players], commitment=state.commitment)
-    return Decision(events=[started, *spec.setup(state.seats, state.options, step_rng(state))],
-                    seat=seat)  # fmt: skip
+    return [started, *spec.setup(state.seats, state.options, step_rng(state))]
+
+
+def _started_when_full(state: TableState, taken: SeatTaken, spec: GameSpec) -> list[Any]:
+    """A table created `start_when_full` starts with the seat that fills it, in the same
+    command: as a StartTable right after it would (its setup drawn at the seat's version)."""
+    if not state.start_when_full:
+        return []
+    seated = evolve(state, taken, spec)
+    return _started(seated, spec) if seated.free_seat() is None else []
 
 
 def _play(state: TableState, player_id: str, action: PlayMove, spec: GameSpec) -> Decision:

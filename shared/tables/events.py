@@ -30,6 +30,7 @@ class TableCreated(TableEvent, frozen=True, kw_only=True):
     rematch_of: str = ""  # the finished table whose players agreed on this one
     takebacks: bool = False  # a move may be taken back when all the others agree
     tournament: str = ""  # the tournament whose match this table is (docs/tournaments.md)
+    start_when_full: bool = False  # the game starts when the last seat is taken (no StartTable)
 
 
 class SeatTaken(TableEvent, frozen=True, kw_only=True):

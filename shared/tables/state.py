@@ -82,6 +82,7 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     rematch_names: tuple[str, ...] = ()
     rematch_of: str = ""  # the finished table this one is the rematch of
     takebacks: bool = False  # a move may be taken back when all the others agree
+    start_when_full: bool = False  # the seat that fills the table starts the game
     tournament: str = ""  # the tournament whose match this table is
     timing: Timing | None = None  # the last TimingChosen (None: notify's defaults apply)
     undo_seat: int = -1  # the seat that made the last move (-1: none since a bot or timeout)
@@ -207,6 +208,7 @@ def created(table_id: str, event: TableCreated) -> TableState:
         visibility=event.visibility,
         rematch_of=event.rematch_of,
         takebacks=event.takebacks,
+        start_when_full=event.start_when_full,
         tournament=event.tournament,
         creator=event.creator,
         commitment=event.commitment,

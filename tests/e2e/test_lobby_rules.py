@@ -13,8 +13,9 @@ from aiohttp.test_utils import TestClient
 
 from services.cli.platform import Platform
 from services.cli.selfplay import Api
+from services.scoring.service import verify_stored
 from tests.harness.requests import post
-from tests.platform import Player, embedded_config, register
+from tests.platform import Player, embedded_config, play_moves, register
 
 
 async def _lobby(client: TestClient, seated: int = 3, seats: int = 3) -> tuple[str, list[Player]]:
@@ -217,3 +218,49 @@ async def test_the_selfplay_client_takes_another_name_when_its_own_is_taken(
     assert bot.name != name and bot.name.startswith(name + "-")
     me = await client.get("/api/me", headers={"Authorization": f"Bearer {bot.token}"})
     assert (await me.json())["name"] == bot.name
+
+
+async def test_a_table_created_start_when_full_starts_with_the_seat_that_fills_it(
+    client: TestClient, platform: Platform
+) -> None:
+    """The join that fills the table starts it in the same command (no `/start`), the game
+    plays to the end, and the audit re-decides that join as it was decided."""
+    ann, bob, cat = [await register(client, f"W{i}-{uuid.uuid4().hex[:6]}") for i in range(3)]
+    body = {"game": "ra", "seats": 3, "start_when_full": True}
+    status, opened = await post(client, "/api/tables", ann, body)
+    assert status == 201, opened
+    table_id = opened["table_id"]
+    assert (await _summary(client, table_id))["start_when_full"] is True
+    status, joined = await post(client, f"/api/tables/{table_id}/join", bob)
+    assert status == 200 and joined["status"] == "open", joined
+    status, joined = await post(client, f"/api/tables/{table_id}/join", cat)
+    assert status == 200 and joined["status"] == "playing", joined
+    assert joined["events"][:2] == ["SeatTaken", "TableStarted"] and len(joined["events"]) > 2
+    status, again = await post(client, f"/api/tables/{table_id}/start", ann)
+    assert (status, again["code"]) == (409, "table_not_open"), again
+    await play_moves(client, table_id, [ann, bob, cat], seed=4)
+    report, result = verify_stored(platform.store, table_id)
+    assert report.ok, report
+    assert result is not None
+
+
+async def test_a_bot_seated_in_the_last_seat_starts_a_start_when_full_table(
+    client: TestClient,
+) -> None:
+    ann = await register(client, f"B-{uuid.uuid4().hex[:6]}")
+    body = {"game": "ra", "seats": 2, "start_when_full": True}
+    status, opened = await post(client, "/api/tables", ann, body)
+    assert status == 201, opened
+    table_id = opened["table_id"]
+    path = f"/api/tables/{table_id}/bots"
+    status, seated = await post(client, path, ann, {"kind": "random", "level": 1})
+    assert status == 200 and seated["status"] == "playing", seated
+    assert (await _summary(client, table_id))["status"] == "playing"
+
+
+async def test_without_start_when_full_the_last_join_leaves_the_start_to_the_creator(
+    client: TestClient,
+) -> None:
+    table_id, _players = await _lobby(client)
+    summary = await _summary(client, table_id)
+    assert summary["status"] == "open" and summary["start_when_full"] is False

@@ -49,6 +49,7 @@ CHANGED = {
     "rematch_names": ("P1", "P0"),
     "rematch_of": "00000000-0000-4000-8000-000000000041",
     "takebacks": True,
+    "start_when_full": True,
     "tournament": "00000000-0000-4000-8000-000000000044",
     "undo_seat": 1,
     "undo_version": 7,

@@ -50,6 +50,7 @@ class NewTable(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     spectators: Spectators = "players"  # who may watch without a seat
     visibility: Visibility = "public"  # private: not in the lobby, joined by invitation
     takebacks: bool = False  # a move may be taken back when all the others agree
+    start_when_full: bool = False  # the seat that fills the table starts the game (no /start)
     # The table's seed, 64 hex digits; only where the gateway allows it (`client_seeds`).
     seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")] | None = None
 
@@ -132,6 +133,7 @@ async def create_table(request: web.Request) -> web.Response:
         spectators=body.spectators,
         visibility=body.visibility,
         takebacks=body.takebacks,
+        start_when_full=body.start_when_full,
     )
     outcome = await submit(request, action, table_id=table_id, command_id=body.command_id)
     return json_response(outcome, 201)

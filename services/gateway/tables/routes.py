@@ -27,7 +27,8 @@ ROUTES: list[Route] = [
         "POST",
         "/api/tables",
         play.create_table,
-        "Open a table (you take seat 0)",
+        "Open a table (you take seat 0); `start_when_full`: the seat that fills it starts "
+        "the game (no `/start` needed)",
         play.NewTable,
         Outcome,
         status=201,
@@ -98,7 +99,7 @@ ROUTES: list[Route] = [
         "POST",
         "/api/tables/{table_id}/start",
         play.start_table,
-        "Start the game",
+        "Start the game (the creator, every seat taken)",
         play.LobbyCommand,
         Outcome,
     ),

@@ -143,10 +143,11 @@ def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = Fal
                 player = await _call(http, "POST", "/api/players", None, {"name": name})
                 players[index].append(player["token"])
         tokens = players[index]
-        body = {"game": "tictactoe", "seats": 2}
+        # Two requests open a match, as boardgame.io's create and two joins: the join that
+        # fills the table starts it.
+        body = {"game": "tictactoe", "seats": 2, "start_when_full": True}
         table_id = (await _call(http, "POST", "/api/tables", tokens[0], body))["table_id"]
-        await _call(http, "POST", f"/api/tables/{table_id}/join", tokens[1], {})
-        started = await _call(http, "POST", f"/api/tables/{table_id}/start", tokens[0], {})
+        started = await _call(http, "POST", f"/api/tables/{table_id}/join", tokens[1], {})
         samples.tokens[table_id] = tokens[0]
         sockets = [
             _Watched(await http.ws_connect(f"/api/tables/{table_id}/ws?token={t}")) for t in tokens

@@ -17,7 +17,7 @@ FIXTURE = Path(__file__).parent.parent / "fixtures" / "old-store"
 NEW_FIELDS = (  # added since
     "to_act", "created_at", "updated_at", "result", "creator", "resigned", "visibility",
     "spectators", "rematch_accepted", "rematch_table", "rematch_of", "invited", "takebacks",
-    "undo_seat", "undo_asked", "undo_voters", "tournament",
+    "undo_seat", "undo_asked", "undo_voters", "tournament", "start_when_full",
 )  # fmt: skip
 
 

@@ -52,7 +52,7 @@ def sample(state: HeraZeusState, seat: int, rng: Rng) -> HeraZeusState:
 FRONT_UP, FRONT_DOWN, BEHIND = 1.0, 0.6, (0.2, 0.08, 0.03)
 IN_HAND = 0.8  # divided by the hand's size
 # How near a seat is to an empty field (it loses at its turn's start), by its field cards.
-THIN_FIELD = (1.0, 0.85, 0.5, 0.2)
+THIN_FIELD = (1.0, 0.85, 0.5, 0.1)
 # How near a seat is to having no action left (it loses), by the draws and the places in
 # its columns it has left (a full hand and full columns leave only challenges).
 FEW_OPTIONS = (0.9, 0.65, 0.4, 0.2)

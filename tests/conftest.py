@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import gc
 import logging
 import os
 import socket
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,6 +92,43 @@ def _servers_in_use(request: pytest.FixtureRequest) -> Iterator[None]:
         if node.get_closest_marker("pg_processes") is not None:
             held.enter_context(_flock("pg-processes", fcntl.LOCK_EX))
         yield
+
+
+@pytest.fixture(autouse=True)
+def _no_postgresql_connection_left(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test on PostgreSQL closes every connection it opened (a pool left open holds its
+    connections for the rest of the run, and the suite shares the server's 100): its
+    connections carry a name of their own (libpq's `PGAPPNAME`), counted after teardown."""
+    if request.node.get_closest_marker("integration") is None:
+        yield
+        return
+    name = "senet-test-" + uuid.uuid4().hex[:12]
+    os.environ["PGAPPNAME"] = name
+    try:
+        yield
+    finally:
+        del os.environ["PGAPPNAME"]
+    gc.collect()  # what the test dropped without closing is closed now, or never
+    left = _connections_named(name)
+    if left:
+        pytest.fail(f"PostgreSQL connection(s) of this test still open after it ended: {left}")
+
+
+def _connections_named(name: str, wait: float = 10.0) -> list[tuple[str, str]]:
+    """How many connections of that application name the server still has, once those
+    being closed are gone (a closed connection leaves `pg_stat_activity` soon after)."""
+    import psycopg
+
+    deadline = time.monotonic() + wait
+    with psycopg.connect(PG_URL, autocommit=True, application_name="senet-tests") as conn:
+        while True:
+            rows = conn.execute(
+                "SELECT state, left(query, 80) FROM pg_stat_activity WHERE application_name = %s",
+                (name,),
+            ).fetchall()
+            if not rows or time.monotonic() > deadline:
+                return [(str(state), str(query)) for state, query in rows]
+            time.sleep(0.05)
 
 
 @pytest.fixture

@@ -211,7 +211,6 @@ async def _built(url: str, began: float) -> float:
             await asyncio.sleep(0.1)
         return time.monotonic() - began
     finally:
-        db.close()
         store.close()
 
 

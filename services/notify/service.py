@@ -125,8 +125,7 @@ class NotifyService(Projection):
         async with self.runner.lock:
             with contextlib.suppress(Exception):  # the store may be down: the next start folds more
                 await self._checkpoint(force=True)
-        await self.outbox.close()
-        await asyncio.to_thread(self.checkpoints.db.close)
+        await self.outbox.close()  # the read-model connections close with the store
 
     async def _resume(self) -> None:
         """Start from the checkpoint, if there is one this process can use."""

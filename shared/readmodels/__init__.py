@@ -64,8 +64,7 @@ class ReadModels:
                 self.runner.start()
 
     async def stop(self) -> None:
-        """Stop following and close the connections (last user only)."""
+        """Stop following (last user only); the connections close with the store."""
         self.users -= 1
         if self.users == 0:
             await self.runner.stop()
-            self.db.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -45,6 +46,7 @@ class ReadModelDB:
         self._shared: sqlite3.Connection | None = None
         self._shared_lock = threading.RLock()
         self._pool: Any = None
+        self._closed = False
         if self.postgres:
             self.schema = env.get("POSTGRES_SCHEMA") or "public"
             self._pg_kwargs = {
@@ -70,8 +72,15 @@ class ReadModelDB:
 
     @classmethod
     def of(cls, store: EventStore) -> ReadModelDB:
-        """The read-model database of an open event store."""
-        return cls(store.env)
+        """The read-model database of an open event store: one per store, shared by every
+        user in the process (the projectors, the relay's and the bots' positions, notify's
+        checkpoints, the gateway's queries) and closed with the store."""
+        with _OF_LOCK:
+            db = _OF.get(store)
+            if db is None:
+                db = _OF[store] = cls(store.env)
+                store.on_close(db.close)
+            return db
 
     def _sqlite(self, path: str) -> sqlite3.Connection:
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
@@ -94,7 +103,10 @@ class ReadModelDB:
         """The PostgreSQL pool, opened on first use (at most 4 connections)."""
         with self._shared_lock:
             if self._pool is None:
-                from psycopg_pool import ConnectionPool
+                from psycopg_pool import ConnectionPool, PoolClosed
+
+                if self._closed:  # a straggler (a cancelled thread's query) opens no new pool
+                    raise PoolClosed("the read-model database was closed with its store")
 
                 schema = self.schema
 
@@ -137,15 +149,19 @@ class ReadModelDB:
             return conn.execute(statement, params).fetchall()
 
     def close(self) -> None:
-        """Close the pool or this thread's connection."""
-        if self._pool is not None:
-            self._pool.close()
-            self._pool = None
+        """Close the pool (for good) or this thread's connection."""
+        with self._shared_lock:
+            pool, self._pool, self._closed = self._pool, None, self.postgres
+        if pool is not None:
+            pool.close()
         conn = getattr(self._local, "conn", None)
         if conn is not None:
             conn.close()
             self._local.conn = None
 
+
+_OF: weakref.WeakKeyDictionary[EventStore, ReadModelDB] = weakref.WeakKeyDictionary()
+_OF_LOCK = threading.Lock()
 
 ROWS_PER_STATEMENT = 100  # rows of one multi-row statement (SQLite allows 32,766 values)
 

@@ -29,15 +29,12 @@ async def rebuild(
     unknown = [m for m in chosen if m not in MODELS]
     if unknown:
         raise ValueError(f"unknown read model {unknown[0]!r}: one of {', '.join(MODELS)}")
-    db = ReadModelDB.of(store)
-    try:
-        create_schema(db)
-        for model in chosen:
-            reset(db, model)
-        runner = ProjectionRunner(store, ReadModelProjection(store, db))
-        if progress is not None:
-            last = await asyncio.to_thread(store.last_position)
-            runner.listeners.append(lambda: progress(runner.position, max(last, runner.position)))
-        return await runner.catch_up()
-    finally:
-        db.close()
+    db = ReadModelDB.of(store)  # closed with the store
+    create_schema(db)
+    for model in chosen:
+        reset(db, model)
+    runner = ProjectionRunner(store, ReadModelProjection(store, db))
+    if progress is not None:
+        last = await asyncio.to_thread(store.last_position)
+        runner.listeners.append(lambda: progress(runner.position, max(last, runner.position)))
+    return await runner.catch_up()

@@ -81,6 +81,18 @@ class EventStore(Application[UUID]):
         # Writers of one aggregate in this process take turns (`turns.of(id)`) rather than
         # race and lose on its version; other processes still race, and retry.
         self.turns = Turns()
+        self._closers: list[Callable[[], None]] = []
+
+    def on_close(self, closer: Callable[[], None]) -> None:
+        """Call `closer` when the store closes (what is opened once per store, like its
+        read-model connections)."""
+        self._closers.append(closer)
+
+    def close(self) -> None:
+        """Close what was opened for this store, then its recorder's connections."""
+        while self._closers:
+            self._closers.pop()()
+        super().close()
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """eventsourcing's transcodings, and those of a table's snapshot."""

@@ -108,19 +108,16 @@ async def _the_record_carries_it_and_ratings_follow(platform: Platform, table_id
     the game, a rebuild gives the same rows, and a tampered rating is found."""
     record = await asyncio.to_thread(export_table, platform.store, table_id)
     assert [v.verdict for v in record.verdicts] == ["annulled"]
-    db = ReadModelDB.of(platform.store)
-    try:
-        assert await asyncio.to_thread(check_ratings, platform.store, db) == []
-        models = ("results", "disputes")
-        before = {m: dump(db, m) for m in models}
-        await rebuild(platform.store, models)
-        assert {m: dump(db, m) for m in models} == before
-        with db.transaction() as cur:
-            cur.execute("UPDATE rm_ratings SET rating = rating + 1 WHERE game = ?", (GAME,))
-        problems = await asyncio.to_thread(check_ratings, platform.store, db)
-        assert problems == [f"{GAME}: the ratings are not the fold of the results and verdicts"]
-    finally:
-        db.close()
+    db = ReadModelDB.of(platform.store)  # the platform's own, closed with its store
+    assert await asyncio.to_thread(check_ratings, platform.store, db) == []
+    models = ("results", "disputes")
+    before = {m: dump(db, m) for m in models}
+    await rebuild(platform.store, models)
+    assert {m: dump(db, m) for m in models} == before
+    with db.transaction() as cur:
+        cur.execute("UPDATE rm_ratings SET rating = rating + 1 WHERE game = ?", (GAME,))
+    problems = await asyncio.to_thread(check_ratings, platform.store, db)
+    assert problems == [f"{GAME}: the ratings are not the fold of the results and verdicts"]
 
 
 async def test_bad_requests_are_refused_with_their_code_and_change_nothing(

@@ -92,5 +92,4 @@ async def test_a_projector_killed_between_batches_applies_every_event_exactly_on
         await rebuild(store)
         assert {model: dump(db, model) for model in MODELS} == live
     finally:
-        db.close()
         store.close()

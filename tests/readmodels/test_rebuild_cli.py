@@ -38,4 +38,4 @@ def test_rebuild_all_then_one_gives_the_same_rows(tmp_path: Path) -> None:
     assert {model: dump(db, model) for model in MODELS} == everything
     assert "senet rebuild: results:" in done.stderr
     assert _rebuild("--only", "nothing", "--store", url).returncode == 2
-    db.close()
+    store.close()

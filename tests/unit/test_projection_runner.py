@@ -35,6 +35,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore
     for seed in (1, 2, 3):
         play_table(store, "tictactoe", seed)
     yield store
+    store.close()
 
 
 def _envelopes(store: EventStore) -> list[EventEnvelope]:

@@ -91,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         events = asyncio.run(rebuild(store, models, bar))
     finally:
         bar.close()
+        store.close()
     seconds = time.monotonic() - began
     log.info("rebuild_done", models=models, events=events, seconds=round(seconds, 2))
     print(f"senet rebuild: {', '.join(models)}: {events} events in {seconds:.1f}s", file=sys.stderr)

@@ -91,11 +91,10 @@ def _verify_ratings(url: str) -> int:
     except SenetError as exc:
         print(f"senet verify: {exc.message} [{exc.code}]", file=sys.stderr)
         return 2
-    db = ReadModelDB.of(store)
     try:
-        problems = check_ratings(store, db)
+        problems = check_ratings(store, ReadModelDB.of(store))
     finally:
-        db.close()
+        store.close()
     for problem in problems:
         print(f"senet verify: FAILED: {problem}", file=sys.stderr)
     if problems:

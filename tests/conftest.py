@@ -107,7 +107,9 @@ def _no_postgresql_connection_left(request: pytest.FixtureRequest) -> Iterator[N
     try:
         yield
     finally:
-        del os.environ["PGAPPNAME"]
+        os.environ.pop("PGAPPNAME", None)
+    if not _connections_named(name, wait=0.0):
+        return
     gc.collect()  # what the test dropped without closing is closed now, or never
     left = _connections_named(name)
     if left:
@@ -115,7 +117,7 @@ def _no_postgresql_connection_left(request: pytest.FixtureRequest) -> Iterator[N
 
 
 def _connections_named(name: str, wait: float = 10.0) -> list[tuple[str, str]]:
-    """How many connections of that application name the server still has, once those
+    """The connections of that application name the server still has, once those
     being closed are gone (a closed connection leaves `pg_stat_activity` soon after)."""
     import psycopg
 

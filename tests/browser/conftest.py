@@ -30,6 +30,10 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=PaintHolding,BackForwardCache,Translate,OptimizationHints,MediaRouter",
+    "--disable-extensions",
+    "--disable-renderer-backgrounding",
+    "--disable-lcd-text",
 )
 
 

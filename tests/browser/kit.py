@@ -95,22 +95,45 @@ def join_from_lobby(driver: Any, base: str, table_id: str) -> None:
     wait_for(lambda: table_id in driver.current_url, what="the table page after joining")
 
 
-PICK = """
+# Clicks a part of the page where a person would: scrolled into view, on its centre, only if
+# nothing covers it there; `clickOnTop(part)` answers null, or what covers the part.
+CLICK_ON_TOP = """
+const clickOnTop = (part) => {
+  part.scrollIntoView({block: 'center', inline: 'center'});
+  const box = part.getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  if (!top || !(top === part || part.contains(top))) {
+    return top ? top.outerHTML.slice(0, 120) : 'nothing';
+  }
+  part.click();
+  return null;
+};
+"""
+
+# A random legal-move control on the page; clicked if it is the page's turn. Answers
+# [status, your turn, clicked, version, what covers the control].
+PICK = (
+    CLICK_ON_TOP
+    + """
 const status = document.querySelector('[data-status]');
 const turn = document.querySelector('[data-your-turn]');
 const controls = [...document.querySelectorAll('[data-move]')]
   .filter((e) => !e.disabled && e.offsetParent !== null);
 const version = document.querySelector('[data-version]');
+const control = controls.length ? controls[Math.floor(arguments[0] * controls.length)] : null;
+const mine = turn && turn.dataset.yourTurn === 'true' && control !== null;
+const covered = mine ? clickOnTop(control) : null;
 return [status && status.dataset.status, turn && turn.dataset.yourTurn,
-        controls.length ? controls[Math.floor(arguments[0] * controls.length)] : null,
-        version && version.dataset.version];
+        mine && covered === null, version && version.dataset.version, covered];
 """
+)
 
 
 def play_to_end(
     pages: list[Any], seed: int, each_step: Callable[[int], None] | None = None, limit: int = 3000
 ) -> int:
-    """Click random legal-move controls on the page whose turn it is until every page is over."""
+    """Click random legal-move controls on each page whose turn it is until every page is
+    over (one script per page and look; a covered control fails, as nobody could click it)."""
     rng = random.Random(seed)
     clicks = 0
     deadline = time.monotonic() + 300
@@ -118,22 +141,19 @@ def play_to_end(
         states = []
         for page in pages:
             try:
-                states.append(page.execute_script(PICK, rng.random()))
-            except WebDriverException:
-                states.append([None, None, None, None])
+                state = page.execute_script(PICK, rng.random())
+            except WebDriverException:  # a page being reloaded: look again
+                state = [None, None, False, None, None]
+            assert state[4] is None, f"a move's control is covered: {state[4]}"
+            states.append(state)
+            if state[2]:
+                clicks += 1
+                if each_step is not None:
+                    each_step(clicks)
         if all(s[0] == "over" for s in states):
             return clicks
-        mover = next((s for s in states if s[1] == "true" and s[2] is not None), None)
-        if mover is None:
+        if not any(s[2] for s in states):
             time.sleep(0.05)
-            continue
-        try:
-            mover[2].click()
-        except WebDriverException:  # re-rendered under us: look again
-            continue
-        clicks += 1
-        if each_step is not None:
-            each_step(clicks)
     raise AssertionError(f"the game did not end ({clicks} clicks)")
 
 

@@ -151,6 +151,7 @@ class ReadModelDB:
     def close(self) -> None:
         """Close the pool (for good) or this thread's connection."""
         with self._shared_lock:
+            # A PostgreSQL pool is not opened again; SQLite connections are per thread.
             pool, self._pool, self._closed = self._pool, None, self.postgres
         if pool is not None:
             pool.close()

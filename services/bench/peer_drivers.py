@@ -39,21 +39,31 @@ class Samples:
     acked: dict[str, set[int]] = field(default_factory=dict)  # match -> cells acknowledged
     tokens: dict[str, str] = field(default_factory=dict)  # senet: match -> a player's token
     credentials: dict[str, str] = field(default_factory=dict)  # bgio: match -> player 0's
+    moved: set[int] = field(default_factory=set)  # the loops that made a move
+    patience: float = CALL_TIMEOUT  # seconds past the deadline a loop may take to move once
+
+    def going(self, index: int, deadline: float) -> bool:
+        """Whether loop `index` plays on: until the deadline, and past it (for at most
+        `patience`) until its first move, so that a run shorter than a busy machine's
+        set-up of a match still measures moves rather than none."""
+        now = time.monotonic()
+        return now < deadline or (index not in self.moved and now < deadline + self.patience)
 
 
 Loop = Callable[[int, float, Samples], Awaitable[None]]
 
 
 async def run_matches(loop: Loop, concurrency: int, seconds: float, samples: Samples) -> None:
-    """`concurrency` matches at once (each followed by another) until the time is up; a
-    match cut by the deadline, or by a dying server, leaves what it acknowledged."""
+    """`concurrency` matches at once (each followed by another) until the time is up (and
+    each has made a move); a match cut by the deadline, or by a dying server, leaves what
+    it acknowledged."""
     deadline = time.monotonic() + seconds
     tasks = [asyncio.create_task(_guarded(loop, i, deadline, samples)) for i in range(concurrency)]
     await asyncio.gather(*tasks)
 
 
 async def _guarded(loop: Loop, index: int, deadline: float, samples: Samples) -> None:
-    while time.monotonic() < deadline:
+    while samples.going(index, deadline):
         try:
             await loop(index, deadline, samples)
         except Exception as exc:
@@ -156,7 +166,7 @@ def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = Fal
             version = started["version"]
             for watched in sockets:  # each socket's first frame: the view at the start
                 await watched.until(version)
-            while time.monotonic() < deadline:
+            while samples.going(index, deadline):
                 view = sockets[0].view
                 if view.get("result") is not None:
                     samples.matches += 1
@@ -175,6 +185,7 @@ def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = Fal
                 version = answer["version"]
                 samples.acked.setdefault(table_id, set()).add(cell)
                 samples.moves += 1
+                samples.moved.add(index)
                 samples.mover_ms.append((answered - started) * 1000)
                 seen = await sockets[1 - mover].until(version)
                 samples.opponent_ms.append((seen - started) * 1000)
@@ -294,7 +305,7 @@ def bgio_loop(http: aiohttp.ClientSession, base: str, seed: int) -> Loop:
         try:
             for player in players:
                 await player.connect()
-            while time.monotonic() < deadline:
+            while samples.going(index, deadline):
                 state = players[0].state
                 if state["ctx"].get("gameover") is not None:
                     samples.matches += 1
@@ -308,6 +319,7 @@ def bgio_loop(http: aiohttp.ClientSession, base: str, seed: int) -> Loop:
                 answered = await players[mover].until(next_id)
                 samples.acked.setdefault(match_id, set()).add(cell)
                 samples.moves += 1
+                samples.moved.add(index)
                 samples.mover_ms.append((answered - started) * 1000)
                 seen = await players[1 - mover].until(next_id)
                 samples.opponent_ms.append((seen - started) * 1000)

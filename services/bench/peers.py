@@ -381,9 +381,10 @@ def _loop(server: Server, http: aiohttp.ClientSession, http_moves: bool) -> peer
 
 
 async def durability(server: Server, kill_after: float, http_moves: bool) -> dict[str, Any]:
-    """On a running server: 10 matches flat out, SIGKILL after `kill_after` s, restart on
-    the same data; count the acknowledged moves the restarted server no longer has. The
-    server is left running (the caller stops it)."""
+    """On a running server: 10 matches flat out, SIGKILL after `kill_after` s (and once
+    each match has a move acknowledged), restart on the same data; count the acknowledged
+    moves the restarted server no longer has. The server is left running (the caller
+    stops it)."""
     samples = peer_drivers.Samples()
     async with aiohttp.ClientSession(server.base) as http:
         loop = _loop(server, http, http_moves)
@@ -391,6 +392,10 @@ async def durability(server: Server, kill_after: float, http_moves: bool) -> dic
             peer_drivers.run_matches(loop, 10, kill_after + AFTER_KILL, samples)
         )
         await asyncio.sleep(kill_after)
+        # A busy machine may not have set up every match yet: kill once each has moved.
+        waited = time.monotonic() + peer_drivers.CALL_TIMEOUT
+        while len(samples.moved) < 10 and time.monotonic() < waited and not run.done():
+            await asyncio.sleep(0.05)
         server.kill()
         await run
     acked = {match: set(cells) for match, cells in samples.acked.items()}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import msgspec
 
-from shared.games.herazeus.bots import evaluate, risk
+from shared.games.herazeus.bots import evaluate, risk, turns_left
 from shared.games.herazeus.components import HOSTAGES
-from tests.rules.herazeus_fixtures import HERA, ZEUS, col, fresh, num, position
+from tests.rules.herazeus_fixtures import HERA, ZEUS, col, fresh, num, position, take
 
 
 def _even() -> tuple:
@@ -44,14 +44,46 @@ def test_a_hostage_in_row_one_is_a_danger_and_face_up_the_most() -> None:
     assert risk(state, HERA) < risk(deeper, HERA) < exposed[0]
 
 
-def test_a_thin_field_and_a_full_hand_with_full_columns_are_dangers() -> None:
-    state, fields, hands, decks = _even()
+def test_a_thin_field_is_a_danger() -> None:
+    state, fields, *_ = _even()
     thin = msgspec.structs.replace(state, fields=(((col(num(HERA, 6))), (), ()), fields[ZEUS]))
     assert evaluate(thin, HERA) < 0.5 < evaluate(thin, ZEUS)
-    full_columns = tuple(col(*(num(HERA, s) for s in (2, 3, 4, 5))) for _ in range(3))
-    stuck = msgspec.structs.replace(
-        state, fields=(full_columns, fields[ZEUS]),
-        hands=((num(HERA, 6), num(HERA, 7), *hands[HERA]), hands[ZEUS]),
-        decks=((), decks[ZEUS]),
-    )  # fmt: skip
-    assert risk(stuck, HERA) > risk(state, HERA)
+
+
+def test_too_few_actions_for_the_turns_to_come_are_a_danger_unless_a_challenge_is_left() -> None:
+    """Full columns and an empty deck leave Hera no action without a challenge; where Medusa
+    fronts the one column Zeus holds she has no challenge either."""
+    fresh()
+    medusa, hero = take(HERA, "medusa"), take(HERA, "hero")
+    tail = tuple(num(HERA, 6) for _ in range(3))
+    full = tuple(col(*(num(HERA, s) for s in (2, 3, 4, 5))) for _ in range(2))
+    hand = tuple(num(HERA, s) for s in (2, 2, 3, 3, 4, 4, 5, 5, 7, 7, 7))
+    zeus_fields = (col(num(ZEUS, 4)), (), ())
+    decks = ((), (HOSTAGES[ZEUS], num(ZEUS, 7)))
+
+    def with_front(front: int) -> object:
+        third = col(front, *tail)
+        return position(hands=(hand, (num(ZEUS, 2),)), decks=decks,
+                        fields=((third, *full), zeus_fields))  # fmt: skip
+
+    stuck, challenging = with_front(medusa), with_front(hero)
+    assert turns_left(stuck, HERA) == 0  # no draw, and no place for a card
+    assert risk(stuck, HERA) > 0.8 > risk(challenging, HERA)
+
+
+def test_pandora_beside_her_own_hostage_exposes_it_the_more_the_nearer_she_is_to_row_one() -> None:
+    risks = []
+    for row in (0, 1, 2, None):
+        fresh()
+        pandora, hostage = take(HERA, "pandora"), HOSTAGES[HERA]
+        numbers = [num(HERA, s) for s in (3, 4, 5)]
+        column = [*numbers[:2], hostage]
+        if row is not None:
+            column.insert(row, pandora)
+        elsewhere = col(pandora) if row is None else col(numbers[2])
+        fields = ((col(*column), elsewhere, col(num(HERA, 6))),
+                  (col(num(ZEUS, 4)), col(num(ZEUS, 3)), col(num(ZEUS, 5))))  # fmt: skip
+        state = position(fields=fields, hands=((num(HERA, 2),), (num(ZEUS, 2),)))
+        risks.append(risk(state, HERA))
+    assert risks[0] > risks[1] > risks[2] > risks[3]
+    assert risks[0] >= 0.9

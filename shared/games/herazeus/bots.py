@@ -6,7 +6,8 @@ places, each keeping its back (`shared.games.redeal`); what a seat was shown of 
 hand earlier is not used (a bot knows less than it could, never more). `evaluate` counts
 the cards on each side (the field's most) and the figure's cover, and weighs how near each
 seat is to losing at once (`risk`: its hostage exposed in row 1, face up or down, deeper in a
-column or in the hand; its field down to its last cards; no cards left to act with).
+column or in the hand, or sharing a column with its own Pandora; its field down to its last
+cards; too few actions left for the turns to come, with no challenge to spend them on).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import math
 
 import msgspec
 
-from shared.games.herazeus.components import FIGURE, HOSTAGES, N, card
+from shared.games.herazeus.components import FIGURE, HOSTAGES, N, card, is_type
+from shared.games.herazeus.legal import NEVER_CHALLENGE
 from shared.games.herazeus.state import HeraZeusState
 from shared.games.redeal import redeal
 from shared.games.rng import Rng
@@ -51,11 +53,15 @@ def sample(state: HeraZeusState, seat: int, rng: Rng) -> HeraZeusState:
 # the hand (a Pegasus may pick it, the more likely the fewer cards), in the deck (safe).
 FRONT_UP, FRONT_DOWN, BEHIND = 1.0, 0.6, (0.2, 0.08, 0.03)
 IN_HAND = 0.8  # divided by the hand's size
+# A seat's own Pandora in its hostage's column: once she stands in row 1, a challenge of
+# her opens the box and the column's hostage loses the game. By her row (1, 2, 3, 4).
+PANDORA_BESIDE = (0.9, 0.5, 0.25, 0.15)
 # How near a seat is to an empty field (it loses at its turn's start), by its field cards.
 THIN_FIELD = (1.0, 0.85, 0.5, 0.1)
-# How near a seat is to having no action left (it loses), by the draws and the places in
-# its columns it has left (a full hand and full columns leave only challenges).
-FEW_OPTIONS = (0.9, 0.65, 0.4, 0.2)
+# How near a seat is to having no action left (it loses): by the whole turns its draws and
+# the places in its columns still pay for (a full hand and full columns leave only
+# challenges); nothing while it has a challenge to make.
+FEW_TURNS = (0.9, 0.6, 0.35, 0.15)
 RISK_WEIGHT = 0.4  # of the evaluation's half-range; the rest is the lead in cards
 # The lead in cards: the field counts most (a card there defends and attacks), each column
 # in use once more (the action points), the hand less, the deck least (a card drawn costs
@@ -64,11 +70,13 @@ IN_FIELD, COLUMN, IN_HAND_CARD, IN_DECK, SHELTER = 3.0, 2.0, 1.0, 0.2, 1.0
 
 
 def _strength(state: HeraZeusState, seat: int) -> float:
-    """Cards in field, hand and deck, columns in use and the figure's shelter, weighed."""
+    """Cards in field, hand and deck, columns in use and the figure's shelter, weighed; the
+    hostage is no strength (it never challenges, and found it loses the game)."""
+    hostage = HOSTAGES[seat]
     return (
-        IN_FIELD * len(state.field_cards(seat))
+        IN_FIELD * sum(1 for c in state.field_cards(seat) if c != hostage)
         + COLUMN * state.columns_in_use(seat)
-        + IN_HAND_CARD * len(state.hands[seat])
+        + IN_HAND_CARD * sum(1 for c in state.hands[seat] if c != hostage)
         + IN_DECK * len(state.decks[seat])
         + (0.0 if state.has_figure(seat) else SHELTER)
     )
@@ -85,18 +93,42 @@ def exposure(state: HeraZeusState, seat: int) -> float:
             if held != hostage:
                 continue
             if row == 0:
-                return FRONT_UP if up else FRONT_DOWN
-            return BEHIND[min(row, len(BEHIND)) - 1] * (2.0 if up else 1.0)
+                own = FRONT_UP if up else FRONT_DOWN
+            else:
+                own = BEHIND[min(row, len(BEHIND)) - 1] * (2.0 if up else 1.0)
+            box = _pandora_beside(column)
+            return 1.0 - (1.0 - own) * (1.0 - box)
     return 0.0
 
 
-def _actions_left(state: HeraZeusState, seat: int) -> int:
-    """Draws the seat may still make, and the places in its columns its hand may fill."""
+def _pandora_beside(column: tuple[tuple[int, bool], ...]) -> float:
+    """How likely the seat's own Pandora in this column (its hostage's) opens the box."""
+    for row, (held, _) in enumerate(column):
+        if held != FIGURE and is_type(held, "pandora"):
+            return PANDORA_BESIDE[min(row, len(PANDORA_BESIDE) - 1)]
+    return 0.0
+
+
+def _can_challenge(state: HeraZeusState, seat: int) -> bool:
+    """Some row-1 card of the seat may challenge the card opposite."""
+    for col in range(N.columns):
+        mine, theirs = state.front(seat, col), state.front(1 - seat, col)
+        if mine is None or theirs is None or FIGURE in (mine, theirs):
+            continue
+        if card(mine).type not in NEVER_CHALLENGE:
+            return True
+    return False
+
+
+def turns_left(state: HeraZeusState, seat: int) -> int:
+    """Whole turns the seat can still spend its action points on without a challenge: its
+    draws and the places in its columns its hand may fill, by its points a turn."""
     hand = state.hands[seat]
     draws = min(len(state.decks[seat]), N.hand_limit - len(hand))
     fielded = sum(1 for c in hand if card(c).on_field)
     places = sum(N.column_depth - len(column) for column in state.fields[seat])
-    return draws + min(fielded, places)
+    points = N.figure_ap if state.has_figure(seat) else max(state.columns_in_use(seat), 1)
+    return (draws + min(fielded, places)) // points
 
 
 def risk(state: HeraZeusState, seat: int) -> float:
@@ -104,9 +136,9 @@ def risk(state: HeraZeusState, seat: int) -> float:
     thin (either may end the game)."""
     cards = len(state.field_cards(seat))
     thin = THIN_FIELD[cards] if cards < len(THIN_FIELD) else 0.0
-    few = (
-        FEW_OPTIONS[options] if (options := _actions_left(state, seat)) < len(FEW_OPTIONS) else 0.0
-    )
+    few = 0.0
+    if not _can_challenge(state, seat) and (turns := turns_left(state, seat)) < len(FEW_TURNS):
+        few = FEW_TURNS[turns]
     return 1.0 - (1.0 - exposure(state, seat)) * (1.0 - thin) * (1.0 - few)
 
 

@@ -16,7 +16,8 @@ The `ProjectionRunner` does everything else, the same way for every consumer:
 - holds the `lease` where the consumer must be single (the relay, the read models, the
   tournament manager): it follows only while it holds it, stands by otherwise (reading the
   stored position, for `wait`), and takes over within `retry` seconds of the holder's death;
-- is woken by commits: PostgreSQL's `LISTEN` on a PostgreSQL store (`shared.store.commits`),
+- is woken by commits: PostgreSQL's `LISTEN` on a PostgreSQL store (`shared.store.commits`:
+  one connection for every runner of the process),
   else the table workers' commit signals on the broker (`shared.messaging.wake`) and, in
   one process, `wake()` called after each commit; it polls every `poll` seconds anyway, so
   a lost wake-up only delays. Two looks are at least `linger` seconds apart (larger
@@ -50,7 +51,7 @@ from shared.messaging.port import Broker, Delivery
 from shared.messaging.wake import COMMITTED, is_commit_signal
 from shared.observability import metrics
 from shared.store import EventStore
-from shared.store.commits import listen_for_commits, listens
+from shared.store.commits import CommitListener, listens
 from shared.tables.envelopes import envelope_of, is_table_notification
 from shared.tasks import stop_tasks
 
@@ -191,7 +192,7 @@ class ProjectionRunner:
         self._trusted = False  # `position` is the one this runner recorded last
         self._hurry = asyncio.Event()  # someone waits: no lingering
         self._stopping = False  # `stop` asked the loop to end after the look under way
-        self._listener: asyncio.Task[None] | None = None
+        self._commits: CommitListener | None = None  # this process's, while it listens
         self._task: asyncio.Task[None] | None = None
         # The read begun ahead during a catch-up: after which position, up to which, the read.
         self._ahead: tuple[int, int | None, asyncio.Future[Sequence[Notification]]] | None = None
@@ -369,9 +370,8 @@ class ProjectionRunner:
         if self.listening or not self.hears_commits:
             return
         if listens(self.store):
-            self._listener = asyncio.create_task(
-                listen_for_commits(self.store, self.wake), name=f"{self.name}-commits"
-            )
+            self._commits = CommitListener.of(self.store)
+            self._commits.add(self.wake)
         elif self.signals is not None:
             await self.signals.subscribe(
                 self.signals.topology.signals_exchange, COMMITTED, self._on_signal, queue=None
@@ -380,9 +380,9 @@ class ProjectionRunner:
 
     async def unlisten(self) -> None:
         """Stop hearing of commits from PostgreSQL (a broker subscription ends with it)."""
-        if self._listener is not None:
-            await stop_tasks([self._listener])
-            self._listener = None
+        commits, self._commits = self._commits, None
+        if commits is not None:
+            await commits.remove(self.wake)
         self.listening = False
 
     async def _on_signal(self, delivery: Delivery) -> None:

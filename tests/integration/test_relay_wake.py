@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 import uuid
 from pathlib import Path
@@ -16,11 +17,13 @@ from shared.contracts.envelopes import CreateTable
 from shared.messaging.amqp import AmqpBroker
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.wake import COMMITTED, CommitSignal, is_commit_signal
+from shared.projections.runner import Projection, ProjectionRunner
 from shared.store import open_store
-from shared.store.commits import listen_for_commits, listens
+from shared.store.commits import CommitListener, listen_for_commits, listens
 from shared.tables.client import TableClient
 from shared.tables.envelopes import published
 from shared.tasks import stop_tasks
+from tests.conftest import PG_URL
 from tests.harness.commands import new_command
 from tests.helpers import until_true
 
@@ -125,3 +128,55 @@ async def test_postgresql_tells_a_listener_of_every_commit_and_no_commit_signal_
     finally:
         await platform.broker.cleanup()
         await platform.stop()
+
+
+def _listening(name: str) -> int:
+    """The server's connections of that application name that LISTEN."""
+    import psycopg
+
+    with psycopg.connect(PG_URL, autocommit=True, application_name="senet-tests") as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s"
+            " AND query LIKE 'LISTEN%%'",
+            (name,),
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+async def test_the_runners_of_a_process_share_one_listening_connection(
+    real_config: PlatformConfig,
+) -> None:
+    real_config.store += "&pool_size=2"
+    store = open_store(real_config.store)
+    name = os.environ["PGAPPNAME"]  # this test's own (tests/conftest.py)
+    woken = [asyncio.Event() for _ in range(3)]
+    listener = CommitListener.of(store)
+    assert CommitListener.of(store) is listener
+    try:
+        for event in woken:
+            listener.add(event.set)
+        for event in woken:  # once when listening starts, or when it joins
+            await asyncio.wait_for(event.wait(), 10)
+            event.clear()
+        assert _listening(name) == 1
+        worker = TableWorker(store, None)  # type: ignore[arg-type]
+        create = CreateTable(game="ra", seats=2, player_name="A")
+        assert worker.decide_and_store(new_command(str(uuid.uuid4()), "a", create)).accepted
+        for event in woken:
+            await asyncio.wait_for(event.wait(), 5)
+        for event in woken[:2]:
+            await listener.remove(event.set)
+        assert _listening(name) == 1  # the last one still hears
+        await listener.remove(woken[2].set)
+        await until_true(lambda: _listening(name) == 0, "the listening connection closed")
+        assert CommitListener.of(store) is not listener  # a new one for the next subscriber
+        runners = [ProjectionRunner(store, Projection()) for _ in range(3)]
+        for runner in runners:
+            await runner.listen()
+        await until_true(lambda: all(r.wakeup.is_set() for r in runners), "listening")
+        assert _listening(name) == 1
+        for runner in runners:
+            await runner.unlisten()
+        await until_true(lambda: _listening(name) == 0, "the runners' connection closed")
+    finally:
+        store.close()

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from tests.browser.conftest import Server
-from tests.browser.kit import attr, call, save_screenshot, wait_for
+from tests.browser.kit import attr, call, join_from_lobby, save_screenshot, sign_up, wait_for
 from tests.browser.test_live import open_page
 
 
@@ -206,3 +207,27 @@ def test_a_removed_player_is_told_why_the_table_went_quiet(server: Server, brows
         lambda: guest.find_elements(By.CSS_SELECTOR, "[data-closed='4403']"), what="the notice"
     )
     assert notice[0].text.strip()  # explained in words (the strings are web/src/i18n.js's)
+
+
+def test_a_table_created_to_start_when_full_starts_with_the_join_that_fills_it(
+    server: Server, browser: Any
+) -> None:
+    """The create form's "start when full": the second player's join starts the game, with
+    no Start button pressed; unticked (the default), the table waits for its host."""
+    base = server.base
+    alice, zoe = browser(), browser()
+    sign_up(alice, base, "alice-full")
+    sign_up(zoe, base, "zoe-full")
+    alice.get(base + "/")
+    Select(wait_for(lambda: alice.find_element(By.ID, "create-game"))).select_by_value("tictactoe")
+    box = wait_for(lambda: alice.find_element(By.ID, "create-start-full"), what="the checkbox")
+    assert not box.is_selected()  # off by default
+    box.click()
+    alice.find_element(By.CSS_SELECTOR, "#create-h ~ form button[type=submit]").click()
+    wait_for(lambda: "/tables/" in alice.current_url, what="the new table's page")
+    table_id = alice.current_url.split("/tables/")[1].split("?")[0]
+    wait_for(lambda: attr(alice, "data-status") == "open", what="an open table")
+    join_from_lobby(zoe, base, table_id)
+    for page in (alice, zoe):
+        wait_for(lambda p=page: attr(p, "data-status") == "playing", what="the game under way")
+    assert "start" not in _buttons(alice)

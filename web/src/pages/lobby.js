@@ -87,6 +87,7 @@ function CreateTable({ games }) {
   const [spectators, setSpectators] = useState('players');
   const [secret, setSecret] = useState(false);
   const [takebacks, setTakebacks] = useState(true);
+  const [startFull, setStartFull] = useState(false);  // the seat that fills the table starts it
   const [bots, setBots] = useState(null);  // play against bots: the bot chosen
   const [hours, setHours] = useState(DEFAULT_MOVE_HOURS);
   const [policy, setPolicy] = useState('bot');
@@ -103,7 +104,7 @@ function CreateTable({ games }) {
     try {
       const clean = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
       const visibility = secret ? 'private' : 'public';
-      const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators, visibility, takebacks: takebacks && spec.takebacks });
+      const made = await post('/api/tables', { game, seats: Number(seats), options: clean, spectators, visibility, takebacks: takebacks && spec.takebacks, start_when_full: startFull && !bots });
       if (hours !== DEFAULT_MOVE_HOURS || policy !== 'bot') {  // the creator's turn timing (before the start)
         await put(`/api/tables/${made.table_id}/timing`, timingOf(hours, policy));
       }
@@ -128,6 +129,7 @@ function CreateTable({ games }) {
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
       <${BotChoice} value=${bots} onChange=${setBots} />
       <label class="check"><input type="checkbox" id="create-private" name="private" checked=${secret} onChange=${(e) => setSecret(e.target.checked)} /> ${t('privateTable')}</label>
+      ${bots ? null : html`<label class="check"><input type="checkbox" id="create-start-full" name="start_when_full" checked=${startFull} onChange=${(e) => setStartFull(e.target.checked)} /> ${t('startWhenFull')}</label>`}
       ${spec.takebacks ? html`<label class="check"><input type="checkbox" id="create-takebacks" name="takebacks" checked=${takebacks} onChange=${(e) => setTakebacks(e.target.checked)} /> ${t('takebacks')}</label>` : null}
       <div class="field"><label for="create-spectators">${t('spectators')}</label>
         <select id="create-spectators" name="spectators" value=${spectators} onChange=${(e) => setSpectators(e.target.value)}>

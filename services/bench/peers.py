@@ -52,6 +52,7 @@ PEERS = Path(__file__).parent / "bgio"
 READY_SECONDS = 60.0
 COUNTS_SECONDS = 5.0  # how long a missing count is tried again
 AFTER_KILL = 1.0  # seconds the durability run goes on after the kill (every call fails)
+DURABILITY_MATCHES = 10  # matches at once in the durability run
 
 
 class PeersOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -381,20 +382,22 @@ def _loop(server: Server, http: aiohttp.ClientSession, http_moves: bool) -> peer
 
 
 async def durability(server: Server, kill_after: float, http_moves: bool) -> dict[str, Any]:
-    """On a running server: 10 matches flat out, SIGKILL after `kill_after` s (and once
-    each match has a move acknowledged), restart on the same data; count the acknowledged
-    moves the restarted server no longer has. The server is left running (the caller
-    stops it)."""
+    """On a running server: `DURABILITY_MATCHES` matches flat out, SIGKILL after
+    `kill_after` s (and once each match has a move acknowledged), restart on the same data;
+    count the acknowledged moves the restarted server no longer has. The server is left
+    running (the caller stops it)."""
     samples = peer_drivers.Samples()
     async with aiohttp.ClientSession(server.base) as http:
         loop = _loop(server, http, http_moves)
         run = asyncio.create_task(
-            peer_drivers.run_matches(loop, 10, kill_after + AFTER_KILL, samples)
+            peer_drivers.run_matches(loop, DURABILITY_MATCHES, kill_after + AFTER_KILL, samples)
         )
         await asyncio.sleep(kill_after)
         # A busy machine may not have set up every match yet: kill once each has moved.
         waited = time.monotonic() + peer_drivers.CALL_TIMEOUT
-        while len(samples.moved) < 10 and time.monotonic() < waited and not run.done():
+        while len(samples.moved) < DURABILITY_MATCHES and not run.done():
+            if time.monotonic() > waited:
+                break
             await asyncio.sleep(0.05)
         server.kill()
         await run

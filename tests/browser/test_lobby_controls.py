@@ -212,8 +212,8 @@ def test_a_removed_player_is_told_why_the_table_went_quiet(server: Server, brows
 def test_a_table_created_to_start_when_full_starts_with_the_join_that_fills_it(
     server: Server, browser: Any
 ) -> None:
-    """The create form's "start when full": the second player's join starts the game, with
-    no Start button pressed; unticked (the default), the table waits for its host."""
+    """The create form's "start when full" (unticked by default): ticked, the second
+    player's join starts the game, with no Start button pressed."""
     base = server.base
     alice, zoe = browser(), browser()
     sign_up(alice, base, "alice-full")

@@ -11,6 +11,8 @@ played it, `queries.player_results`) and counts in no standings or ratings.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from shared.readmodels.db import Cursor
@@ -28,9 +30,9 @@ def _add(cur: Cursor, result: Result) -> None:
     if cur.fetchall("SELECT verdict FROM rm_rulings WHERE table_id = ?", (result.table_id,)):
         return  # ruled on before its result was folded: the ruling's refold decides
     n = len(result.players)
-    cur.executemany(
+    cur.many_rows(
         "INSERT INTO rm_results (player_id, table_id, position, game, seat, score, rank, won,"
-        " forfeited, players) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " forfeited, players) {values}",
         [
             (
                 player, result.table_id, result.position, result.game, seat,
@@ -43,82 +45,89 @@ def _add(cur: Cursor, result: Result) -> None:
     _count(cur, result)
 
 
+def _known(
+    cur: Cursor, table: str, columns: str, game: str, players: list[str]
+) -> dict[str, tuple[Any, ...]]:
+    """The rows of the game's players in one of its tables, by player: one query."""
+    marks = ", ".join("?" * len(players))
+    rows = cur.fetchall(
+        f"SELECT player_id, {columns} FROM {table} WHERE game = ? AND player_id IN ({marks})",
+        (game, *players),
+    )
+    return {str(row[0]): row[1:] for row in rows}
+
+
 def _count(cur: Cursor, result: Result) -> None:
-    """The game's standings, ratings and skills after the result."""
+    """The game's standings, ratings and skills after the result: one read and one write
+    of each table for all its players (a table seats a player once, `rm_results`' key)."""
     n = len(result.players)
     if result.private:  # its players' results only: no standings, no ratings
         return
+    standing = _known(cur, "rm_standings", "games, wins, total", result.game, result.players)
+    rows: list[tuple[Any, ...]] = []
     for seat, player in enumerate(result.players):
-        won = int(seat in result.winners)
-        score = result.scores[seat]
-        name = result.names[seat]
-        row = cur.fetchall(
-            "SELECT games, wins, total FROM rm_standings WHERE game = ? AND player_id = ?",
-            (result.game, player),
-        )
-        games, wins, total = row[0] if row else (0, 0, 0)
-        games, wins, total = games + 1, wins + won, total + score
-        cur.execute(
-            "INSERT INTO rm_standings (game, player_id, name, games, wins, total, neg_wins,"
-            " neg_average) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, player_id)"
-            " DO UPDATE SET name = excluded.name, games = excluded.games,"
-            " wins = excluded.wins, total = excluded.total, neg_wins = excluded.neg_wins,"
-            " neg_average = excluded.neg_average",
-            (result.game, player, name, games, wins, total, -wins, -round(total / games, 3)),
-        )
+        games, wins, total = standing.get(player, (0, 0, 0))
+        games, wins = games + 1, wins + int(seat in result.winners)
+        total = total + result.scores[seat]
+        rows.append((
+            result.game, player, result.names[seat], games, wins, total, -wins,
+            -round(total / games, 3),
+        ))  # fmt: skip
+    cur.many_rows(
+        "INSERT INTO rm_standings (game, player_id, name, games, wins, total, neg_wins,"
+        " neg_average) {values} ON CONFLICT (game, player_id)"
+        " DO UPDATE SET name = excluded.name, games = excluded.games,"
+        " wins = excluded.wins, total = excluded.total, neg_wins = excluded.neg_wins,"
+        " neg_average = excluded.neg_average",
+        rows,
+    )
     if n < 2:
         return
-    before = []
-    counts = []
-    for player in result.players:
-        row = cur.fetchall(
-            "SELECT rating, games FROM rm_ratings WHERE game = ? AND player_id = ?",
-            (result.game, player),
-        )
-        before.append(float(row[0][0]) if row else INITIAL_RATING)
-        counts.append(int(row[0][1]) if row else 0)
+    rated = _known(cur, "rm_ratings", "rating, games", result.game, result.players)
+    before = [float(rated[p][0]) if p in rated else INITIAL_RATING for p in result.players]
+    counts = [int(rated[p][1]) if p in rated else 0 for p in result.players]
     after = elo(before, result.ranks)
-    for seat, player in enumerate(result.players):
-        cur.execute(
-            "INSERT INTO rm_ratings (game, player_id, name, rating, games, neg_rating)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, player_id) DO UPDATE SET"
-            " name = excluded.name, rating = excluded.rating, games = excluded.games,"
-            " neg_rating = excluded.neg_rating",
-            (
-                result.game,
-                player,
-                result.names[seat],
-                after[seat],
-                counts[seat] + 1,
-                -round(after[seat], 2),
-            ),
+    rows = [
+        (
+            result.game, player, result.names[seat], after[seat], counts[seat] + 1,
+            -round(after[seat], 2),
         )
+        for seat, player in enumerate(result.players)
+    ]  # fmt: skip
+    cur.many_rows(
+        "INSERT INTO rm_ratings (game, player_id, name, rating, games, neg_rating)"
+        " {values} ON CONFLICT (game, player_id) DO UPDATE SET"
+        " name = excluded.name, rating = excluded.rating, games = excluded.games,"
+        " neg_rating = excluded.neg_rating",
+        rows,
+    )
     _add_skills(cur, result)
 
 
 def _add_skills(cur: Cursor, result: Result) -> None:
     """The Plackett-Luce skills of the game's players after it."""
-    before = []
-    for player in result.players:
-        row = cur.fetchall(
-            "SELECT mu, sigma, games FROM rm_skills WHERE game = ? AND player_id = ?",
-            (result.game, player),
-        )
-        known = skill.Skill(mu=float(row[0][0]), sigma=float(row[0][1])) if row else None
-        before.append((known or skill.initial(), int(row[0][2]) if row else 0))
+    known = _known(cur, "rm_skills", "mu, sigma, games", result.game, result.players)
+    before = [
+        (skill.Skill(mu=float(known[p][0]), sigma=float(known[p][1])), int(known[p][2]))
+        if p in known
+        else (skill.initial(), 0)
+        for p in result.players
+    ]
     after = skill.rate([b for b, _ in before], result.ranks)
-    for seat, player in enumerate(result.players):
-        rated = after[seat]
-        cur.execute(
-            "INSERT INTO rm_skills (game, player_id, name, mu, sigma, games, neg_conservative)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, player_id) DO UPDATE SET"
-            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
-            " games = excluded.games, neg_conservative = excluded.neg_conservative",
-            (
-                result.game, player, result.names[seat], rated.mu, rated.sigma,
-                before[seat][1] + 1, -round(rated.conservative, 4),
-            ),
-        )  # fmt: skip
+    rows = [
+        (
+            result.game, player, result.names[seat], after[seat].mu, after[seat].sigma,
+            before[seat][1] + 1, -round(after[seat].conservative, 4),
+        )
+        for seat, player in enumerate(result.players)
+    ]  # fmt: skip
+    cur.many_rows(
+        "INSERT INTO rm_skills (game, player_id, name, mu, sigma, games, neg_conservative)"
+        " {values} ON CONFLICT (game, player_id) DO UPDATE SET"
+        " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+        " games = excluded.games, neg_conservative = excluded.neg_conservative",
+        rows,
+    )
 
 
 class Ruling(msgspec.Struct, frozen=True, kw_only=True):

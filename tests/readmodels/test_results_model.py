@@ -1,0 +1,66 @@
+"""The `results` read model (one read and one write of each table a game) equals the
+reference fold (`shared.standings`) on SQLite and PostgreSQL: standings, Elo ratings and
+Plackett-Luce skills, games written one a transaction or several in one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from shared.readmodels import ReadModelDB, queries, results
+from shared.readmodels.schema import create_schema
+from shared.standings.board import Result, board_of, leaderboard_of
+from shared.store import open_store
+
+
+def _result(table: str, position: int, players: str, scores: list[int], ranks: list[int]) -> Result:
+    winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+    return Result(
+        table_id=table, game="ra", position=position, players=list(players),
+        names=[f"{p.lower()}-{table}" for p in players], scores=scores, ranks=ranks,
+        winners=winners,
+    )  # fmt: skip
+
+
+SCRIPT = [
+    _result("t1", 10, "AXC", [10, 20, 5], [2, 1, 3]),
+    _result("t2", 20, "AB", [7, 9], [2, 1]),
+    _result("t3", 30, "XBDC", [4, 8, 8, 1], [3, 1, 1, 4]),
+    _result("t4", 40, "XA", [6, 6], [1, 1]),
+    _result("t5", 50, "DCBA", [3, 5, 4, 2], [3, 1, 2, 4]),
+]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest) -> Iterator[ReadModelDB]:
+    if request.param == "postgres":
+        model = ReadModelDB.for_url(request.getfixturevalue("postgres_url"))
+    else:
+        model = ReadModelDB.of(open_store("memory"))
+    create_schema(model)
+    try:
+        yield model
+    finally:
+        model.close()
+
+
+def test_results_written_game_by_game_equal_the_reference_fold(db: ReadModelDB) -> None:
+    for result in SCRIPT:  # one game a transaction, as games end
+        with db.transaction() as cur:
+            results.write(cur, [result])
+    board = board_of(SCRIPT)
+    assert queries.standings(db, "ra", None, 50).items == board.standings("ra")
+    assert queries.ratings(db, "ra", None, 50).items == board.rating_table("ra")
+    assert queries.skills(db, "ra", None, 50).items == leaderboard_of(board, "ra")
+    standing = {s.player_id: (s.games, s.wins, s.name) for s in board.standings("ra")}
+    assert standing["A"] == (4, 1, "a-t5") and standing["X"] == (3, 2, "x-t4")
+
+
+def test_results_written_in_one_batch_equal_the_reference_fold(db: ReadModelDB) -> None:
+    with db.transaction() as cur:  # several games ended in one batch read from the log
+        results.write(cur, SCRIPT)
+    board = board_of(SCRIPT)
+    assert queries.standings(db, "ra", None, 50).items == board.standings("ra")
+    assert queries.ratings(db, "ra", None, 50).items == board.rating_table("ra")
+    assert queries.skills(db, "ra", None, 50).items == leaderboard_of(board, "ra")

@@ -301,17 +301,18 @@ def _staged(
 
 
 def _committed(pending: list[Any]) -> list[Committed]:
-    """The recorded events as the reply carries them (the gateway folds them at once)."""
+    """The stored events as the reply carries them (the gateway folds them at once; a
+    table's opening, `TableCreated`, lets it cache the new table without reading it)."""
     return [
         Committed(
             version=event.originator_version,
-            name=event.name,
+            name=getattr(event, "name", "TableCreated"),
             time=event.timestamp.isoformat(),
             payload=_raw(event.payload),
-            seat=event.seat,
+            seat=getattr(event, "seat", None),
         )
         for event in pending
-        if isinstance(event, Table.Recorded)
+        if isinstance(event, Table.Recorded | Table.Created)
     ]
 
 

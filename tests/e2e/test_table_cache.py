@@ -20,7 +20,15 @@ from services.gateway.keys import TABLE_CACHE, GatewaySettings
 from services.gateway.views.player import player_view
 from shared.store import open_store
 from shared.tables.reader import events, fold_states, load_state
-from tests.platform import Player, embedded_config, full_log, open_table, play_moves, view
+from tests.platform import (
+    Player,
+    embedded_config,
+    full_log,
+    open_table,
+    play_moves,
+    register,
+    view,
+)
 
 
 @pytest.fixture
@@ -183,3 +191,34 @@ async def test_a_views_table_carries_the_times_the_lists_give(client: TestClient
             view["table"]["created_at"],
             view["table"]["updated_at"],
         )
+
+
+async def test_a_table_this_gateway_opens_is_cached_from_the_reply_as_the_store_reads_it(
+    client: TestClient, platform: Platform
+) -> None:
+    cache = platform.app[TABLE_CACHE]  # type: ignore[index]
+    creator = await register(client, "opener")
+    loads = cache.loads
+    response = await client.post(
+        "/api/tables", json={"game": "ra", "seats": 2, "options": {}}, headers=creator.auth
+    )
+    assert response.status == 201, await response.text()
+    table_id = (await response.json())["table_id"]
+    # Cached from the create's reply (opened, the creator seated): no read of the store,
+    # the state a load would give.
+    model = cache.cached(table_id)
+    assert model is not None and model.state.version == 2 and cache.loads == loads
+    stored = load_state(platform.store, table_id, save=False)
+    assert stored is not None and model.state == stored.state
+    assert (model.created_at, model.updated_at) == (stored.created_at, stored.updated_at)
+    joiner = await register(client, "joiner")
+    joined = await client.post(f"/api/tables/{table_id}/join", json={}, headers=joiner.auth)
+    assert joined.status == 200, await joined.text()
+    started = await client.post(f"/api/tables/{table_id}/start", json={}, headers=creator.auth)
+    assert started.status == 200, await started.text()
+    await play_moves(client, table_id, [creator, joiner], seed=3, limit=4)
+    model = cache.cached(table_id)
+    stored = load_state(platform.store, table_id, save=False)
+    assert model is not None and stored is not None and cache.loads == loads
+    assert model.state == stored.state and model.turn_times == stored.turn_times
+    assert (model.created_at, model.updated_at) == (stored.created_at, stored.updated_at)

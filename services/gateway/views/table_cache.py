@@ -202,7 +202,11 @@ class TableCache:
         cached table, before the relay brings them (they are then duplicates)."""
         model = self.tables.get(table_id)
         if model is None:
-            return  # not cached: `wait_for` loads it from the store
+            if not self._created(table_id, committed):
+                return  # not cached: `wait_for` loads it from the store
+            model = self.tables[table_id]
+            committed = committed[1:]
+            await self._notify(table_id, model.state.version)
         for event in committed:
             envelope = EventEnvelope(
                 position=0, table_id=table_id, game=model.state.game, version=event.version,
@@ -210,6 +214,27 @@ class TableCache:
                 command_id=command_id, correlation_id=correlation.current(),
             )  # fmt: skip
             await self.apply(envelope)
+
+    def _created(self, table_id: str, committed: list[Committed]) -> bool:
+        """Cache a table this gateway's command just opened from the reply's `TableCreated`
+        (what a load from the store would read back); False if the reply does not open it
+        or a load of it is under way."""
+        if not committed or committed[0].version != 1 or committed[0].name != "TableCreated":
+            return False
+        if table_id in self._loading:
+            return False
+        first = committed[0]
+        opened = table_state.decode_stored(None, first.name, first.payload)
+        model = TableModel(
+            table_state.created(table_id, opened), created_at=first.time, updated_at=first.time
+        )
+        model.stamp(first.time)
+        self.tables[table_id] = model
+        while len(self.tables) > self.capacity:
+            self.tables.popitem(last=False)
+        self.applied_events += 1
+        metrics.EVENTS_APPLIED.labels(self.consumer).inc()
+        return True
 
     async def apply(self, envelope: EventEnvelope) -> None:
         """Fold an envelope into its cached table; a gap reads the table's newer events."""

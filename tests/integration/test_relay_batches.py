@@ -163,3 +163,29 @@ async def test_the_relay_records_its_position_while_events_keep_coming(tmp_path)
     finally:
         await stop_tasks([running])  # cancelled until it ends (aio-pika may swallow one)
         await broker.cleanup()
+
+
+async def test_commits_within_the_linger_go_out_as_one_message_unless_someone_waits(
+    tmp_path,
+) -> None:
+    broker = MemoryBroker(TOPOLOGY, prefix="r" + uuid.uuid4().hex[:8])
+    await broker.connect()
+    store = open_store(f"sqlite:///{tmp_path}/r.db")
+    worker = TableWorker(store, broker)
+    messages = await _listen(broker)
+    relay = relay_runner(store, broker, linger=3600.0)  # no second look unless hurried
+    running = asyncio.create_task(relay.run())
+    try:
+        await _until(lambda: relay.active)
+        for _ in range(3):  # three commits, each heard at once: without a linger, three looks
+            _open_tables(worker, 1)
+            relay.wake()
+            await asyncio.sleep(0.02)
+        assert messages == [], "published before the linger ran out"
+        # A caller waiting for the newest position cuts the linger short: one message.
+        assert await relay.wait(store.last_position(), timeout=10.0)
+        await _until(lambda: messages)
+        assert messages == [_table_positions(store)]
+    finally:
+        await stop_tasks([running])
+        await broker.cleanup()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -34,6 +35,7 @@ from services.bench.floor import raw_floor
 from services.bench.load_bots import Load, Samples, run_bots
 from services.bench.schemas import postgres_schema
 from services.bench.stats import percentile
+from services.cli.heap import settle_heap
 from services.cli.options import add_settings
 from services.cli.platform import ALL_ROLES, Platform, PlatformConfig, serve_http
 from services.gateway.keys import GatewaySettings
@@ -271,6 +273,7 @@ async def _gateway(
             runner = await serve_http(platform.app, "127.0.0.1", port)
             pids = {part: child.pid for part, child in apart.items()}
             await _until_serving([u for k, u in metrics.items() if k != "postgres"])
+            settle_heap()  # as `senet gateway` does once it serves
             yield f"http://127.0.0.1:{port}", pids, prefix, metrics
         finally:
             if runner is not None:
@@ -284,6 +287,7 @@ async def _gateway(
                 await delete_named(setup.broker, prefix, platform.broker.topology)
             await platform.stop()
             platform.store.close()  # its connection pool: runs of a sweep must not pile up
+            gc.unfreeze()  # the next run of a sweep settles its own heap
 
 
 CPU_NAMED = {"rabbitmq": "beam.smp", "postgresql": "postgres"}  # parts found by program

@@ -15,6 +15,7 @@ import msgspec
 
 from services.bots.role import shard_set
 from services.bots.settings import BotsSettings
+from services.cli.heap import settle_heap
 from services.cli.observe import start_probes
 from services.cli.platform import Platform, PlatformConfig, serving
 from services.cli.settings import HttpSettings, PlatformSettings, settings_of
@@ -99,5 +100,6 @@ async def run_roles(args: argparse.Namespace, roles: frozenset[str]) -> int:
         if "warning" in line:
             print(f"senet {args.verb}: warning: {line['warning']}", file=sys.stderr, flush=True)
         print(json.dumps(line), flush=True)
+        settle_heap()  # what start-up allocated is never walked by a full collection again
         await stop.wait()
     return 0

@@ -41,6 +41,10 @@ BROKER_MESSAGES = Counter(
 BROKER_PUBLISHED = BROKER_MESSAGES.labels("published")
 BROKER_DELIVERED = BROKER_MESSAGES.labels("delivered")
 RELAY_ACTIVE = Gauge("senet_relay_active", "1 while this process's relay holds the lease")
+HEAP_FROZEN = Gauge(
+    "senet_heap_frozen_objects",
+    "objects of start-up that full garbage collections no longer walk (gc.freeze)",
+)
 READMODELS_ACTIVE = Gauge(
     "senet_readmodels_active", "1 while this process's read-model projector folds (holds the lease)"
 )

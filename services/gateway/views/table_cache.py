@@ -3,7 +3,9 @@ live; the player views are computed from them (`player.py`) and kept with each s
 
 A table's state is loaded from the store the first time it is asked for
 (`shared.tables.reader.load_state`: the newest snapshot plus the newer events, and when
-the turns under way began) and kept in a least-recently-used cache of `capacity` tables.
+the turns under way began), or built from the reply of the command that opened it when
+this gateway sent that command, and kept in a least-recently-used cache of `capacity`
+tables.
 Events from the events exchange keep the
 cached tables current; events of uncached tables are ignored, unless a WebSocket listens to
 that table (then it is loaded again). An evicted table is simply loaded again. Nothing is

@@ -159,6 +159,11 @@ class TableCache:
             self.tables.popitem(last=False)
         if self._announced.pop(table_id, 0) > model.state.version:
             await self._read_newer(table_id)  # an event published while we were reading
+        elif self.listeners.get(table_id):
+            # A load can bring versions its sockets have not been sent (a move on a table
+            # evicted meanwhile, read back by `wait_for` before the relay's copy, which then
+            # finds it cached and is skipped): they push what is new, or nothing.
+            await self._notify(table_id, model.state.version)
         return model
 
     async def refresh(self, table_id: str) -> None:

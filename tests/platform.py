@@ -50,7 +50,7 @@ async def open_table(
     """Register players, open a table (`table`: more of the create body, e.g. takebacks;
     a private one is joined through its invitation link), seat everyone and start; returns
     the table id."""
-    seated = [await register(client, f"p{i}-{uuid.uuid4().hex[:4]}") for i in range(players)]
+    seated = [await register(client, f"p{i}-{uuid.uuid4().hex[:8]}") for i in range(players)]
     response = await client.post(
         "/api/tables",
         json={"game": game, "seats": players, "options": options or {}, **table},

@@ -29,7 +29,7 @@ async def signed_up(
     """A tournament created by the first of `players` new players, all signed up: of
     tic-tac-toe (at most nine moves a match: the tournament is what is tested), unless
     `game` says otherwise."""
-    entrants = [await register(client, f"e{i}-{uuid.uuid4().hex[:4]}") for i in range(players)]
+    entrants = [await register(client, f"e{i}-{uuid.uuid4().hex[:8]}") for i in range(players)]
     body = {"name": "cup", "format": fmt, "game": "tictactoe", **more}
     created = await ok(
         await client.post("/api/tournaments", json=body, headers=entrants[0].auth), 201

@@ -395,9 +395,10 @@ async def durability(server: Server, kill_after: float, http_moves: bool) -> dic
         await asyncio.sleep(kill_after)
         # A busy machine may not have set up every match yet: kill once each has moved.
         waited = time.monotonic() + peer_drivers.CALL_TIMEOUT
-        while len(samples.moved) < DURABILITY_MATCHES and not run.done():
-            if time.monotonic() > waited:
-                break
+        while (
+            len(samples.moved) < DURABILITY_MATCHES and time.monotonic() < waited
+            and not run.done()
+        ):  # fmt: skip
             await asyncio.sleep(0.05)
         server.kill()
         await run

@@ -34,7 +34,7 @@ RECORD_EVERY = 0.5  # seconds between two records of the position while publishi
 IDLE = 0.2  # seconds without a wake-up before the relay looks at the store anyway
 # Seconds at least between two looks while commits keep coming: under load one message
 # carries the commits of that time (fewer reads, publishes and deliveries a move: at 270
-# Ra moves/s the relay's CPU a move fell by 40 %, RabbitMQ's by 15 %); the first commit
+# Ra moves/s the relay's CPU a move fell by 27-40 %, RabbitMQ's by 13-16 %); the first commit
 # after a quiet spell is read at once. Pushes that come only through the relay (moves
 # sent through another gateway, the bots role or notify) wait at most this long more.
 LINGER = 0.01

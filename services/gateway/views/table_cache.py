@@ -154,9 +154,7 @@ class TableCache:
             loaded.state, created_at=loaded.created_at, updated_at=loaded.updated_at,
             turn_times=dict(loaded.turn_times),
         )  # fmt: skip
-        self.tables[table_id] = model
-        while len(self.tables) > self.capacity:
-            self.tables.popitem(last=False)
+        self._keep(table_id, model)
         if self._announced.pop(table_id, 0) > model.state.version:
             await self._read_newer(table_id)  # an event published while we were reading
         elif self.listeners.get(table_id):
@@ -222,6 +220,12 @@ class TableCache:
             )  # fmt: skip
             await self.apply(envelope)
 
+    def _keep(self, table_id: str, model: TableModel) -> None:
+        """Cache a table, evicting the least recently used beyond `capacity`."""
+        self.tables[table_id] = model
+        while len(self.tables) > self.capacity:
+            self.tables.popitem(last=False)
+
     def _created(self, table_id: str, committed: list[Committed]) -> bool:
         """Cache a table this gateway's command just opened from the reply's `TableCreated`
         (what a load from the store would read back); False if the reply does not open it
@@ -236,9 +240,7 @@ class TableCache:
             table_state.created(table_id, opened), created_at=first.time, updated_at=first.time
         )
         model.stamp(first.time)
-        self.tables[table_id] = model
-        while len(self.tables) > self.capacity:
-            self.tables.popitem(last=False)
+        self._keep(table_id, model)
         self.applied_events += 1
         metrics.EVENTS_APPLIED.labels(self.consumer).inc()
         return True

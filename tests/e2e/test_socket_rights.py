@@ -282,13 +282,17 @@ async def small_cache(tmp_path: Any) -> AsyncIterator[Platform]:
 
 
 async def _push_out(client: TestClient, platform: Platform, table_id: str, host: Player) -> None:
-    """Read two other tables, so that a cache of two evicts `table_id`."""
-    for _ in range(2):
-        other = await _open(client, host, "ra", 2)
-        response = await client.get(f"/api/tables/{other}/view", headers=host.auth)
-        assert response.status == 200
+    """Read other tables until a cache of two has evicted `table_id` (two do it, unless the
+    relay's late copy of one of its earlier events wakes its socket, which loads it again)."""
     assert platform.app is not None
-    assert platform.app[TABLE_CACHE].cached(table_id) is None
+    for _ in range(10):
+        for _ in range(2):
+            other = await _open(client, host, "ra", 2)
+            response = await client.get(f"/api/tables/{other}/view", headers=host.auth)
+            assert response.status == 200
+        if platform.app[TABLE_CACHE].cached(table_id) is None:
+            return
+    raise AssertionError(f"{table_id} stays in a cache of two")
 
 
 @pytest.mark.parametrize("game", ["sobek", "ra"])

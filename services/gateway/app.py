@@ -21,6 +21,7 @@ from services.gateway.keys import (
     HISTORY,
     IDENTITIES,
     LIMITER,
+    PRESENCE,
     READMODELS,
     REVOCATIONS,
     SETTINGS,
@@ -32,6 +33,7 @@ from services.gateway.keys import (
     GatewaySettings,
     HistoryReads,
 )
+from services.gateway.live.presence import PresenceBoard
 from services.gateway.openapi.document import setup_routes
 from services.gateway.views.table_cache import TableCache
 from services.gateway.web.pages import setup_web
@@ -97,6 +99,7 @@ def create_app(
     app[REVOCATIONS] = Revocations(broker, app[IDENTITIES])
     app[SOCKETS] = weakref.WeakSet()
     app[CHAT] = ChatHub(broker)
+    app[PRESENCE] = PresenceBoard(broker)
     app[SIGN_INS] = SignInDesk(store, lambda player_id: ledger.load_player(store, player_id).name)
     app[READMODELS] = readmodels if readmodels is not None else ReadModels(store, broker)
     threads = max(1, settings.max_history_in_flight or 4)
@@ -107,7 +110,7 @@ def create_app(
     setup_web(app)  # the web client's pages and assets
     # Each service its own context: started in this order, stopped in the reverse.
     app.cleanup_ctx.append(_readmodels_ctx)
-    for key in (TABLE_CACHE, CHAT, REVOCATIONS, SIGN_INS, HISTORY):
+    for key in (TABLE_CACHE, CHAT, REVOCATIONS, PRESENCE, SIGN_INS, HISTORY):
         app.cleanup_ctx.append(_running(key))
     app.on_shutdown.append(_close_sockets)
     return app

@@ -15,6 +15,7 @@ from aiohttp import web
 from services.gateway.accounts.revocations import Revocations
 from services.gateway.chat.hub import ChatHub
 from services.gateway.http.limits import Limiter
+from services.gateway.live.presence import PresenceBoard
 from services.gateway.views.table_cache import TableCache, TableModel
 from shared.messaging.port import Broker
 from shared.notify.asks import SignInDesk
@@ -200,6 +201,7 @@ IDENTITIES = web.AppKey("identities", dict)  # token hash -> Identity, bounded
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)  # of web.WebSocketResponse
 CHAT = web.AppKey("chat", ChatHub)  # this gateway's chat sockets, fed from the broker
 REVOCATIONS = web.AppKey("revocations", Revocations)  # revoked tokens, on every gateway
+PRESENCE = web.AppKey("presence", PresenceBoard)  # open sockets, said to notify in batches
 SIGN_INS = web.AppKey("sign_ins", SignInDesk)  # sign-in requests, recorded off the request path
 READMODELS = web.AppKey("readmodels", ReadModels)  # lists and pages, from the read models
 NOTIFY = web.AppKey("notify", NotifyContext)  # what the settings routes need from notify

@@ -1,8 +1,9 @@
 """Who has a table open: the gateways' presence signals, counted per table and player.
 
-A gateway announces each WebSocket (`shared.notify.presence`) and repeats the signal within
-its time to live; a socket whose signal was not repeated in time counts as gone (its
-gateway died). The outbox holds back a turn notice while its player watches the table.
+A gateway announces each WebSocket (`shared.notify.presence`, several a message) and repeats
+the signals of its open sockets within their time to live; a socket whose signal was not
+repeated in time counts as gone (its gateway died). The outbox holds back a turn notice
+while its player watches the table.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import msgspec
 
 from services.notify.clock import Clock
 from shared.messaging.port import Delivery
-from shared.notify.presence import PreferencesChanged, Presence, presence_decoder
+from shared.notify.presence import PreferencesChanged, Presence, Presences, presence_decoder
 
 
 class Sockets:
@@ -27,7 +28,7 @@ class Sockets:
         self.open: dict[tuple[str, str], dict[str, float | None]] = {}
 
     async def on_signal(self, delivery: Delivery) -> None:
-        """A gateway's signal: a socket opened or closed, or changed preferences; anything
+        """A gateway's signal: sockets opened or closed, or changed preferences; anything
         that does not decode is dropped."""
         try:
             signal = presence_decoder.decode(delivery.body)
@@ -35,8 +36,11 @@ class Sockets:
             return
         if isinstance(signal, PreferencesChanged):
             self.on_preferences()
-            return
-        self.apply(signal)
+        elif isinstance(signal, Presences):
+            for one in signal.signals:
+                self.apply(one)
+        else:
+            self.apply(signal)
 
     def apply(self, signal: Presence) -> None:
         """Count a socket opening (or its repeated signal) or closing."""

@@ -20,13 +20,12 @@ from services.gateway.accounts.auth import Identity, token_hash, viewer
 from services.gateway.http.guards import check_origin
 from services.gateway.http.limits import address_key, hashed_token_key
 from services.gateway.http.request import link_hash, table_model, viewer_seat
-from services.gateway.keys import LIMITER, REVOCATIONS, SETTINGS, SOCKETS, TABLE_CACHE
-from services.gateway.live import closing, moves, presence
+from services.gateway.keys import LIMITER, PRESENCE, REVOCATIONS, SETTINGS, SOCKETS, TABLE_CACHE
+from services.gateway.live import closing, moves
 from services.gateway.live.frames import client_socket
 from services.gateway.views import player as views
 from services.gateway.views.table_cache import TableModel
 from shared.contracts.errors import SenetError
-from shared.ids import fresh_id
 from shared.tables.access import watch_seat
 
 CLOSED = -1  # put on a socket's change queue when the client side has gone
@@ -91,12 +90,8 @@ async def _serve(
 
     reader = asyncio.create_task(moves.listen(request, socket, who, before_answer))
     reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
-    socket_id = fresh_id()
-    beat = asyncio.create_task(  # an anonymous spectator gets no mail: nothing to announce
-        presence.keep_announcing(request.app, table_id, who.player_id, socket_id)
-        if who is not None
-        else asyncio.sleep(0)
-    )
+    board = request.app[PRESENCE]  # an anonymous spectator gets no mail: nothing to say
+    socket_id = board.opened(table_id, who.player_id) if who is not None else None
     try:
         while not socket.closed and not reader.done():
             current = await cache.get(table_id)  # the cache may have evicted and reloaded it
@@ -114,13 +109,8 @@ async def _serve(
                 changes.get_nowait()
     finally:
         cache.unlisten(table_id, changes)
-        beat.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await beat
-        if who is not None:
-            await presence.announce(
-                request.app, table_id, who.player_id, socket_id, connected=False
-            )
+        if socket_id is not None:
+            board.closed(socket_id)
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await reader

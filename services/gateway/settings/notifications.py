@@ -20,7 +20,7 @@ from services.gateway.accounts.auth import caller, viewer
 from services.gateway.http.request import decode_body, json_response, table_model, viewer_seat
 from services.gateway.http.routes import Route
 from services.gateway.http.storecall import in_store
-from services.gateway.keys import NOTIFY, STORE, NotifyContext
+from services.gateway.keys import BROKER, NOTIFY, STORE, NotifyContext
 from services.gateway.live.presence import preferences_changed
 from services.gateway.tables.commands import submit
 from shared.contracts.envelopes import ChooseTiming
@@ -122,7 +122,7 @@ async def _changed(
 ) -> PreferencesView:
     """Save a change of the player's preferences, then wake the notify service."""
     view = await in_store(request, _change, store, player_id, change)
-    await preferences_changed(request.app, player_id)
+    await preferences_changed(request.app[BROKER], player_id)
     return view
 
 
@@ -197,7 +197,7 @@ async def add_push_subscription(request: web.Request) -> web.Response:
         raise BadRequest(str(exc), code="bad_push_endpoint") from exc
     store = request.app[STORE]
     view = await in_store(request, _add_push, store, who.player_id, sub)
-    await preferences_changed(request.app, who.player_id)
+    await preferences_changed(request.app[BROKER], who.player_id)
     return json_response(view, 201)
 
 

@@ -101,10 +101,13 @@ async def test_a_consumers_other_work_runs_after_each_look_and_brings_the_next_o
 ) -> None:
     busy = Busy(store, again=5, failing=2)
     runner = ProjectionRunner(store, busy, poll=3600.0, retry=0.01, max_retry=0.02)
-    runner.start()  # no wake-up ever comes: only `looked` asks for the next looks
+    # No wake-up of its own comes: only `looked` asks for the next looks. (On PostgreSQL the
+    # commits of tests running beside it, in other schemas of the database, wake it too:
+    # more looks may follow the fifth.)
+    runner.start()
     try:
-        await until_true(lambda: busy.looks == 5, "five looks without a wake-up")
-        assert busy.positions_seen == [store.last_position()] * 5  # each after a caught-up look
+        await until_true(lambda: busy.looks >= 5, "five looks without a wake-up")
+        assert busy.positions_seen[:5] == [store.last_position()] * 5  # each after a catch-up
         assert busy.rows() == [e.position for e in _envelopes(store)]  # failures moved nothing
         assert runner.failures == 0  # two failed looks, then success
     finally:

@@ -106,10 +106,12 @@ class PresenceBoard:
             body = msgspec.json.encode(Presences(signals=part))
             try:
                 await self.broker.publish(self.broker.topology.signals_exchange, PRESENCE, body)
-            except Exception:  # a broker hiccup never breaks a socket
-                for signal in signals[at:]:
+            except BaseException as exc:  # a broker hiccup never breaks a socket; `stop`
+                for signal in signals[at:]:  # says what its cancellation cut short
                     self.pending.setdefault(signal.socket, signal)
-                return
+                if isinstance(exc, Exception):
+                    return
+                raise
             self.sent += 1
 
 

@@ -176,7 +176,7 @@ class TableWorker(ShardHandler[Command, Outcome]):
                 deferred[index] = None
                 continue
             try:
-                decided = self._decide(command, fingerprint(command))
+                decided = self._decide(command, fingerprint(command), fresh=True)
             except SenetError as exc:
                 outcomes[index] = rejected(command, exc)
                 continue
@@ -240,14 +240,20 @@ class TableWorker(ShardHandler[Command, Outcome]):
         for table_id in {str(table.id) for _, table, _ in staged} | set(more):
             self.tables.evict(table_id)
 
-    def _decide(self, command: Command, digest: str) -> Staged:
+    def _decide(self, command: Command, digest: str, fresh: bool = False) -> Staged:
         """The outcome, and the table with its unsaved events (None: nothing to save).
 
         A rejection decided on a cached table is checked again against the store: after a
         shard hand-over another worker may have moved the table on (an acceptance needs no
         such check, since saving it would fail on the version).
+        `fresh` (the batch path): a `CreateTable` of a table not cached opens it without
+        reading the store, whose answer is almost always "no such table"; if it exists
+        after all (a retried create, a repeated seed), saving its first event fails on the
+        version, and the command is decided again alone, from the store.
         """
         cached = self.tables.holds(command.table_id)
+        if fresh and not cached and isinstance(command.action, CreateTable):
+            return self._decide_on(None, command, digest)
         table = self.tables.get(command.table_id)
         try:
             return self._decide_on(table, command, digest)

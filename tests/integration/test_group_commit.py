@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import msgspec
 import pytest
@@ -225,3 +226,59 @@ def test_each_outcome_carries_the_store_position_of_its_commands_last_event(url:
         last[one, 2], last[two, 2], last[one, 3], last[two, 3],
     ]  # fmt: skip
     assert single.position == store.last_position()
+
+
+def _counting_reads(worker: TableWorker) -> list[str]:
+    """The table reads the worker's store makes from now on (by aggregate id)."""
+    reads: list[str] = []
+    recorder = worker.store.recorder
+    select = recorder.select_events
+
+    def counted(originator_id: Any, *args: Any, **kwargs: Any) -> Any:
+        reads.append(str(originator_id))
+        return select(originator_id, *args, **kwargs)
+
+    recorder.select_events = counted  # type: ignore[method-assign]
+    return reads
+
+
+def test_a_batch_opens_a_new_table_without_reading_it_and_a_retried_create_still_replays(
+    url: str,
+) -> None:
+    worker = TableWorker(open_store(url), None)  # type: ignore[arg-type]
+    table = str(uuid.uuid4())
+    create = new_command(table, "a", CreateTable(game="ra", seats=2, player_name="A"))
+    reads = _counting_reads(worker)
+    [opened] = worker.decide_and_store_many([create])
+    assert opened.accepted and opened.version == 2
+    assert table not in reads  # nothing to read: a new table
+    worker.tables.evict(table)  # as after a restart, or a hand-over of its shard
+    other = str(uuid.uuid4())
+    again, beside = worker.decide_and_store_many(
+        [create, new_command(other, "b", CreateTable(game="ra", seats=2, player_name="B"))]
+    )
+    # The joint save failed on the stored table; each was decided again alone.
+    assert again.replayed and (again.accepted, again.version) == (True, 2)
+    assert beside.accepted and beside.version == 2
+    assert table in reads
+    store = open_store(url)
+    versions: dict[str, list[int]] = {}
+    for note in store.notifications(0, 100):
+        envelope = envelope_of(store, note)
+        versions.setdefault(envelope.table_id, []).append(envelope.version)
+    assert versions == {table: [1, 2], other: [1, 2]}
+
+
+def test_a_batch_refuses_another_create_of_a_stored_table_as_a_lone_command_is_refused(
+    url: str,
+) -> None:
+    table = str(uuid.uuid4())
+    TableWorker(open_store(url), None).decide_and_store(  # type: ignore[arg-type]
+        new_command(table, "a", CreateTable(game="ra", seats=2, player_name="A"))
+    )
+    intruder = new_command(table, "z", CreateTable(game="ra", seats=3, player_name="Z"))
+    alone = TableWorker(open_store(url), None).decide_and_store(intruder)  # type: ignore[arg-type]
+    [batched] = TableWorker(open_store(url), None).decide_and_store_many([intruder])  # type: ignore[arg-type]
+    assert not alone.accepted and alone.error is not None
+    assert (batched.accepted, batched.error) == (alone.accepted, alone.error)
+    assert open_store(url).last_position() == 2  # the stored table's two events only

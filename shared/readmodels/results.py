@@ -19,17 +19,29 @@ from shared.readmodels.db import Cursor
 from shared.standings import skill
 from shared.standings.board import INITIAL_RATING, Result, elo
 
+PER_READ = 500  # keys of one `IN (...)` read at most
+
+Key = tuple[str, str]  # (game, player)
+
 
 def write(cur: Cursor, results: list[Result]) -> None:
-    """Add finished games, in the order they ended."""
-    for result in results:
-        _add(cur, result)
-
-
-def _add(cur: Cursor, result: Result) -> None:
-    if cur.fetchall("SELECT verdict FROM rm_rulings WHERE table_id = ?", (result.table_id,)):
-        return  # ruled on before its result was folded: the ruling's refold decides
-    n = len(result.players)
+    """Add finished games, in the order they ended: a few statements for all of them (one
+    read of the rulings, one insert of the results, one read and one write each of
+    standings, ratings and skills), however many games the batch holds."""
+    if not results:
+        return
+    ids = sorted({r.table_id for r in results})
+    ruled: set[str] = set()
+    for at in range(0, len(ids), PER_READ):
+        part = ids[at : at + PER_READ]
+        marks = ", ".join("?" * len(part))
+        ruled |= {
+            str(row[0])
+            for row in cur.fetchall(
+                f"SELECT table_id FROM rm_rulings WHERE table_id IN ({marks})", part
+            )
+        }  # ruled on before their results were folded: the ruling's refold decides
+    results = [r for r in results if r.table_id not in ruled]
     cur.many_rows(
         "INSERT INTO rm_results (player_id, table_id, position, game, seat, score, rank, won,"
         " forfeited, players) {values}",
@@ -37,97 +49,127 @@ def _add(cur: Cursor, result: Result) -> None:
             (
                 player, result.table_id, result.position, result.game, seat,
                 result.scores[seat], result.ranks[seat], int(seat in result.winners),
-                int(seat in result.forfeited), n,
+                int(seat in result.forfeited), len(result.players),
             )
+            for result in results
             for seat, player in enumerate(result.players)
         ],
     )  # fmt: skip
-    _count(cur, result)
+    _count(cur, results)
 
 
 def _known(
-    cur: Cursor, table: str, columns: str, game: str, players: list[str]
-) -> dict[str, tuple[Any, ...]]:
-    """The rows of the game's players in one of its tables, by player: one query."""
-    marks = ", ".join("?" * len(players))
-    rows = cur.fetchall(
-        f"SELECT player_id, {columns} FROM {table} WHERE game = ? AND player_id IN ({marks})",
-        (game, *players),
-    )
-    return {str(row[0]): row[1:] for row in rows}
+    cur: Cursor, table: str, columns: str, results: list[Result]
+) -> dict[Key, tuple[Any, ...]]:
+    """The rows of the games' players in one of the model's tables, by (game, player): one
+    query per game (and per `PER_READ` players)."""
+    players: dict[str, set[str]] = {}
+    for result in results:
+        players.setdefault(result.game, set()).update(result.players)
+    rows: dict[Key, tuple[Any, ...]] = {}
+    for game, wanted in players.items():
+        names = sorted(wanted)
+        for at in range(0, len(names), PER_READ):
+            part = names[at : at + PER_READ]
+            marks = ", ".join("?" * len(part))
+            statement = (
+                f"SELECT player_id, {columns} FROM {table}"
+                f" WHERE game = ? AND player_id IN ({marks})"
+            )
+            for row in cur.fetchall(statement, (game, *part)):
+                rows[(game, str(row[0]))] = tuple(row[1:])
+    return rows
 
 
-def _count(cur: Cursor, result: Result) -> None:
-    """The game's standings, ratings and skills after the result: one read and one write
-    of each table for all its players (a table seats a player once, `rm_results`' key)."""
-    n = len(result.players)
-    if result.private:  # its players' results only: no standings, no ratings
+def _count(cur: Cursor, results: list[Result]) -> None:
+    """The standings, ratings and skills after the games, folded in memory in the order they
+    ended from one read of each table, then one write of each (a table seats a player once,
+    `rm_results`' key). Private games count in none of them."""
+    counted = [r for r in results if not r.private]
+    if not counted:
         return
-    standing = _known(cur, "rm_standings", "games, wins, total", result.game, result.players)
-    rows: list[tuple[Any, ...]] = []
-    for seat, player in enumerate(result.players):
-        games, wins, total = standing.get(player, (0, 0, 0))
-        games, wins = games + 1, wins + int(seat in result.winners)
-        total = total + result.scores[seat]
-        rows.append((
-            result.game, player, result.names[seat], games, wins, total, -wins,
-            -round(total / games, 3),
-        ))  # fmt: skip
+    standing = _known(cur, "rm_standings", "games, wins, total", counted)
+    names: dict[Key, str] = {}
+    for result in counted:
+        for seat, player in enumerate(result.players):
+            key = (result.game, player)
+            games, wins, total = standing.get(key, (0, 0, 0))
+            standing[key] = (
+                games + 1, wins + int(seat in result.winners), total + result.scores[seat]
+            )  # fmt: skip
+            names[key] = result.names[seat]
     cur.many_rows(
         "INSERT INTO rm_standings (game, player_id, name, games, wins, total, neg_wins,"
         " neg_average) {values} ON CONFLICT (game, player_id)"
         " DO UPDATE SET name = excluded.name, games = excluded.games,"
         " wins = excluded.wins, total = excluded.total, neg_wins = excluded.neg_wins,"
         " neg_average = excluded.neg_average",
-        rows,
-    )
-    if n < 2:
+        [
+            (game, player, name, games, wins, total, -wins, -round(total / games, 3))
+            for (game, player), name in names.items()
+            for games, wins, total in [standing[(game, player)]]
+        ],
+    )  # fmt: skip
+    rated = [r for r in counted if len(r.players) >= 2]
+    if not rated:
         return
-    rated = _known(cur, "rm_ratings", "rating, games", result.game, result.players)
-    before = [float(rated[p][0]) if p in rated else INITIAL_RATING for p in result.players]
-    counts = [int(rated[p][1]) if p in rated else 0 for p in result.players]
-    after = elo(before, result.ranks)
-    rows = [
-        (
-            result.game, player, result.names[seat], after[seat], counts[seat] + 1,
-            -round(after[seat], 2),
-        )
-        for seat, player in enumerate(result.players)
-    ]  # fmt: skip
+    _add_ratings(cur, rated, names)
+    _add_skills(cur, rated, names)
+
+
+def _add_ratings(cur: Cursor, results: list[Result], names: dict[Key, str]) -> None:
+    """The Elo ratings of the games' players after them."""
+    known = _known(cur, "rm_ratings", "rating, games", results)
+    ratings = {k: (float(v[0]), int(v[1])) for k, v in known.items()}
+    changed: dict[Key, None] = {}
+    for result in results:
+        keys = [(result.game, p) for p in result.players]
+        before = [ratings.get(k, (INITIAL_RATING, 0)) for k in keys]
+        after = elo([b[0] for b in before], result.ranks)
+        for key, (_, games), rating in zip(keys, before, after, strict=True):
+            ratings[key] = (rating, games + 1)
+            changed[key] = None
     cur.many_rows(
         "INSERT INTO rm_ratings (game, player_id, name, rating, games, neg_rating)"
         " {values} ON CONFLICT (game, player_id) DO UPDATE SET"
         " name = excluded.name, rating = excluded.rating, games = excluded.games,"
         " neg_rating = excluded.neg_rating",
-        rows,
-    )
-    _add_skills(cur, result)
+        [
+            (game, player, names[(game, player)], rating, games, -round(rating, 2))
+            for game, player in changed
+            for rating, games in [ratings[(game, player)]]
+        ],
+    )  # fmt: skip
 
 
-def _add_skills(cur: Cursor, result: Result) -> None:
-    """The Plackett-Luce skills of the game's players after it."""
-    known = _known(cur, "rm_skills", "mu, sigma, games", result.game, result.players)
-    before = [
-        (skill.Skill(mu=float(known[p][0]), sigma=float(known[p][1])), int(known[p][2]))
-        if p in known
-        else (skill.initial(), 0)
-        for p in result.players
-    ]
-    after = skill.rate([b for b, _ in before], result.ranks)
-    rows = [
-        (
-            result.game, player, result.names[seat], after[seat].mu, after[seat].sigma,
-            before[seat][1] + 1, -round(after[seat].conservative, 4),
-        )
-        for seat, player in enumerate(result.players)
-    ]  # fmt: skip
+def _add_skills(cur: Cursor, results: list[Result], names: dict[Key, str]) -> None:
+    """The Plackett-Luce skills of the games' players after them."""
+    known = _known(cur, "rm_skills", "mu, sigma, games", results)
+    skills = {
+        k: (skill.Skill(mu=float(v[0]), sigma=float(v[1])), int(v[2])) for k, v in known.items()
+    }
+    changed: dict[Key, None] = {}
+    for result in results:
+        keys = [(result.game, p) for p in result.players]
+        before = [skills.get(k, (skill.initial(), 0)) for k in keys]
+        after = skill.rate([b[0] for b in before], result.ranks)
+        for key, (_, games), rated in zip(keys, before, after, strict=True):
+            skills[key] = (rated, games + 1)
+            changed[key] = None
     cur.many_rows(
         "INSERT INTO rm_skills (game, player_id, name, mu, sigma, games, neg_conservative)"
         " {values} ON CONFLICT (game, player_id) DO UPDATE SET"
         " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
         " games = excluded.games, neg_conservative = excluded.neg_conservative",
-        rows,
-    )
+        [
+            (
+                game, player, names[(game, player)], rated.mu, rated.sigma, games,
+                -round(rated.conservative, 4),
+            )
+            for game, player in changed
+            for rated, games in [skills[(game, player)]]
+        ],
+    )  # fmt: skip
 
 
 class Ruling(msgspec.Struct, frozen=True, kw_only=True):
@@ -198,10 +240,10 @@ def refold(cur: Cursor, game: str) -> None:
     games: dict[str, list[tuple[object, ...]]] = {}
     for row in rows:
         games.setdefault(str(row[0]), []).append(row)
+    folded: list[Result] = []
     for table_id, seats in games.items():
         players = [str(r[3]) for r in seats]
-        _count(
-            cur,
+        folded.append(
             Result(
                 table_id=table_id, game=game, position=int(seats[0][1]),  # type: ignore[call-overload]
                 players=players, names=[names.get(p, "") for p in players],
@@ -210,5 +252,6 @@ def refold(cur: Cursor, game: str) -> None:
                 winners=[int(r[2]) for r in seats if r[6]],  # type: ignore[call-overload]
                 forfeited=[int(r[2]) for r in seats if r[7]],  # type: ignore[call-overload]
                 private=bool(seats[0][8]),
-            ),
+            )
         )  # fmt: skip
+    _count(cur, folded)

@@ -1,14 +1,18 @@
-"""The `results` read model (one read and one write of each table a game) equals the
-reference fold (`shared.standings`) on SQLite and PostgreSQL: standings, Elo ratings and
-Plackett-Luce skills, games written one a transaction or several in one."""
+"""The `results` read model (one read and one write of each table for a whole batch of
+games) equals the reference fold (`shared.standings`) on SQLite and PostgreSQL: standings,
+Elo ratings and Plackett-Luce skills, games written one a transaction or several in one,
+in two games (kinds) at once."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+import msgspec
 import pytest
 
 from shared.readmodels import ReadModelDB, queries, results
+from shared.readmodels.db import Cursor
 from shared.readmodels.schema import create_schema
 from shared.standings.board import Result, board_of, leaderboard_of
 from shared.store import open_store
@@ -64,3 +68,36 @@ def test_results_written_in_one_batch_equal_the_reference_fold(db: ReadModelDB) 
     assert queries.standings(db, "ra", None, 50).items == board.standings("ra")
     assert queries.ratings(db, "ra", None, 50).items == board.rating_table("ra")
     assert queries.skills(db, "ra", None, 50).items == leaderboard_of(board, "ra")
+
+
+class _Counting:
+    """A cursor that counts the statements it runs."""
+
+    def __init__(self, cur: Cursor) -> None:
+        self.cur, self.statements = cur, 0
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.cur, name)
+
+        def counted(*args: Any) -> Any:
+            self.statements += 1
+            return method(*args)
+
+        return counted
+
+
+def test_a_batch_of_games_of_two_kinds_costs_a_few_statements_and_folds_each_kind_apart(
+    db: ReadModelDB,
+) -> None:
+    sobek = [msgspec.structs.replace(r, game="sobek", table_id=f"s{r.table_id}") for r in SCRIPT]
+    mixed = [game for pair in zip(SCRIPT, sobek, strict=True) for game in pair]
+    with db.transaction() as cur:
+        counting = _Counting(cur)
+        results.write(counting, mixed)  # type: ignore[arg-type]
+    # rulings, results, then standings, ratings, skills: a read per kind and a write each
+    assert counting.statements == 2 + 3 * (2 + 1)
+    for game, played in (("ra", SCRIPT), ("sobek", sobek)):
+        board = board_of(played)
+        assert queries.standings(db, game, None, 50).items == board.standings(game)
+        assert queries.ratings(db, game, None, 50).items == board.rating_table(game)
+        assert queries.skills(db, game, None, 50).items == leaderboard_of(board, game)

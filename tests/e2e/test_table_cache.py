@@ -18,6 +18,7 @@ from services.bench.rebuilt_views import rebuilt_views
 from services.cli.platform import Platform
 from services.gateway.keys import TABLE_CACHE, GatewaySettings
 from services.gateway.views.player import player_view
+from shared.readmodels.tables import summary_of
 from shared.store import open_store
 from shared.tables.reader import events, fold_states, load_state
 from tests.platform import (
@@ -222,3 +223,23 @@ async def test_a_table_this_gateway_opens_is_cached_from_the_reply_as_the_store_
     assert model is not None and stored is not None and cache.loads == loads
     assert model.state == stored.state and model.turn_times == stored.turn_times
     assert (model.created_at, model.updated_at) == (stored.created_at, stored.updated_at)
+
+
+async def test_every_seats_view_of_a_version_shows_one_summary_made_once(
+    client: TestClient, platform: Platform
+) -> None:
+    cache = platform.app[TABLE_CACHE]  # type: ignore[index]
+    table_id, players = await open_table(client, "ra", 3)
+    await play_moves(client, table_id, players, seed=4, limit=3)
+    model = cache.cached(table_id)
+    assert model is not None
+    first = [player_view(model, seat).table for seat in (0, 1, 2, None)]
+    assert all(summary is first[0] for summary in first)  # made once, shared by every seat
+    assert first[0] == summary_of(
+        model.state, model.created_at, model.updated_at,
+        acting=player_view(model, 0).to_act, outcome=player_view(model, 0).result,
+    )  # fmt: skip
+    await play_moves(client, table_id, players, seed=5, limit=1)
+    after = player_view(model, 1).table
+    assert after.version == model.state.version > first[0].version  # a new version, a new one
+    assert after.updated_at == model.updated_at != first[0].updated_at

@@ -95,8 +95,13 @@ def player_view(model: TableModel, seat: int | None) -> PlayerView:
         else:
             moves, prompt, code = [], "", NO_PROMPT
         result = table_result(state)  # the game's, with the table's forfeits and resignations
+    summary = model.summary  # the same for every seat: made once a version
+    if summary is None or summary.version != state.version:
+        summary = model.summary = summary_of(
+            state, model.created_at, model.updated_at, acting=to_act, outcome=result
+        )
     view = PlayerView(
-        table=summary_of(state, model.created_at, model.updated_at, acting=to_act, outcome=result),
+        table=summary,
         seat=seat,
         to_act=to_act,
         your_turn=mine,

@@ -53,6 +53,7 @@ class TableModel:
     state: TableState
     views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
     frames: dict[int | None, bytes] = field(default_factory=dict)  # the views, JSON-encoded
+    summary: Any = None  # the TableSummary every seat's view of the current version shows
     created_at: str = ""  # ISO 8601: when the table opened, and its last event was stored
     updated_at: str = ""
     turn_times: dict[int, str] = field(default_factory=dict)  # version -> when it was stored
@@ -281,6 +282,7 @@ class TableCache:
         model.stamp(time)
         model.views.clear()
         model.frames.clear()
+        model.summary = None
         self.applied_events += 1
         metrics.EVENTS_APPLIED.labels(self.consumer).inc()
 

@@ -101,3 +101,15 @@ def test_a_batch_of_games_of_two_kinds_costs_a_few_statements_and_folds_each_kin
         assert queries.standings(db, game, None, 50).items == board.standings(game)
         assert queries.ratings(db, game, None, 50).items == board.rating_table(game)
         assert queries.skills(db, game, None, 50).items == leaderboard_of(board, game)
+
+
+def test_reads_split_into_parts_of_at_most_per_read_keys_fold_the_same(
+    db: ReadModelDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(results, "PER_READ", 2)  # five tables, five players: three parts each
+    with db.transaction() as cur:
+        results.write(cur, SCRIPT)
+    board = board_of(SCRIPT)
+    assert queries.standings(db, "ra", None, 50).items == board.standings("ra")
+    assert queries.ratings(db, "ra", None, 50).items == board.rating_table("ra")
+    assert queries.skills(db, "ra", None, 50).items == leaderboard_of(board, "ra")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -96,12 +98,16 @@ def towards_the_end(move: dict[str, Any]) -> bool:
 
 async def play_moves(
     client: TestClient, table_id: str, players: list[Player], seed: int, limit: int = 100_000,
-    prefer: Callable[[dict[str, Any]], bool] | None = None,
+    prefer: Callable[[dict[str, Any]], bool] | None = None, bots_move: bool = False,
 ) -> int:  # fmt: skip
     """Random legal moves until the game ends or `limit` moves were accepted; with `prefer`,
-    mostly (85 %) one of the legal moves it picks, when there is one."""
+    mostly (85 %) one of the legal moves it picks, when there is one. `bots_move`: a bot
+    may move at the table meanwhile (a turn handed to a stand-in): a seat with no legal
+    move for now is looked at again, and a move the bot's overtook (409 `stale_version`)
+    is chosen again from the newer view."""
     rng = random.Random(seed)
     moves = 0
+    deadline = time.monotonic() + 60.0  # a guard against a bot that never moves, no timing
     while moves < limit:
         first = await view(client, table_id, players[0])
         if first["result"] is not None:
@@ -109,6 +115,10 @@ async def play_moves(
         seat = rng.choice(first["to_act"])
         mine = await view(client, table_id, players[seat])
         legal = mine["legal_moves"]
+        if bots_move and not legal:
+            assert time.monotonic() < deadline, f"seat {seat} never got a legal move"
+            await asyncio.sleep(0.01)  # the bot holds the turn: until it has moved
+            continue
         good = [m for m in legal if prefer(m)] if prefer is not None else []
         move = rng.choice(good if good and rng.random() < 0.85 else legal)
         response = await client.post(
@@ -116,6 +126,12 @@ async def play_moves(
             json={"move": move, "expected_version": mine["table"]["version"]},
             headers=players[seat].auth,
         )
+        if (
+            bots_move
+            and response.status == 409
+            and (await response.json())["code"] == "stale_version"
+        ):
+            continue
         assert response.status == 200, await response.text()
         moves += 1
     return moves

@@ -44,7 +44,7 @@ class PresenceBoard:
         self.pending: dict[str, Presence] = {}  # socket -> its newest unsaid signal
         self.changed = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
-        self.sent = 0  # messages published (for tests and the benches)
+        self.sent = 0  # messages published (for tests)
 
     def opened(self, table_id: str, player_id: str) -> str:
         """A player's socket on a table opened: its id, for `closed`."""
@@ -62,6 +62,7 @@ class PresenceBoard:
             self.changed.set()
 
     async def start(self) -> None:
+        """Say the changes from now on, in a task of its own."""
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:

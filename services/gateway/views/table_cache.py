@@ -34,6 +34,7 @@ from shared.contracts.envelopes import Committed, EventEnvelope
 from shared.messaging.port import Broker, Delivery
 from shared.observability import correlation, metrics
 from shared.observability.logs import log_fields
+from shared.readmodels.rows import TableSummary
 from shared.store import STORE_OUTAGES, EventStore
 from shared.tables import state as table_state
 from shared.tables.envelopes import published
@@ -53,7 +54,7 @@ class TableModel:
     state: TableState
     views: dict[int | None, Any] = field(default_factory=dict)  # cache for the current version
     frames: dict[int | None, bytes] = field(default_factory=dict)  # the views, JSON-encoded
-    summary: Any = None  # the TableSummary every seat's view of the current version shows
+    summary: TableSummary | None = None  # shown by every seat's view of the current version
     created_at: str = ""  # ISO 8601: when the table opened, and its last event was stored
     updated_at: str = ""
     turn_times: dict[int, str] = field(default_factory=dict)  # version -> when it was stored

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import aio_pika
@@ -220,6 +221,46 @@ async def test_a_durable_queue_buffers_events_while_its_consumer_is_stopped(
     await restarted.subscribe(TOPOLOGY.events_exchange, "ra.#", project, queue="scores")
     await until(lambda: len(got) == 4)
     assert got == [b"e1", b"e2", b"e3", b"e4"]
+
+
+async def _depth(url: str, queue: str) -> int:
+    """Messages ready in a queue, as another connection sees it."""
+    connection = await aio_pika.connect(url)
+    try:
+        channel = await connection.channel()
+        declared = await channel.declare_queue(queue, passive=True)
+        return declared.declaration_result.message_count or 0
+    finally:
+        await connection.close()
+
+
+async def test_a_burst_of_publishes_is_each_confirmed_when_it_returns(amqp_url: str) -> None:
+    """Publishes on one channel do not wait for each other's frames to be written (one
+    pass of the connection's writer takes the burst): every message arrives whole, with
+    its own headers, and is in the queue once its publish has returned."""
+    publisher = AmqpBroker(amqp_url, TOPOLOGY, prefix=f"t{uuid.uuid4().hex[:12]}")
+    projector = AmqpBroker(amqp_url, TOPOLOGY, prefix=publisher.prefix)
+    got: list[Delivery] = []
+
+    async def project(delivery: Delivery) -> None:
+        got.append(delivery)
+
+    try:
+        await projector.subscribe(TOPOLOGY.events_exchange, "ra.#", project, queue="burst")
+        await projector.close()  # the queue stays, with nobody consuming it
+        bodies = [f"e{i}".encode() for i in range(200)]
+        await asyncio.gather(*(
+            publisher.publish(TOPOLOGY.events_exchange, "ra.Scored.t1", body, {"n": str(i)})
+            for i, body in enumerate(bodies)
+        ))  # fmt: skip
+        assert await _depth(amqp_url, f"{publisher.prefix}.burst") == 200  # all held now
+        await projector.subscribe(TOPOLOGY.events_exchange, "ra.#", project, queue="burst")
+        await until(lambda: len(got) == 200)
+        assert sorted(d.body for d in got) == sorted(bodies)
+        assert all(d.headers["n"] == d.body.decode()[1:] for d in got)
+    finally:
+        await publisher.cleanup()
+        await projector.cleanup()
 
 
 async def test_events_published_before_a_named_queue_exists_are_not_routed(

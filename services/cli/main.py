@@ -6,7 +6,6 @@ each with `VERB`, `register(verbs)` and `run(args)`."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import difflib
 import faulthandler
@@ -20,10 +19,11 @@ from typing import Any
 
 import structlog
 
+from services.cli.event_loop import run_coroutine
 from services.cli.failures import explain
 from services.cli.options import (
     ENV_HELP,
-    add_log_options,
+    add_process_options,
     apply_env,
     log_json,
     unknown_variables,
@@ -63,12 +63,12 @@ def build_parser(env: Mapping[str, str] | None = None) -> argparse.ArgumentParse
         epilog=ENV_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_log_options(parser, top=True)
+    add_process_options(parser, top=True)
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
     for verb in VERBS:
         verb.register(verbs)
     for sub in verbs.choices.values():
-        add_log_options(sub, top=False)
+        add_process_options(sub, top=False)
         sub.set_defaults(verb_parser=sub)  # its usage, for an option it does not know
     apply_env(parser, os.environ if env is None else env)
     return parser
@@ -129,7 +129,7 @@ def refuse_unknown(parser: argparse.ArgumentParser, unknown: Sequence[str]) -> N
 def _dispatch(args: argparse.Namespace) -> int:
     outcome: Any = runner(args.verb)(args)
     if inspect.iscoroutine(outcome):
-        outcome = asyncio.run(outcome)
+        outcome = run_coroutine(outcome, args.event_loop)
     return int(outcome)
 
 

@@ -41,10 +41,22 @@ class LogSettings(msgspec.Struct, frozen=True, kw_only=True):
     ] = "INFO"  # fmt: skip
 
 
-def add_log_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
-    """`--log-json` and `--log-level`, before the verb (top: read from their variables) or
-    after it (each verb: given only when typed)."""
+class LoopSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """The event loop (before or after the verb)."""
+
+    event_loop: Annotated[
+        Literal["uvloop", "asyncio"],
+        setting("uvloop (libuv's loop, less CPU a request; asyncio's where uvloop is not "
+                "installed) or asyncio (the standard library's)", parse=str.lower,
+                metavar="LOOP"),
+    ] = "uvloop"  # fmt: skip
+
+
+def add_process_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    """`--log-json`, `--log-level` and `--event-loop`, before the verb (top: read from
+    their variables) or after it (each verb: given only when typed)."""
     add_flags(parser, LogSettings, suppress=not top)
+    add_flags(parser, LoopSettings, suppress=not top)
 
 
 def add_settings(parser: argparse.ArgumentParser, settings: type[msgspec.Struct]) -> None:

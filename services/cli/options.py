@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from services.cli.event_loop import Loop
 from shared.settings import Setting, setting, settings_in, values
 
 ENV_HELP = """
@@ -45,7 +46,7 @@ class LoopSettings(msgspec.Struct, frozen=True, kw_only=True):
     """The event loop (before or after the verb)."""
 
     event_loop: Annotated[
-        Literal["uvloop", "asyncio"],
+        Loop,
         setting("uvloop (libuv's loop, less CPU a request; asyncio's where uvloop is not "
                 "installed) or asyncio (the standard library's)", parse=str.lower,
                 metavar="LOOP"),

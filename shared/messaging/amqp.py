@@ -11,6 +11,7 @@ from typing import Any
 
 import aio_pika
 import aiormq
+import msgspec
 from aio_pika.abc import (
     AbstractChannel,
     AbstractConnection,
@@ -25,6 +26,7 @@ from pamqp.commands import Basic
 
 from shared.contracts.errors import Unavailable
 from shared.ids import fresh_id
+from shared.messaging import replies
 from shared.messaging.amqp_shards import AmqpShardConsumer, AmqpSlots, consumer_task
 from shared.messaging.port import CommandHandler, Delivery, EventHandler, Keep, Membership, Topology
 from shared.observability import metrics
@@ -157,7 +159,8 @@ class AmqpBroker:
         # and repeat the command, which its id answers from the store.
         self._replies: AbstractChannel | None = None
         self._exchanges: dict[str, AbstractExchange] = {}
-        self._reply_queue = f"{prefix}.reply.{uuid.uuid4().hex}"
+        # Its name says that this requester reads reply batches (`replies.BATCHED`).
+        self._reply_queue = f"{prefix}.reply.{uuid.uuid4().hex}{replies.BATCHED}"
         self._pending: dict[str, asyncio.Future[bytes]] = {}
         self._workers: set[asyncio.Task[None]] = set()
         # Durable names this broker declared, for cleanup(); kept across close().
@@ -298,9 +301,21 @@ class AmqpBroker:
 
     async def _on_reply(self, message: AbstractIncomingMessage) -> None:
         metrics.BROKER_DELIVERED.inc()
-        future = self._pending.get(message.correlation_id or "")
+        if message.type != replies.REPLY_BATCH:
+            self._resolve(message.correlation_id or "", message.body)
+            return
+        try:
+            batch = replies.decode_batch(message.body)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            log.warning("a reply batch that is no list of replies was dropped")
+            return
+        for correlation_id, body in batch:
+            self._resolve(correlation_id, body)
+
+    def _resolve(self, correlation_id: str, body: bytes) -> None:
+        future = self._pending.get(correlation_id)
         if future is not None and not future.done():
-            future.set_result(message.body)
+            future.set_result(body)
 
     async def serve_shard(
         self,
@@ -321,9 +336,15 @@ class AmqpBroker:
             channel = await self._consumer_channel(max(1, prefetch))
             return channel, await self._shard_queue(channel, shard)
 
-        async def reply(message: AbstractIncomingMessage, body: bytes) -> None:
-            if message.reply_to:
-                await self._answer(message.reply_to, body, message.correlation_id)
+        async def reply(answered: list[tuple[AbstractIncomingMessage, bytes]]) -> None:
+            batch = ((m.reply_to, m.correlation_id, body) for m, body in answered)
+            for reply_to, group in replies.grouped(batch):
+                if len(group) > 1 and replies.takes_batches(reply_to):
+                    body = replies.encode_batch(group)
+                    await self._answer(reply_to, body, None, replies.REPLY_BATCH)
+                    continue
+                for correlation_id, body in group:
+                    await self._answer(reply_to, body, correlation_id)
 
         consumer = AmqpShardConsumer(
             shard, handler, keep, open_queue=open_queue, reply=reply, delivery=_delivery,
@@ -353,8 +374,11 @@ class AmqpBroker:
         )
         await self._publish(exchange, routing_key, body, properties)
 
-    async def _answer(self, reply_to: str, body: bytes, correlation_id: str | None) -> None:
-        """Publish a command's reply, waiting out a publishing channel still being restored.
+    async def _answer(
+        self, reply_to: str, body: bytes, correlation_id: str | None, kind: str | None = None
+    ) -> None:
+        """Publish a command's reply (or a batch of them: `kind` REPLY_BATCH), waiting out a
+        publishing channel still being restored.
 
         After a reconnection aio-pika restores the channels one by one, so a shard's
         consumer may get its command again before the publishing channel is back. Retrying
@@ -365,17 +389,23 @@ class AmqpBroker:
         deadline = loop.time() + PUBLISH_TIMEOUT
         while True:
             try:
-                return await self._reply(reply_to, body, correlation_id)
+                return await self._reply(reply_to, body, correlation_id, kind)
             except Unavailable:
                 if loop.time() >= deadline:
                     raise
             await asyncio.sleep(REPLY_RETRY)
 
-    async def _reply(self, reply_to: str, body: bytes, correlation_id: str | None) -> None:
+    async def _reply(
+        self, reply_to: str, body: bytes, correlation_id: str | None, kind: str | None
+    ) -> None:
         """Write a reply on the replies channel (no confirm to wait for)."""
         try:
             assert self._replies is not None
-            properties = Properties(correlation_id=correlation_id, message_id=correlation_id)
+            properties = Properties(
+                correlation_id=correlation_id,
+                message_id=correlation_id or fresh_id(),
+                message_type=kind,
+            )
             await _send(self._replies, "", reply_to, body, properties, timeout=None)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error

@@ -12,8 +12,9 @@ leaving the line and attaching again at its back:
 
 A consumer takes what has been delivered to it, up to `prefetch` commands, as one batch:
 their handlers run together (the table worker's group commit decides and stores them in
-one transaction, in delivery order), each answer goes to its requester, then the batch is
-acked with one `multiple` ack.
+one transaction, in delivery order), the answers go to their requesters (those of one
+requester in one message where it reads batches, `shared.messaging.replies`), then the
+batch is acked with one `multiple` ack.
 
 Group membership uses exclusive queues `<prefix>.<group>.slot.<i>`: a process holds the
 lowest free one on its own connection; RabbitMQ deletes it when that connection dies.
@@ -38,7 +39,8 @@ from shared.tasks import cancellation_kept
 log = logging.getLogger(__name__)
 
 OpenQueue = Callable[[], Awaitable[tuple[AbstractChannel, AbstractQueue]]]
-Reply = Callable[[AbstractIncomingMessage, bytes], Awaitable[None]]
+# Send the answers of a batch, each to its requester (`replies`: one message per reply queue).
+Reply = Callable[[list[tuple[AbstractIncomingMessage, bytes]]], Awaitable[None]]
 RETRY_SECONDS = 1.0
 
 
@@ -152,7 +154,7 @@ class AmqpShardConsumer:
         shard (closing the channel returns anything delivered since, ahead of the line)."""
         answers = await asyncio.gather(*(self._handle(message) for message in batch))
         done = [(m, a) for m, a in zip(batch, answers, strict=True) if a is not None]
-        await asyncio.gather(*(self._reply(message, answer) for message, answer in done))
+        await self._reply(done)
         if len(done) == len(batch):
             await batch[-1].ack(multiple=True)
         else:

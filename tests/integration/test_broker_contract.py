@@ -16,7 +16,9 @@ from shared.messaging.amqp import AmqpBroker
 from shared.messaging.amqp_shards import AmqpShardConsumer
 from shared.messaging.memory import MemoryBroker, topic_matches
 from shared.messaging.port import Delivery, Topology
+from shared.messaging.replies import REPLY_BATCH
 from shared.messaging.urls import broker_from_url
+from shared.observability import metrics
 
 # Two shards and a low delivery limit keep declarations and poison loops short.
 TOPOLOGY = Topology(shards=2, delivery_limit=2)
@@ -443,7 +445,7 @@ async def test_a_consumer_that_dies_while_answering_leaves_the_command_to_the_ne
         name = f"{unique_name}.{TOPOLOGY.shard_queue(0)}"
         return channel, await channel.declare_queue(name, passive=True)
 
-    async def hang_while_answering(message: AbstractIncomingMessage, body: bytes) -> None:
+    async def hang_while_answering(answered: list[tuple[AbstractIncomingMessage, bytes]]) -> None:
         answering.set()
         await asyncio.Event().wait()  # the process dies here
 
@@ -484,3 +486,97 @@ async def test_a_consumer_that_dies_while_answering_leaves_the_command_to_the_ne
         task.cancel()
         await connection.close()
         await broker.cleanup()
+
+
+class CountedReplies(AmqpBroker):
+    """A requester that notes the `type` of every reply message it receives."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.reply_types: list[str | None] = []
+
+    async def _on_reply(self, message: AbstractIncomingMessage) -> None:
+        self.reply_types.append(message.type)
+        await super()._on_reply(message)
+
+
+async def held_then_batched(
+    server: AmqpBroker, publish: Callable[[bytes], Awaitable[None]]
+) -> tuple[HeldBatches, list[bytes]]:
+    """Serve shard 0 from `server`, hold a first batch of `c0`, publish c1..c7 with
+    `publish` (each in the queue once it returns) and wait until they are delivered: on
+    release, they make the second batch, whole."""
+    held = HeldBatches()
+    await server.serve_shard(0, held.handle, prefetch=8)
+    await publish(b"c0")
+    await until(lambda: held.batches == [[b"c0"]], timeout=30)
+    later = [f"c{i}".encode() for i in range(1, 8)]
+    for body in later:
+        await publish(body)
+    await delivered(server, 0)
+    return held, later
+
+
+async def test_the_replies_of_a_batch_to_one_requester_go_in_one_message(
+    amqp_url: str, unique_name: str
+) -> None:
+    """Seven commands of one requester decided in one batch are answered in one message of
+    type REPLY_BATCH, each answer reaching its own request."""
+    server = AmqpBroker(amqp_url, TOPOLOGY, prefix=unique_name)
+    requester = CountedReplies(amqp_url, TOPOLOGY, prefix=unique_name)
+    await server.connect()
+    await requester.connect()
+    requests: list[asyncio.Future[bytes]] = []
+    try:
+        published = metrics.BROKER_PUBLISHED._value.get()
+
+        async def publish(body: bytes) -> None:  # a request, returning once it is queued
+            requests.append(asyncio.ensure_future(requester.request(0, body, timeout=30)))
+            await until(
+                lambda: metrics.BROKER_PUBLISHED._value.get() == published + len(requests), 30
+            )
+
+        held, later = await held_then_batched(server, publish)
+        held.release.set()
+        answers = await asyncio.gather(*requests)
+        assert answers == [b"ok:" + body for body in [b"c0", *later]]
+        assert held.batches == [[b"c0"], later]
+        assert requester.reply_types == [None, REPLY_BATCH]
+    finally:
+        await requester.close()
+        await server.cleanup()
+
+
+async def test_a_requester_of_an_older_release_gets_one_plain_message_per_reply(
+    amqp_url: str, unique_name: str
+) -> None:
+    """A reply queue whose name does not say it reads batches (a gateway of an older
+    release during an upgrade) gets each answer of a batch as its own plain message."""
+    server = AmqpBroker(amqp_url, TOPOLOGY, prefix=unique_name)
+    await server.connect()
+    connection = await aio_pika.connect(amqp_url)
+    try:
+        channel = await connection.channel(publisher_confirms=True)
+        queue = await channel.declare_queue(
+            f"{unique_name}.reply.{uuid.uuid4().hex}", exclusive=True, auto_delete=True
+        )
+        exchange = await channel.get_exchange(f"{unique_name}.{TOPOLOGY.commands_exchange}")
+
+        async def publish(body: bytes) -> None:  # confirmed: in the queue once it returns
+            message = aio_pika.Message(body, reply_to=queue.name, correlation_id=body.decode())
+            await exchange.publish(message, routing_key="0")
+
+        held, later = await held_then_batched(server, publish)
+        held.release.set()
+        received: list[tuple[str | None, str | None, bytes]] = []
+        async with asyncio.timeout(30), queue.iterator() as messages:
+            async for message in messages:
+                await message.ack()
+                received.append((message.type, message.correlation_id, message.body))
+                if len(received) == 8:
+                    break
+        assert held.batches == [[b"c0"], later]
+        assert received == [(None, b.decode(), b"ok:" + b) for b in [b"c0", *later]]
+    finally:
+        await connection.close()
+        await server.cleanup()

@@ -186,6 +186,7 @@ class ProjectionRunner:
         self.wakeup = asyncio.Event()
         self.changed = asyncio.Condition()
         self.listeners: list[Callable[[], None]] = []  # called after every processed batch
+        self.looks = 0  # looks at the store while active (found something or not)
         self.batches = 0  # batches processed by this runner
         self.processed = 0  # notifications processed by this runner
         self.lost_races = 0  # batches another process applied first
@@ -420,6 +421,7 @@ class ProjectionRunner:
                     await asyncio.sleep(self._backoff())
                     continue
                 self.failures = 0
+                self.looks += 1
                 await self._pause(looked, due)
         finally:
             if gauge is not None:

@@ -176,7 +176,8 @@ async def test_commits_within_the_linger_go_out_as_one_message_unless_someone_wa
     relay = relay_runner(store, broker, linger=3600.0)  # no second look unless hurried
     running = asyncio.create_task(relay.run())
     try:
-        await _until(lambda: relay.active)
+        # Its first look done (else a late first look could take the commits below whole).
+        await _until(lambda: relay.active and relay.looks > 0)
         for _ in range(3):  # three commits, each heard at once: without a linger, three looks
             _open_tables(worker, 1)
             relay.wake()

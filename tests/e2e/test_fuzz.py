@@ -8,6 +8,7 @@ and every game must play on afterwards.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from collections import Counter
 from typing import Any
@@ -103,7 +104,9 @@ async def _send(client: TestClient, request: Request) -> tuple[Request, int, Any
         body = await response.json(content_type=None) if text else None
     except ValueError:
         body = text
-    return request, response.status, body
+    # The path the server saw: the client resolves dot segments (`/api/../x` is `/x`).
+    seen = dataclasses.replace(request, path=response.url.raw_path_qs)
+    return seen, response.status, body
 
 
 def _check(request: Request, status: int, body: Any, codes: set[str]) -> str | None:

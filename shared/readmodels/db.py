@@ -129,10 +129,8 @@ class ReadModelDB:
     def transaction(self) -> Iterator[Cursor]:
         """One transaction: committed when the block ends, rolled back if it raises."""
         if self.postgres:
-            from psycopg import RawCursor
-
             with self.pool.connection() as conn, conn.transaction():
-                yield Cursor(self, conn.cursor(), RawCursor(conn))
+                yield Cursor(self, conn.cursor())
             return
         with self._sqlite_conn() as conn:
             conn.execute("BEGIN IMMEDIATE")  # take the write lock now, not mid-transaction
@@ -173,11 +171,9 @@ ROWS_PER_STATEMENT = 100  # rows of one multi-row statement (SQLite allows 32,76
 class Cursor:
     """A cursor inside a transaction, taking `?` placeholders on both databases."""
 
-    def __init__(self, db: ReadModelDB, cursor: Any, raw: Any = None) -> None:
-        """`raw`: PostgreSQL only, a cursor taking the server's own `$n` placeholders."""
+    def __init__(self, db: ReadModelDB, cursor: Any) -> None:
         self.db = db
         self.cursor = cursor
-        self.raw = raw
 
     def execute(self, statement: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -200,11 +196,17 @@ class Cursor:
         """
         if not rows:
             return
-        cursor = self.raw if self.raw is not None else self.cursor
+        numbered = self.db.postgres
+        if numbered:
+            from psycopg import RawCursor
+
+            cursor = RawCursor(self.cursor.connection)
+        else:
+            cursor = self.cursor
         width = len(rows[0])
         for at in range(0, len(rows), ROWS_PER_STATEMENT):
             chunk = rows[at : at + ROWS_PER_STATEMENT]
-            values = _values(len(chunk), width, numbered=self.raw is not None)
+            values = _values(len(chunk), width, numbered=numbered)
             params = [value for row in chunk for value in row]
             cursor.execute(statement.replace("{values}", values), params)
 

@@ -31,8 +31,8 @@ def test_more_rows_than_a_statement_holds_are_all_written_and_upserted(model: Re
             )
             cur.many_rows("DELETE FROM scratch WHERE k IN ({values})", [("k5",), ("k6",)])
         stored = model.query("SELECT k, n, v FROM scratch ORDER BY n")
-        expected = sorted([r for r in rows[7:]] + [(k, n + 1000, v) for k, n, v in rows[:5]],
-                          key=lambda r: r[1])  # fmt: skip
+        upserted = [(k, n + 1000, v) for k, n, v in rows[:5]]
+        expected = sorted(rows[7:] + upserted, key=lambda r: r[1])
         assert [tuple(r) for r in stored] == expected
     finally:
         with model.transaction() as cur:

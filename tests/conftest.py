@@ -85,10 +85,13 @@ def _servers_in_use(request: pytest.FixtureRequest) -> Iterator[None]:
     """Hold the machine's servers for the test: RabbitMQ shared (alone for `stops_rabbitmq`),
     and for `pg_processes` the one slot for platform processes on PostgreSQL (each takes
     tens of the server's 100 connections). Always in this order: no two tests wait on each
-    other."""
+    other. A test that talks to no real server (no `integration` mark, the mark every user
+    of the servers' fixtures gets) takes no lock: it runs while RabbitMQ is down."""
     node = request.node
+    stops = node.get_closest_marker("stops_rabbitmq") is not None
     with contextlib.ExitStack() as held:
-        held.enter_context(_broker_lock(node.get_closest_marker("stops_rabbitmq") is not None))
+        if stops or any(node.get_closest_marker(m) for m in ("integration", "pg_processes")):
+            held.enter_context(_broker_lock(stops))
         if node.get_closest_marker("pg_processes") is not None:
             held.enter_context(_flock("pg-processes", fcntl.LOCK_EX))
         yield

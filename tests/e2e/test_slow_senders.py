@@ -12,7 +12,8 @@ from aiohttp.test_utils import TestClient
 from structlog.testing import capture_logs
 
 from services.cli.platform import Platform, serving
-from services.gateway.keys import GatewaySettings
+from services.gateway.http.limits import address_key
+from services.gateway.keys import LIMITER, GatewaySettings
 from tests.platform import embedded_config, register
 
 ClientFactory = Callable[..., Any]
@@ -23,17 +24,18 @@ STALLED_BODY = (
 )
 
 
-@pytest.fixture(params=[128])
+@pytest.fixture(params=[(128, 1.0)])
 async def slow_guard(
     aiohttp_client: ClientFactory, request: pytest.FixtureRequest
 ) -> AsyncIterator[TestClient]:
-    """A gateway with a small write cap, short timeouts for slow senders and a cap of
-    bodies still arriving per address (the parameter)."""
+    """A gateway with a small write cap, a short header timeout, and the parameter's cap of
+    bodies still arriving per address and body timeout (seconds)."""
+    cap, body_timeout = request.param
     settings = GatewaySettings(
         max_in_flight=3,
-        body_timeout=1.0,
+        body_timeout=body_timeout,
         header_timeout=1.0,
-        max_arriving_per_address=request.param,
+        max_arriving_per_address=cap,
     )
     config = embedded_config()
     config.gateway = settings
@@ -78,10 +80,15 @@ async def test_stalled_bodies_take_no_write_slot_and_are_cut_off_after_the_body_
         assert b'"body_timeout"' in data
 
 
-@pytest.mark.parametrize("slow_guard", [4], indirect=True)
+# A body timeout far beyond the test: on a busy machine the four stalled bodies must still
+# be arriving when the fifth comes (with 1 s they once timed out first, and it was let in).
+@pytest.mark.parametrize("slow_guard", [(4, 120.0)], indirect=True)
 async def test_stalled_bodies_are_capped_per_client_address(slow_guard: TestClient) -> None:
     stalled = [await _stall(slow_guard, STALLED_BODY, "127.0.0.2") for _ in range(4)]
-    await asyncio.sleep(0.2)
+    limiter = slow_guard.app[LIMITER]
+    async with asyncio.timeout(30):  # the gateway holds all four bodies as arriving
+        while limiter._arriving[address_key("127.0.0.2")] < 4:
+            await asyncio.sleep(0.01)
     refused = await _answer_then_closed(await _stall(slow_guard, STALLED_BODY, "127.0.0.2"))
     assert refused.startswith(b"HTTP/1.1 429"), refused
     assert b'"too_many_open"' in refused

@@ -31,6 +31,7 @@ def _stored_field(field: msgspec.structs.FieldInfo) -> tuple[Any, ...]:
     return (field.name, kind, default)
 
 
+TURN_TIMES = "turn_times"  # a snapshot's key of when the turns under way began (readers')
 _GAME_FIELDS = ("options", "game_state", "undo_from")  # decoded with the game's own types
 # Every field of `TableState` (a field added there is stored and read back without a change
 # here; a snapshot written before it reads back with the field's default).

@@ -42,13 +42,13 @@ from shared.contracts.errors import BadRequest, NotFound
 from shared.games.registry import get_game
 from shared.store import EventStore
 from shared.tables.aggregate import Table
+from shared.tables.codec import TURN_TIMES
 from shared.tables.state import OVER, TableState, decode_stored, evolve
 
 log = structlog.get_logger("senet.tables")
 CHECKPOINT = 50  # versions between the snapshots readers save
 # What a snapshot that no longer fits the code (a game's state class changed) raises on reading.
 _UNREADABLE = (msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, ValueError)
-_TURN_TIMES = "turn_times"  # the key of the turn times in a snapshot's state
 
 
 def table_key(table_id: str) -> UUID | None:
@@ -278,7 +278,7 @@ def _snapshot_times(snapshot: Any) -> dict[int, str] | None:
     kept none)."""
     if snapshot is None:
         return {}
-    kept = snapshot.state.get(_TURN_TIMES)
+    kept = snapshot.state.get(TURN_TIMES)
     if kept is None:
         return None
     return {int(version): str(time) for version, time in kept}
@@ -324,7 +324,7 @@ def _save_snapshot(store: EventStore, aggregate: Table, times: dict[int, str] | 
 def _snapshot_record(store: EventStore, aggregate: Table, times: dict[int, str]) -> Any:
     assert store.snapshots is not None
     snapshot = Table.Snapshot.take(aggregate)
-    snapshot.state[_TURN_TIMES] = [[v, t] for v, t in sorted(times.items())]
+    snapshot.state[TURN_TIMES] = [[v, t] for v, t in sorted(times.items())]
     return store.snapshots.mapper.to_stored_event(snapshot)
 
 

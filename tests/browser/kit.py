@@ -18,14 +18,17 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 WAIT = 30.0  # a generous bound for anything the page must show
 
 
-def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    """One API call; the decoded JSON answer."""
+def call(
+    base: str, method: str, path: str, body: Any = None, token: str | None = None,
+    timeout: float = 20.0,
+) -> Any:  # fmt: skip
+    """One API call; the decoded JSON answer (`timeout`: seconds for the answer to come)."""
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
-    with urllib.request.urlopen(request, timeout=20) as answer:
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
         return json.loads(answer.read())
 
 

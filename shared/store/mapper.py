@@ -83,7 +83,7 @@ _WITH_TIMES = _ATTRIBUTES | {TURN_TIMES}  # as readers save them (`shared.tables
 
 
 class TableMapper(Mapper[Any]):
-    """eventsourcing's mapper, with table events encoded once by msgspec."""
+    """eventsourcing's mapper, with table events and snapshots encoded by msgspec."""
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         """The stored form of an event (table events and snapshots without cipher or

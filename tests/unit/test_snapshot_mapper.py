@@ -15,6 +15,7 @@ from services.bench.autoplay import SelfPlay
 from shared.accounts.ledger import register
 from shared.store import open_store
 from shared.tables.aggregate import Table
+from shared.tables.codec import TURN_TIMES
 
 GAMES = ("ra", "egizia", "sobek", "cantstop", "herazeus", "istanbul", "tictactoe")
 
@@ -24,15 +25,18 @@ def _plain(mapper: Mapper[Any]) -> Mapper[Any]:
     return Mapper(mapper.transcoder, mapper.compressor, mapper.cipher)
 
 
+@pytest.mark.parametrize("times", [False, True])  # as the readers save it: with turn times
 @pytest.mark.parametrize("game", GAMES)
 def test_a_table_snapshot_is_the_transcoders_json_and_reads_back_the_same(
-    game: str, monkeypatch: pytest.MonkeyPatch
+    game: str, times: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = open_store("memory")
     table = SelfPlay(7).play(game)
     store.save(table)
     assert len(table.accepted) > 5
     snapshot = Snapshot.take(table)
+    if times:
+        snapshot.state[TURN_TIMES] = [[3, "2026-11-29T20:00:00+00:00"], [9, "2026-11-29T20:01:00"]]
     assert store.snapshots is not None
     mapper = store.snapshots.mapper
     slow = _plain(mapper).to_stored_event(snapshot)
@@ -56,6 +60,7 @@ def test_a_table_snapshot_is_the_transcoders_json_and_reads_back_the_same(
     assert (again.version, again.created_on, again.modified_on) == (
         table.version, table.created_on, table.modified_on,
     )  # fmt: skip
+    assert back.state.get(TURN_TIMES) == snapshot.state.get(TURN_TIMES)
 
 
 def test_another_aggregates_snapshot_takes_eventsourcings_path() -> None:

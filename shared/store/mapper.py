@@ -24,7 +24,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
 from shared.tables.aggregate import RECORDED_TOPIC, Table
-from shared.tables.codec import TURN_TIMES, AcceptedAsList, TableStateAsJSON, encode_state
+from shared.tables.codec import TURN_TIMES, AcceptedAsList, TableStateAsJSON
 from shared.tables.state import TableState
 
 
@@ -78,6 +78,9 @@ class _TableSnapshot(msgspec.Struct):
 _encode = msgspec.json.Encoder().encode
 _TABLE_TOPIC = get_topic(Table)
 _SNAPSHOT_TOPIC = get_topic(Snapshot)
+_FAST_SNAPSHOTS = getattr(Snapshot, "class_version", 1) == 1  # else: eventsourcing's upcasting form
+_STATE = TableStateAsJSON()
+_ACCEPTED = AcceptedAsList()
 _ATTRIBUTES = {"_created_on", "_modified_on", "table", "accepted"}
 _WITH_TIMES = _ATTRIBUTES | {TURN_TIMES}  # as readers save them (`shared.tables.reader`)
 
@@ -130,25 +133,21 @@ class TableMapper(Mapper[Any]):
         state = vars(snapshot)
         attributes = state["state"]
         if (
-            self.cipher is not None or self.compressor is not None
+            not _FAST_SNAPSHOTS or self.cipher is not None or self.compressor is not None
             or state["topic"] != _TABLE_TOPIC or attributes.keys() not in (_ATTRIBUTES, _WITH_TIMES)
             or type(attributes["table"]) is not TableState
-            or getattr(Snapshot, "class_version", 1) > 1
         ):  # fmt: skip
             return None
-        accepted = AcceptedAsList.name
+        accepted, encode = _ACCEPTED.name, _ACCEPTED.encode
         stored = _TableSnapshot(
             timestamp=_Stamp(data=state["timestamp"].isoformat()),
             topic=state["topic"],
             state=_TableAttributes(
                 created_on=_Stamp(data=attributes["_created_on"].isoformat()),
                 modified_on=_Stamp(data=attributes["_modified_on"].isoformat()),
-                table=_Typed(TableStateAsJSON.name, encode_state(attributes["table"])),
+                table=_Typed(_STATE.name, _STATE.encode(attributes["table"])),
                 accepted={
-                    command_id: _Typed(
-                        accepted,
-                        (a.fingerprint, a.first_version, a.last_version, a.names, a.seat),
-                    )
+                    command_id: _Typed(accepted, encode(a))
                     for command_id, a in attributes["accepted"].items()
                 },
                 turn_times=attributes.get(TURN_TIMES, msgspec.UNSET),

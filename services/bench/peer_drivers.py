@@ -1,6 +1,7 @@
 """The load of `senet bench peers`: tic-tac-toe matches played flat out against senet (moves
-over the table WebSocket each player holds, or as HTTP requests; pushes over the WebSocket)
-or boardgame.io (socket.io), and the echo calibration.
+over the player socket each player holds across its matches, over a table socket a match,
+or as HTTP requests; pushes over the WebSocket) or boardgame.io (socket.io), and the echo
+calibration.
 
 Every match has two players, each with its own socket. The mover sends a random empty cell;
 its latency ends when its own client holds the new state (senet: the move's answer, which
@@ -13,6 +14,7 @@ the durability check compares these with what a restarted server still has.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 import uuid
@@ -138,20 +140,27 @@ class _Watched:
         self.reader.cancel()
 
 
-def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = False) -> Loop:
-    """One senet match after another through `http` (its base URL is the gateway); the moves
-    over each player's table socket, or (`http_moves`) as `POST /moves`."""
+PATHS = ("player", "table", "http")  # senet's ways to play a match (`senet_loop`)
 
+
+def senet_loop(http: aiohttp.ClientSession, seed: int, *, path: str = "player") -> Loop:
+    """One senet match after another through `http` (its base URL is the gateway).
+
+    `path` "player": each player holds one player socket (`/api/ws`) across its matches and
+    opens, joins, follows and plays each match over it; "table": each match is opened by
+    two HTTP requests and played over a table socket per player; "http": as "table", the
+    moves as `POST /moves` requests."""
+    if path == "player":
+        return _player_socket_loop(http, seed)
+    if path not in PATHS:
+        raise ValueError(f"unknown move path {path!r}: one of {', '.join(PATHS)}")
+    http_moves = path == "http"
     players: dict[int, list[str]] = {}  # each loop's two players play all its matches
 
     async def play(index: int, deadline: float, samples: Samples) -> None:
         rng = random.Random(f"{seed}-{index}-{samples.moves}")
         if index not in players:
-            players[index] = []
-            for seat in range(2):
-                name = f"peer-{uuid.uuid4().hex[:12]}-{seat}"
-                player = await _call(http, "POST", "/api/players", None, {"name": name})
-                players[index].append(player["token"])
+            players[index] = await _two_players(http)
         tokens = players[index]
         # Two requests open a match, as boardgame.io's create and two joins: the join that
         # fills the table starts it.
@@ -172,9 +181,7 @@ def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = Fal
                     samples.matches += 1
                     return
                 mover = view["to_act"][0]
-                cells = sockets[mover].view["game"]["cells"]
-                cell = rng.choice([i for i in range(CELLS) if cells[i] == -1])
-                move = {"move": {"type": "Mark", "cell": cell}, "expected_version": version}
+                move = _random_mark(rng, sockets[mover].view, version)
                 started = time.perf_counter()
                 if http_moves:
                     answer = await _call(http, "POST", f"/api/tables/{table_id}/moves",
@@ -183,16 +190,160 @@ def senet_loop(http: aiohttp.ClientSession, seed: int, *, http_moves: bool = Fal
                     answer = await sockets[mover].move(move)
                 answered = time.perf_counter()
                 version = answer["version"]
-                samples.acked.setdefault(table_id, set()).add(cell)
-                samples.moves += 1
-                samples.moved.add(index)
-                samples.mover_ms.append((answered - started) * 1000)
+                _moved(samples, index, table_id, move, started, answered)
                 seen = await sockets[1 - mover].until(version)
                 samples.opponent_ms.append((seen - started) * 1000)
                 await sockets[mover].until(version)
         finally:
             for watched in sockets:
                 await watched.close()
+
+    return play
+
+
+async def _two_players(http: aiohttp.ClientSession) -> list[str]:
+    """The tokens of two new players."""
+    tokens = []
+    for seat in range(2):
+        name = f"peer-{uuid.uuid4().hex[:12]}-{seat}"
+        tokens.append((await _call(http, "POST", "/api/players", None, {"name": name}))["token"])
+    return tokens
+
+
+def _random_mark(rng: random.Random, view: dict[str, Any], version: int) -> dict[str, Any]:
+    cells = view["game"]["cells"]
+    cell = rng.choice([i for i in range(CELLS) if cells[i] == -1])
+    return {"move": {"type": "Mark", "cell": cell}, "expected_version": version}
+
+
+def _moved(
+    samples: Samples, index: int, table_id: str, move: dict[str, Any], started: float,
+    answered: float,
+) -> None:  # fmt: skip
+    samples.acked.setdefault(table_id, set()).add(move["move"]["cell"])
+    samples.moves += 1
+    samples.moved.add(index)
+    samples.mover_ms.append((answered - started) * 1000)
+
+
+class _PlayerSocket:
+    """A player's socket (`/api/ws`): the latest view of each followed table, the answers."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+        self.views: dict[str, dict[str, Any]] = {}
+        self.arrived: dict[str, dict[int, float]] = {}  # table -> version -> when
+        self.changed = asyncio.Event()
+        self.closed = False
+        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.unwatched = 0  # answers still to come to unwatches sent (dropped: in order)
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.socket:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = message.json()
+                kind = data.get("type")
+                if kind == "answer" and self.unwatched:
+                    self.unwatched -= 1
+                elif kind == "answer":
+                    self.answers.put_nowait(data)
+                elif kind is None:
+                    table = data["table"]
+                    table_id, version = table["table_id"], table["version"]
+                    self.arrived.setdefault(table_id, {}).setdefault(version, time.perf_counter())
+                    held = self.views.get(table_id)
+                    if held is None or version >= held["table"]["version"]:
+                        self.views[table_id] = data
+                self.changed.set()
+        finally:
+            self.closed = True
+            self.changed.set()
+
+    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message and wait for its answer (RuntimeError if refused)."""
+        await self.socket.send_json(message)
+        async with asyncio.timeout(CALL_TIMEOUT):
+            while self.answers.empty():
+                if self.closed:
+                    raise ConnectionError("senet closed the player socket")
+                self.changed.clear()
+                await self.changed.wait()
+        answer = self.answers.get_nowait()
+        if not answer["accepted"]:
+            raise RuntimeError(f"{message['type']} refused: {answer['error']}")
+        return answer
+
+    async def until(self, table_id: str, version: int) -> float:
+        """When a view of the table of at least `version` arrived."""
+        async with asyncio.timeout(CALL_TIMEOUT):
+            while self.views.get(table_id, {}).get("table", {}).get("version", 0) < version:
+                if self.closed:
+                    raise ConnectionError("senet closed the player socket")
+                self.changed.clear()
+                await self.changed.wait()
+        return min(t for v, t in self.arrived[table_id].items() if v >= version)
+
+    async def unwatch(self, table_id: str) -> None:
+        """Stop following a table; its answer is not waited for (the socket's answers
+        come in order: the next one is the unwatch's, and is dropped)."""
+        self.unwatched += 1
+        await self.socket.send_json({"type": "unwatch", "table_id": table_id})
+        self.views.pop(table_id, None)
+        self.arrived.pop(table_id, None)
+
+    async def close(self) -> None:
+        await self.socket.close()
+        self.reader.cancel()
+
+
+def _player_socket_loop(http: aiohttp.ClientSession, seed: int) -> Loop:
+    players: dict[int, tuple[list[str], list[_PlayerSocket]]] = {}
+
+    async def connected(index: int) -> tuple[list[str], list[_PlayerSocket]]:
+        """The loop's two players and their sockets (opened again after a server died)."""
+        if index not in players:
+            players[index] = (await _two_players(http), [])
+        tokens, sockets = players[index]
+        if not sockets or any(s.closed for s in sockets):
+            for old in sockets:
+                await old.close()
+            sockets[:] = [
+                _PlayerSocket(await http.ws_connect(f"/api/ws?token={t}")) for t in tokens
+            ]
+        return tokens, sockets
+
+    async def play(index: int, deadline: float, samples: Samples) -> None:
+        rng = random.Random(f"{seed}-{index}-{samples.moves}")
+        tokens, sockets = await connected(index)
+        body = {"type": "create", "game": "tictactoe", "seats": 2, "start_when_full": True}
+        table_id = (await sockets[0].ask(body))["table_id"]
+        samples.tokens[table_id] = tokens[0]
+        try:
+            version = (await sockets[1].ask({"type": "join", "table_id": table_id}))["version"]
+            await sockets[0].until(table_id, version)
+            while samples.going(index, deadline):
+                view = sockets[0].views[table_id]
+                if view.get("result") is not None:
+                    samples.matches += 1
+                    return
+                mover = view["to_act"][0]
+                move = _random_mark(rng, sockets[mover].views[table_id], version)
+                started = time.perf_counter()
+                answer = await sockets[mover].ask({"type": "move", "table_id": table_id, **move})
+                answered = time.perf_counter()
+                version = answer["version"]
+                _moved(samples, index, table_id, move, started, answered)
+                seen = await sockets[1 - mover].until(table_id, version)
+                samples.opponent_ms.append((seen - started) * 1000)
+                await sockets[mover].until(table_id, version)
+        finally:
+            for socket in sockets:
+                if not socket.closed:
+                    with contextlib.suppress(Exception):
+                        await socket.unwatch(table_id)
 
     return play
 

@@ -70,8 +70,15 @@ class PeersOptions(msgspec.Struct, frozen=True, kw_only=True):
     )
     no_durability: Annotated[bool, setting("skip the SIGKILL check")] = False
     http_moves: Annotated[
-        bool, setting("senet's moves as HTTP requests (by default over the table WebSocket)")
+        bool,
+        setting(
+            "senet's moves as HTTP requests, each match over table sockets (by default "
+            "each player's one player socket opens, follows and plays its matches)"
+        ),
     ] = False
+    table_sockets: Annotated[
+        bool, setting("senet's matches opened by HTTP, played over a table socket each")
+    ] = False  # fmt: skip
 
 
 def register(kinds: Any) -> None:
@@ -180,7 +187,7 @@ async def run_peers(args: argparse.Namespace) -> int:
         return 0
     matches = [int(n) for n in args.matches.split(",") if n.strip()]
     report: dict[str, Any] = {"versions": versions(bgio), "seconds_per_run": args.seconds,
-                              "senet_moves": "http" if args.http_moves else "socket"}  # fmt: skip
+                              "senet_moves": _path(args)}  # fmt: skip
     report["calibration"] = await calibrate(max(matches), min(args.seconds, 5.0))
     _say(f"driver ceiling: {report['calibration']}")
     pairs: dict[str, Any] = {}
@@ -311,16 +318,16 @@ async def _side(
     out: dict[str, Any] = {}
     try:
         for count in matches:
-            out[str(count)] = await measure(server, pair, count, args.seconds, args.http_moves)
+            out[str(count)] = await measure(server, pair, count, args.seconds, _path(args))
             _say(f"{pair:8} {server.name:13} {count:3} matches: {_line(out[str(count)])}")
-        check = await durability(server, args.kill_after, args.http_moves) if durable else None
+        check = await durability(server, args.kill_after, _path(args)) if durable else None
         return out, check
     finally:
         server.stop()
 
 
 async def measure(
-    server: Server, pair: str, matches: int, seconds: float, http_moves: bool = False
+    server: Server, pair: str, matches: int, seconds: float, path: str = "player"
 ) -> dict[str, Any]:
     """One run flat out: moves/s, latencies, server CPU-ms per move, memory."""
     samples = peer_drivers.Samples()
@@ -332,7 +339,7 @@ async def measure(
     # No cap on connections: 50 matches hold 100 WebSockets beside their HTTP requests
     # (aiohttp's default of 100 connections made the 50-match run fail).
     async with aiohttp.ClientSession(server.base, connector=aiohttp.TCPConnector(limit=0)) as http:
-        loop = _loop(server, http, http_moves)
+        loop = _loop(server, http, path)
         counted_before = await _counts(http, server)
         before = cpu.sample(trees, named)
         started = time.monotonic()
@@ -375,20 +382,25 @@ async def _counts(http: aiohttp.ClientSession, server: Server) -> dict[str, floa
         await asyncio.sleep(0.2)
 
 
-def _loop(server: Server, http: aiohttp.ClientSession, http_moves: bool) -> peer_drivers.Loop:
+def _path(args: argparse.Namespace) -> str:
+    """senet's way to play a match (`peer_drivers.PATHS`)."""
+    return "http" if args.http_moves else "table" if args.table_sockets else "player"
+
+
+def _loop(server: Server, http: aiohttp.ClientSession, path: str) -> peer_drivers.Loop:
     if server.name.startswith("senet"):
-        return peer_drivers.senet_loop(http, seed=1, http_moves=http_moves)
+        return peer_drivers.senet_loop(http, seed=1, path=path)
     return peer_drivers.bgio_loop(http, server.base, seed=1)
 
 
-async def durability(server: Server, kill_after: float, http_moves: bool) -> dict[str, Any]:
+async def durability(server: Server, kill_after: float, path: str) -> dict[str, Any]:
     """On a running server: `DURABILITY_MATCHES` matches flat out, SIGKILL after
     `kill_after` s (and once each match has a move acknowledged), restart on the same data;
     count the acknowledged moves the restarted server no longer has. The server is left
     running (the caller stops it)."""
     samples = peer_drivers.Samples()
     async with aiohttp.ClientSession(server.base) as http:
-        loop = _loop(server, http, http_moves)
+        loop = _loop(server, http, path)
         run = asyncio.create_task(
             peer_drivers.run_matches(loop, DURABILITY_MATCHES, kill_after + AFTER_KILL, samples)
         )

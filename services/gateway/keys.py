@@ -71,6 +71,16 @@ class GatewaySettings(msgspec.Struct, frozen=True, kw_only=True):
     ws_message_rate: Annotated[
         float, setting("frames per second a client may send on one socket (0: no limit)", ge=0)
     ] = 10.0
+    # A player's socket carries all of its tables (`live.player_socket`), as many messages
+    # as the HTTP requests they stand for (each command also spends the token's rate): a
+    # bot playing one game after another sends many more than a table socket's client.
+    ws_player_message_rate: Annotated[
+        float,
+        setting("frames per second a client may send on its player socket (0: no limit)", ge=0),
+    ] = 1000.0
+    player_socket_tables: Annotated[
+        int, setting("tables one player socket may follow at once", ge=1, le=10_000)
+    ] = 64
     ws_message_burst: Annotated[
         int, setting("frames a client may send on one socket at once before the rate applies",
                      ge=1)

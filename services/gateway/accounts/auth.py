@@ -34,7 +34,7 @@ IDENTITY_TTL = 60.0  # seconds a remembered token is trusted before the store is
 # The routes that take `?token=`, the WebSockets: browsers cannot set headers on them.
 # Anywhere else a token in the URL would end up in history and proxy logs, so it is
 # ignored (401).
-WS_ROUTES = frozenset({"/api/tables/{table_id}/ws", "/api/tables/{table_id}/chat/ws"})
+WS_ROUTES = frozenset({"/api/ws", "/api/tables/{table_id}/ws", "/api/tables/{table_id}/chat/ws"})
 
 
 def bearer_token(request: web.Request) -> str:

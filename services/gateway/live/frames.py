@@ -115,11 +115,13 @@ class ClientSocket(web.WebSocketResponse):
                 self._reader.set_exception(exc)  # type: ignore[union-attr]
 
 
-def client_socket(settings: GatewaySettings) -> ClientSocket:
-    """The socket the view and chat routes answer with (heartbeat every 30 s)."""
+def client_socket(settings: GatewaySettings, *, player: bool = False) -> ClientSocket:
+    """The socket the view, chat and (`player`) player routes answer with (heartbeat every
+    30 s)."""
+    rate = settings.ws_player_message_rate if player else settings.ws_message_rate
     return ClientSocket(
-        heartbeat=30, max_msg_size=settings.ws_max_message,
-        rate=settings.ws_message_rate, burst=settings.ws_message_burst,
+        heartbeat=30, max_msg_size=settings.ws_max_message, rate=rate,
+        burst=settings.ws_message_burst,
     )  # fmt: skip
 
 

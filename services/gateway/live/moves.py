@@ -88,7 +88,7 @@ async def listen(
                 _COUNTED["malformed"].inc()
                 await closing.close(socket, closing.BAD_MESSAGE, exc.code)
                 break
-            answer = await decide(request, decoded, who)
+            answer = await decide(request, decoded, who, request.match_info["table_id"])
             _COUNTED["accepted" if answer.accepted else "refused"].inc()
             if answer.accepted:
                 await before_answer(answer.version)
@@ -115,40 +115,58 @@ def decode(data: str) -> ClientMessage:
 
 
 async def decide(
-    request: web.Request, message: ClientMessage, who: Identity | None
+    request: web.Request, message: MoveRequest | ResignMessage, who: Identity | None, table_id: str
 ) -> SocketAnswer:
-    """The message decided as its HTTP request would be, with the socket's rights now."""
-    table_id = request.match_info["table_id"]
-    command_id = message.command_id or fresh_id()
+    """A move or resignation at `table_id` decided as its HTTP request would be, with the
+    socket's rights now."""
+
+    async def run(who: Identity, command_id: str) -> Outcome:
+        if isinstance(message, MoveRequest):
+            body = msgspec.structs.replace(message, command_id=command_id)
+            return await play(request, body, who, table_id)
+        return await submit(
+            request, Resign(stand_in=STAND_IN), who=who, command_id=command_id, table_id=table_id
+        )
+
+    return await answered(request, who, table_id, message.command_id, run)
+
+
+async def answered(
+    request: web.Request,
+    who: Identity | None,
+    table_id: str,
+    command_id: str | None,
+    run: Callable[[Identity, str], Awaitable[Outcome]],
+) -> SocketAnswer:
+    """`run(who, command_id)` under the HTTP bounds of a write (the token's rate, the
+    in-flight slots, the token asked for again), its outcome or its error as an answer."""
+    command_id = command_id or fresh_id()
     # One correlation id per message, as per request (the socket's own is its handshake's).
     correlation.set_current(fresh_id())
     try:
         if who is None:
             raise Unauthorized("missing bearer token", code="missing_token")
-        outcome = await _within_bounds(request, message, command_id)
+        limiter = request.app[LIMITER]
+        key = hashed_token_key(token_hash(request))
+        limiter.take(key)
+        with limiter.in_flight(key):
+            outcome = await run(await identify(request), command_id)  # a revoked token: 401
     except Exception as exc:
-        error = known_error(exc, request.path)
-        if error is None:
-            log.exception("unhandled_error", path=request.path, message=message.__class__.__name__)
-            error = SenetError("internal error", code="internal_error", status=500)
-        return SocketAnswer(
-            command_id=command_id, table_id=table_id, accepted=False, error=error.to_body()
-        )
+        return refusal(request, exc, table_id, command_id)
     return SocketAnswer(**{name: getattr(outcome, name) for name in Outcome.__struct_fields__})
 
 
-async def _within_bounds(request: web.Request, message: ClientMessage, command_id: str) -> Outcome:
-    """The HTTP bounds of a write (the token's rate, the in-flight slots), the token asked
-    for again, then the command."""
-    limiter = request.app[LIMITER]
-    key = hashed_token_key(token_hash(request))
-    limiter.take(key)
-    with limiter.in_flight(key):
-        who = await identify(request)  # remembered for a minute; a revoked one is forgotten
-        if isinstance(message, MoveMessage):
-            body = msgspec.structs.replace(message, command_id=command_id)
-            return await play(request, body, who)
-        return await submit(request, Resign(stand_in=STAND_IN), who=who, command_id=command_id)
+def refusal(
+    request: web.Request, exc: Exception, table_id: str, command_id: str = ""
+) -> SocketAnswer:
+    """The answer to a message refused with `exc` (its HTTP error; an unknown one is 500)."""
+    error = known_error(exc, request.path)
+    if error is None:
+        log.exception("unhandled_error", path=request.path)
+        error = SenetError("internal error", code="internal_error", status=500)
+    return SocketAnswer(
+        command_id=command_id, table_id=table_id, accepted=False, error=error.to_body()
+    )
 
 
 MESSAGES = (MoveMessage, ResignMessage, SocketAnswer)  # documented with the socket's route

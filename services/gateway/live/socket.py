@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 
 from aiohttp import WSMsgType, web
 
@@ -44,23 +45,32 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
         return await _serve(request, who, model)
 
 
-class _Feed:
-    """What one socket has been sent: the views pushed, newest version last."""
+class Feed:
+    """What one socket has been sent of one table: the views pushed, newest version last.
 
-    def __init__(self, socket: web.WebSocketResponse, player_id: str | None, held: str) -> None:
-        self.socket, self.player_id, self.held = socket, player_id, held
+    `lost` is called when the viewer may no longer watch the table at a version (the table
+    socket closes with 4403; the player socket stops that table and says so)."""
+
+    def __init__(
+        self,
+        socket: web.WebSocketResponse,
+        player_id: str | None,
+        held: str,
+        lost: Callable[[SenetError], Awaitable[None]],
+    ) -> None:
+        self.socket, self.player_id, self.held, self.lost = socket, player_id, held, lost
         self.sent = -1  # the version of the last view sent
 
     async def push(self, model: TableModel) -> bool:
-        """Send the view of `model` if newer than the last sent; False (the socket closed
-        with 4403) if the viewer may no longer watch at that version."""
+        """Send the view of `model` if newer than the last sent; False (after `lost`) if the
+        viewer may no longer watch at that version."""
         if model.state.version <= self.sent:
             return True
         self.sent = model.state.version
         try:  # the rights at the version this frame carries
             seat = watch_seat(model.state, self.player_id, self.held)
         except SenetError as exc:
-            await closing.close(self.socket, closing.RIGHTS_LOST, exc.code)
+            await self.lost(exc)
             return False
         # A text frame (browsers JSON.parse it) of bytes encoded once per version and seat,
         # shared by every socket that shows this seat's view.
@@ -68,11 +78,40 @@ class _Feed:
         return True
 
 
+async def follow(
+    request: web.Request,
+    who: Identity | None,
+    table_id: str,
+    feed: Feed,
+    changes: asyncio.Queue[int],
+) -> None:
+    """Push the table's view now and after every change (one frame for the events of one
+    move), until CLOSED comes on `changes`, the viewer loses the right to watch, or the
+    socket's token turns out revoked (asked every `IDENTITY_TTL` seconds of quiet: then the
+    socket closes with 4401)."""
+    cache = request.app[TABLE_CACHE]
+    while True:
+        current = await cache.get(table_id)  # the cache may have evicted and reloaded it
+        if current is not None and not await feed.push(current):
+            return
+        try:  # a new version, or CLOSED; now and then: is the token still good?
+            async with asyncio.timeout(auth.IDENTITY_TTL):  # no task per change
+                if await changes.get() == CLOSED:
+                    return
+        except TimeoutError:
+            if who is not None and not await auth.still_valid(request):
+                await closing.close(feed.socket, closing.TOKEN_REVOKED, "token_revoked")
+                return
+            continue
+        while not changes.empty():  # the events of one move: one view, one frame
+            if changes.get_nowait() == CLOSED:
+                return
+
+
 async def _serve(
     request: web.Request, who: Identity | None, model: TableModel
 ) -> web.WebSocketResponse:
-    settings = request.app[SETTINGS]
-    socket = client_socket(settings)
+    socket = client_socket(request.app[SETTINGS])
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
     if who is not None:  # closed at once if its token is revoked
@@ -80,7 +119,11 @@ async def _serve(
     cache = request.app[TABLE_CACHE]
     table_id = model.state.table_id
     changes = cache.listen(table_id)
-    feed = _Feed(socket, who.player_id if who is not None else None, link_hash(request))
+
+    async def rights_lost(error: SenetError) -> None:
+        await closing.close(socket, closing.RIGHTS_LOST, error.code)
+
+    feed = Feed(socket, who.player_id if who is not None else None, link_hash(request), rights_lost)
 
     async def before_answer(version: int) -> None:
         """A move's answer follows the mover's view of its version on this socket."""
@@ -89,24 +132,11 @@ async def _serve(
             await feed.push(current)
 
     reader = asyncio.create_task(moves.listen(request, socket, who, before_answer))
-    reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes the loop below
+    reader.add_done_callback(lambda _: changes.put_nowait(CLOSED))  # wakes `follow`
     board = request.app[PRESENCE]  # an anonymous spectator gets no mail: nothing to say
     socket_id = board.opened(table_id, who.player_id) if who is not None else None
     try:
-        while not socket.closed and not reader.done():
-            current = await cache.get(table_id)  # the cache may have evicted and reloaded it
-            if current is not None and not await feed.push(current):
-                break
-            try:  # a new version, or CLOSED; now and then: is the token still good?
-                async with asyncio.timeout(auth.IDENTITY_TTL):  # no task per change
-                    await changes.get()
-            except TimeoutError:
-                if who is not None and not await auth.still_valid(request):
-                    await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
-                    break
-                continue
-            while not changes.empty():  # the events of one move: one view, one frame
-                changes.get_nowait()
+        await follow(request, who, table_id, feed, changes)
     finally:
         cache.unlisten(table_id, changes)
         if socket_id is not None:

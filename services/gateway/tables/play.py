@@ -114,6 +114,11 @@ async def create_table(request: web.Request) -> web.Response:
     """Open a table; the caller takes seat 0."""
     who = caller(request)
     body = await decode_body(request, NewTable)
+    return json_response(await open_new(request, body, who), 201)
+
+
+async def open_new(request: web.Request, body: NewTable, who: Identity) -> Outcome:
+    """A new table of `body` with `who` in seat 0 (from HTTP or the player socket)."""
     get_game(body.game)  # 404 unknown_game before anything is sent
     if body.seed is not None and not request.app[SETTINGS].client_seeds:
         raise BadRequest(
@@ -135,8 +140,7 @@ async def create_table(request: web.Request) -> web.Response:
         takebacks=body.takebacks,
         start_when_full=body.start_when_full,
     )
-    outcome = await submit(request, action, table_id=table_id, command_id=body.command_id)
-    return json_response(outcome, 201)
+    return await submit(request, action, table_id=table_id, command_id=body.command_id, who=who)
 
 
 def _stable_table_id(request: web.Request, body: NewTable) -> str:
@@ -149,10 +153,14 @@ def _stable_table_id(request: web.Request, body: NewTable) -> str:
 async def join_table(request: web.Request) -> web.Response:
     """Take the next free seat (a private table's with its invitation code: the table decider
     checks the code's hash against the table's own)."""
-    who = caller(request)
     body = await decode_body(request, JoinRequest)
+    return json_response(await join(request, request.match_info["table_id"], body, caller(request)))
+
+
+async def join(request: web.Request, table_id: str, body: JoinRequest, who: Identity) -> Outcome:
+    """`who` takes the table's next free seat (from HTTP or the player socket)."""
     action = JoinTable(player_name=who.name, invitation_hash=invitation_hash(body.invitation or ""))
-    return json_response(await submit(request, action, command_id=body.command_id))
+    return await submit(request, action, command_id=body.command_id, table_id=table_id, who=who)
 
 
 async def start_table(request: web.Request) -> web.Response:
@@ -181,15 +189,17 @@ class MoveAnswer(Outcome, frozen=True, kw_only=True):
     view: views.PlayerView | None = None
 
 
-async def play(request: web.Request, body: MoveRequest, who: Identity) -> Outcome:
-    """The move of `who` at the table in the path, decided by its table worker (seat, turn,
-    move): the accepted outcome once this gateway's cache shows it; a refusal raises its
-    error. The one path of a move, from HTTP (`submit_move`) or the table socket
+async def play(
+    request: web.Request, body: MoveRequest, who: Identity, table_id: str | None = None
+) -> Outcome:
+    """The move of `who` at the table in the path (or `table_id`), decided by its table
+    worker (seat, turn, move): the accepted outcome once this gateway's cache shows it; a
+    refusal raises its error. The one path of a move, from HTTP (`submit_move`) or a socket
     (`services.gateway.live.moves`)."""
     action = PlayMove(move=body.move, seat=body.seat)  # the decider checks a named seat
     return await submit(
         request, action, command_id=body.command_id, expected_version=body.expected_version,
-        who=who,
+        who=who, table_id=table_id,
     )  # fmt: skip
 
 

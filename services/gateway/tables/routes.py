@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from services.gateway.http.routes import UUID_PATTERN, Route
 from services.gateway.live import moves as socket_moves
-from services.gateway.live import socket
+from services.gateway.live import player_socket, socket
 from services.gateway.tables import invitations, lists, lobby, play, rematch, results, undo, view_at
 from services.gateway.views import player as views
 from shared.contracts.envelopes import Outcome
@@ -172,6 +172,15 @@ ROUTES: list[Route] = [
         views.LogPage,
         query=("after", "limit", "seat", "invite"),
         viewers=True,
+    ),
+    Route(
+        "GET",
+        "/api/ws",
+        player_socket.player_socket,
+        "WebSocket: all my tables over one connection (watch, open, join, move, resign)",
+        query=("token",),
+        description=player_socket.DESCRIPTION,
+        messages=player_socket.MESSAGES,
     ),
     Route(
         "GET",

@@ -303,3 +303,25 @@ async def test_a_socket_follows_at_most_its_cap_of_tables(capped: TestClient) ->
         assert (await socket.ask({"type": "watch", "table_id": tables[2]}))[0]["accepted"]
     response = await capped.get("/api/me/tables", headers=host.auth)
     assert (await response.json())["items"] == []  # the refused create opened nothing
+
+
+@pytest.fixture
+async def strict(aiohttp_client: RateClient) -> AsyncIterator[TestClient]:
+    """A platform whose tokens get a handful of requests, then (practically) no refill."""
+    async for client in gateway_client(
+        aiohttp_client, GatewaySettings(rate_limit=0.001, rate_burst=12)
+    ):
+        yield client
+
+
+async def test_watches_and_commands_spend_the_tokens_rate(strict: TestClient) -> None:
+    table_id, (first, _second) = await open_table(strict, "tictactoe", 2)
+    async with _connect(strict, first) as raw:
+        socket = _Socket(raw)
+        codes = []
+        for i in range(12):
+            message = {"type": "watch", "table_id": table_id} if i % 2 else _mark(table_id, 0)
+            answer, _ = await socket.ask(message)
+            codes.append(answer["error"]["code"] if answer["error"] else "ok")
+    assert codes[-1] == "rate_limited", codes  # the handshake and set-up spent the rest
+    assert "rate_limited" in codes[1::2]  # a watch is refused too

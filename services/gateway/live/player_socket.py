@@ -19,7 +19,8 @@ player's socket is opened once, with the player's token, and carries any number 
 Every message is answered, in the order sent, before the next is read: `{"type": "answer",
 ...}` (an `Outcome`: a watch's answer has the version of the view frame sent just before
 it, and the seat it shows; a refusal has the HTTP error). Commands go through the same code
-and bounds as their HTTP requests (`moves.answered`). When the player may no longer watch
+and bounds as their HTTP requests (`moves.answered`); a watch spends the token's rate as a
+`GET /view` would. When the player may no longer watch
 a followed table (a seat that changed hands at a table without spectators), that table is
 dropped with `{"type": "unwatched", "table_id": ..., "error": ...}` and the socket stays
 open; a revoked token closes it with 4401; a malformed message with 4400.
@@ -247,7 +248,8 @@ async def _answer(
         tables.unwatch(message.table_id)
         return moves.SocketAnswer(command_id="", table_id=message.table_id, accepted=True)
     if isinstance(message, Watch):
-        try:
+        try:  # a watch reads a table as `GET /view` does: it spends the token's rate
+            request.app[LIMITER].take(hashed_token_key(token_hash(request)))
             await identify(request)  # a revoked token follows nothing new
             version, seat = await tables.watch(message.table_id, message.invite or "")
         except Exception as exc:

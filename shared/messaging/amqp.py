@@ -154,10 +154,13 @@ class AmqpBroker:
         self._lock = asyncio.Lock()
         self._connection: AbstractRobustConnection | None = None
         self._channel: AbstractChannel | None = None  # publishing, with confirms
-        # Replies go out on a channel without confirms: a command is acked after its reply
-        # is written, and a reply lost with the broker only makes the requester time out
-        # and repeat the command, which its id answers from the store.
-        self._replies: AbstractChannel | None = None
+        # Commands and replies go out on a channel without confirms. A requester waits for
+        # the reply, which only a stored decision sends: a confirm would tell it nothing
+        # more (a command lost with the broker, like a reply lost with it, makes it time out
+        # and repeat the command, which its id answers from the store; a lost connection
+        # fails its pending requests at once, `_connection_lost`). A command is acked after
+        # its reply is written.
+        self._unconfirmed: AbstractChannel | None = None
         self._exchanges: dict[str, AbstractExchange] = {}
         # Its name says that this requester reads reply batches (`replies.BATCHED`).
         self._reply_queue = f"{prefix}.reply.{uuid.uuid4().hex}{replies.BATCHED}"
@@ -202,7 +205,7 @@ class AmqpBroker:
             try:
                 self._channel = await connection.channel(publisher_confirms=True)
                 await self._declare_topology(self._channel)
-                self._replies = await connection.channel(publisher_confirms=False)
+                self._unconfirmed = await connection.channel(publisher_confirms=False)
                 replies = await connection.channel()
                 queue = await replies.declare_queue(
                     self._reply_queue, exclusive=True, auto_delete=True
@@ -211,6 +214,7 @@ class AmqpBroker:
             except _BROKER_ERRORS as error:
                 await connection.close()
                 raise _unavailable(error) from error
+            connection.close_callbacks.add(self._connection_lost)
             self._connection = connection
 
     async def _declare_topology(self, channel: AbstractChannel) -> None:
@@ -265,7 +269,7 @@ class AmqpBroker:
                 future.set_exception(Unavailable("broker closed", code="broker_unavailable"))
         connection, self._connection = self._connection, None
         self._channel = None
-        self._replies = None
+        self._unconfirmed = None
         self._exchanges.clear()
         if connection is not None:
             await _close(connection)
@@ -290,7 +294,7 @@ class AmqpBroker:
         )
         try:
             async with asyncio.timeout(timeout):
-                await self._publish(self.topology.commands_exchange, str(shard), body, properties)
+                await self._command(str(shard), body, properties)
                 return await reply
         except TimeoutError:
             raise Unavailable(
@@ -298,6 +302,27 @@ class AmqpBroker:
             ) from None
         finally:
             self._pending.pop(correlation_id, None)
+
+    async def _command(self, shard: str, body: bytes, properties: Properties) -> None:
+        """Write a command to its shard's queue (no confirm: the reply answers for it)."""
+        try:
+            exchange = await self._exchange(self.topology.commands_exchange)
+            assert self._unconfirmed is not None
+            await _send(self._unconfirmed, exchange.name, shard, body, properties, timeout=None)
+        except _BROKER_ERRORS as error:
+            raise _unavailable(error) from error
+        metrics.BROKER_PUBLISHED.inc()
+
+    def _connection_lost(self, _connection: object, error: BaseException | None) -> None:
+        """The connection dropped: its reply queue went with it, so no pending request
+        can get its reply: each fails now (503 `broker_unavailable`), not at its timeout."""
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(
+                    Unavailable(
+                        f"connection to RabbitMQ lost: {error!r}", code="broker_unavailable"
+                    )
+                )
 
     async def _on_reply(self, message: AbstractIncomingMessage) -> None:
         metrics.BROKER_DELIVERED.inc()
@@ -400,13 +425,13 @@ class AmqpBroker:
     ) -> None:
         """Write a reply on the replies channel (no confirm to wait for)."""
         try:
-            assert self._replies is not None
+            assert self._unconfirmed is not None
             properties = Properties(
                 correlation_id=correlation_id,
                 message_id=correlation_id or fresh_id(),
                 message_type=kind,
             )
-            await _send(self._replies, "", reply_to, body, properties, timeout=None)
+            await _send(self._unconfirmed, "", reply_to, body, properties, timeout=None)
         except _BROKER_ERRORS as error:
             raise _unavailable(error) from error
         metrics.BROKER_PUBLISHED.inc()

@@ -6,6 +6,7 @@ import asyncio
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from urllib.parse import urlsplit, urlunsplit
 
 import aio_pika
 import pytest
@@ -19,6 +20,7 @@ from shared.messaging.memory import MemoryBroker, topic_matches
 from shared.messaging.port import Delivery, Topology
 from shared.messaging.replies import REPLY_BATCH
 from shared.messaging.urls import broker_from_url
+from tests.tcpproxy import TcpProxy
 
 # Two shards and a low delivery limit keep declarations and poison loops short.
 TOPOLOGY = Topology(shards=2, delivery_limit=2)
@@ -584,3 +586,32 @@ async def test_a_requester_of_an_older_release_gets_one_plain_message_per_reply(
     finally:
         await connection.close()
         await server.cleanup()
+
+
+async def test_a_lost_connection_fails_the_waiting_requests_at_once(
+    amqp_url: str, unique_name: str
+) -> None:
+    """A command goes out without a publisher confirm: the reply answers for it. When the
+    connection drops, the reply queue is gone, so a waiting request fails at once with
+    `broker_unavailable` rather than at its timeout."""
+    parts = urlsplit(amqp_url)
+    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5672)
+    port = proxy.start()
+    credentials = parts.netloc.rpartition("@")[0]
+    url = urlunsplit(parts._replace(netloc=f"{credentials}@127.0.0.1:{port}"))
+    broker = AmqpBroker(url, TOPOLOGY, prefix=unique_name)
+    await broker.connect()
+    try:
+        waiting = asyncio.create_task(broker.request(0, b"anyone?", timeout=600))
+        await until(lambda: bool(broker._pending))  # published, its reply awaited
+        proxy.cut()
+        with pytest.raises(Unavailable) as error:
+            async with asyncio.timeout(20):  # far below the request's own 600 s
+                await waiting
+        assert error.value.code == "broker_unavailable"
+    finally:
+        proxy.close()
+        await broker.close()
+    cleaner = AmqpBroker(amqp_url, TOPOLOGY, prefix=unique_name)
+    await cleaner.connect()
+    await cleaner.cleanup()

@@ -52,7 +52,7 @@ from shared.tables.access import invitation_hash, watch_seat
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 
 
-class Watch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+class WatchMessage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
             tag_field="type", tag="watch"):  # fmt: skip
     """Follow a table (`invite`: a private table's invitation code, as `?invite=`)."""
 
@@ -60,30 +60,32 @@ class Watch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
 
 
-class Unwatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+class UnwatchMessage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
               tag_field="type", tag="unwatch"):  # fmt: skip
     """Stop following a table."""
 
     table_id: TableId
 
 
-class TableMove(MoveRequest, frozen=True, kw_only=True, tag_field="type", tag="move"):
+class TableMoveMessage(MoveRequest, frozen=True, kw_only=True, tag_field="type", tag="move"):
     """A move at a table: the body of `POST /api/tables/{id}/moves` and the table's id."""
 
     table_id: TableId
 
 
-class TableResign(moves.ResignMessage, frozen=True, kw_only=True, tag_field="type", tag="resign"):
+class TableResignMessage(
+    moves.ResignMessage, frozen=True, kw_only=True, tag_field="type", tag="resign"
+):
     """Resign the game under way at a table."""
 
     table_id: TableId
 
 
-class Create(NewTable, frozen=True, kw_only=True, tag_field="type", tag="create"):
+class CreateMessage(NewTable, frozen=True, kw_only=True, tag_field="type", tag="create"):
     """Open a table (the body of `POST /api/tables`); the new table is followed."""
 
 
-class Join(JoinRequest, frozen=True, kw_only=True, tag_field="type", tag="join"):
+class JoinMessage(JoinRequest, frozen=True, kw_only=True, tag_field="type", tag="join"):
     """Take a table's next free seat (the body of `POST /api/tables/{id}/join`); the table
     is followed."""
 
@@ -97,7 +99,14 @@ class Unwatched(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag
     error: ErrorBody
 
 
-PlayerMessage = Watch | Unwatch | TableMove | TableResign | Create | Join
+PlayerMessage = (
+    WatchMessage
+    | UnwatchMessage
+    | TableMoveMessage
+    | TableResignMessage
+    | CreateMessage
+    | JoinMessage
+)
 _decode = msgspec.json.Decoder(PlayerMessage)
 _encode = msgspec.json.Encoder()
 _COUNTED = {k: metrics.WS_MESSAGES.labels(k) for k in ("accepted", "refused", "malformed")}
@@ -244,10 +253,10 @@ async def _answer(
 ) -> moves.SocketAnswer:
     """The answer to one client message."""
     who = tables.who
-    if isinstance(message, Unwatch):
+    if isinstance(message, UnwatchMessage):
         tables.unwatch(message.table_id)
         return moves.SocketAnswer(command_id="", table_id=message.table_id, accepted=True)
-    if isinstance(message, Watch):
+    if isinstance(message, WatchMessage):
         try:  # a watch reads a table as `GET /view` does: it spends the token's rate
             request.app[LIMITER].take(hashed_token_key(token_hash(request)))
             await identify(request)  # a revoked token follows nothing new
@@ -257,7 +266,7 @@ async def _answer(
         return moves.SocketAnswer(
             command_id="", table_id=message.table_id, accepted=True, version=version, seat=seat
         )
-    if isinstance(message, (TableMove, TableResign)):
+    if isinstance(message, (TableMoveMessage, TableResignMessage)):
         answer = await moves.decide(request, message, who, message.table_id)
         if answer.accepted:
             await tables.push_before_answer(message.table_id, answer.version)
@@ -266,11 +275,11 @@ async def _answer(
 
 
 async def _opened(
-    request: web.Request, tables: _Tables, message: Create | Join
+    request: web.Request, tables: _Tables, message: CreateMessage | JoinMessage
 ) -> moves.SocketAnswer:
     """A table opened or joined, then followed (its view sent before the answer)."""
     table_id, invite = "", ""
-    if isinstance(message, Join):
+    if isinstance(message, JoinMessage):
         table_id, invite = message.table_id, message.invitation or ""
     try:
         tables.room_for(table_id or None)
@@ -279,7 +288,7 @@ async def _opened(
 
     async def run(who: Identity, command_id: str) -> Outcome:
         body = msgspec.structs.replace(message, command_id=command_id)
-        if isinstance(body, Join):
+        if isinstance(body, JoinMessage):
             return await join(request, body.table_id, body, who)
         return await open_new(request, body, who)
 
@@ -290,7 +299,16 @@ async def _opened(
     return answer
 
 
-MESSAGES = (Watch, Unwatch, TableMove, TableResign, Create, Join, moves.SocketAnswer, Unwatched)
+MESSAGES = (
+    WatchMessage,
+    UnwatchMessage,
+    TableMoveMessage,
+    TableResignMessage,
+    CreateMessage,
+    JoinMessage,
+    moves.SocketAnswer,
+    Unwatched,
+)
 DESCRIPTION = """\
 A WebSocket for all of a player's tables (the token in `?token=` or the Authorization \
 header; required). Opened once, it follows up to `SENET_PLAYER_SOCKET_TABLES` tables at \

@@ -7,7 +7,8 @@ holds only the states of tables being played.
 
 After every step of the projector it verifies the finished tables that have no audit
 verdict yet, oldest first (`shared.audit.verify`), and saves each outcome as a durable
-verdict, one per table (`shared.audit.verdicts`): a mismatch is logged (`audit_mismatch`),
+verdict, one per table, those of one look in one transaction (`shared.audit.verdicts`): a
+mismatch is logged (`audit_mismatch`),
 counted in `senet_audit_verifications_total{outcome}` and listed by `/api/admin/flagged`.
 A game is verified once: a verdict saved twice (a restart, two instances) keeps the first.
 It records its position (`scoring`) in the consumers' tracking table
@@ -21,11 +22,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter
+from functools import partial
 
 import structlog
 
 from shared.audit.export import fold, record_of, stored_events
-from shared.audit.verdicts import MISMATCH, Verdict, new_verdict, save_verdict
+from shared.audit.verdicts import MISMATCH, Verdict, new_verdict, save_verdicts
 from shared.audit.verify import Report, verify_record
 from shared.messaging.port import Broker
 from shared.observability import metrics as prometheus
@@ -132,24 +134,38 @@ class ScoringService:
             todo = [p for p in pending if p[0] not in self._recent]
             if not todo:
                 break
-            for table_id, game, ended_at in todo:
-                await self._verify(table_id, game, ended_at)
-                done += 1
+            for table_id, game, result, saved in await asyncio.to_thread(self._verified, todo):
+                self._settled(table_id, game, result, saved)
+            done += len(todo)
             runner.wake()  # the verdicts are new events for the `verdicts` model
         if upto > self._recorded:
             await asyncio.to_thread(self.positions.record, Tracking(self.consumer, upto))
             self._recorded = upto
         return done
 
-    async def _verify(self, table_id: str, game: str, ended_at: int) -> None:
-        report, result = await asyncio.to_thread(verify_stored, self.store, table_id, ended_at)
+    def _verified(
+        self, todo: list[tuple[str, str, int]]
+    ) -> list[tuple[str, str, Result | None, tuple[Verdict, bool]]]:
+        """Verify each finished table and save the verdicts in one transaction (blocking):
+        (table, game, result, (the stored verdict, whether new)) each."""
+        checked, drafts = [], []
+        for table_id, game, ended_at in todo:
+            report, result = verify_stored(self.store, table_id, ended_at)
+            checked.append((table_id, game, result))
+            drafts.append(partial(new_verdict, table_id, game, ended_at, report.problem))
+        saved = save_verdicts(self.store, drafts)
+        return [(*done, verdict) for done, verdict in zip(checked, saved, strict=True)]
+
+    def _settled(
+        self, table_id: str, game: str, result: Result | None, saved: tuple[Verdict, bool]
+    ) -> None:
+        """Log and count a table's verdict (once: a verdict saved before is not new)."""
         if result is not None:  # one line per game scored (again if verified again)
             log.info(
                 "game_scored", table_id=table_id, game=game, position=result.position,
                 scores=result.scores, ranks=result.ranks, winners=result.winners,
             )  # fmt: skip
-        draft = new_verdict(table_id, game, ended_at, report.problem)
-        verdict, new = await asyncio.to_thread(save_verdict, self.store, draft)
+        verdict, new = saved
         self._recent[table_id] = None
         if len(self._recent) > RECENT:
             self._recent.pop(next(iter(self._recent)))

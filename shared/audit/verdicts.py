@@ -9,6 +9,7 @@ table that has none is verified again. The verdicts' read model is `rm_verdicts`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -91,3 +92,17 @@ def save_verdict(store: EventStore, verdict: AuditVerdict) -> tuple[Verdict, boo
         stored: AuditVerdict = store.repository.get(verdict_id(verdict.table_id))
         return verdict_of(stored), False
     return verdict_of(verdict), True
+
+
+def save_verdicts(
+    store: EventStore, drafts: Sequence[Callable[[], AuditVerdict]]
+) -> list[tuple[Verdict, bool]]:
+    """Save the verdicts `drafts` make in one transaction, as `save_verdict` each: where a
+    table has one already (a restart, another instance), they are saved one by one, each
+    from a fresh draft (a failed save has taken the first drafts' pending events)."""
+    verdicts = [draft() for draft in drafts]
+    try:
+        store.save(*verdicts)
+    except IntegrityError:
+        return [save_verdict(store, draft()) for draft in drafts]
+    return [(verdict_of(verdict), True) for verdict in verdicts]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from shared.audit.verdicts import (
     VERDICT_TOPIC,
     new_verdict,
     save_verdict,
+    save_verdicts,
 )
 from shared.readmodels import MODELS
 from shared.readmodels.rebuild import rebuild
@@ -134,6 +136,24 @@ def test_saving_a_second_verdict_for_a_table_keeps_the_first() -> None:
     assert (new, new_again) == (True, False)
     assert again == first and again.outcome == OK
     assert _stored_verdicts(store) == ["t-1"]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
+def test_verdicts_saved_together_keep_a_first_one_and_save_the_rest(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """One transaction for a look's verdicts; a table verified before (another instance)
+    keeps its first verdict and the others are saved all the same."""
+    urls = {"memory": "memory", "sqlite": f"sqlite:///{tmp_path}/senet.db"}
+    store = open_store(urls.get(kind) or str(request.getfixturevalue("postgres_url")))
+    together = save_verdicts(store, [partial(new_verdict, t, "ra", 5, None) for t in ("a", "b")])
+    assert [new for _, new in together] == [True, True]
+    first, _ = save_verdict(store, new_verdict("c", "ra", 7, None))
+    drafts = [partial(new_verdict, t, "ra", 9, None) for t in ("d", "c", "e")]
+    saved = save_verdicts(store, drafts)
+    assert [new for _, new in saved] == [True, False, True]
+    assert saved[1][0] == first and saved[1][0].ended_at == 7  # the first one stands
+    assert sorted(_stored_verdicts(store)) == ["a", "b", "c", "d", "e"]
 
 
 @pytest.mark.slow

@@ -218,6 +218,22 @@ async def test_a_spectator_cannot_move_and_an_unknown_table_is_refused(
     assert await _version(client, table_id) == before
 
 
+async def test_a_table_unwatched_and_watched_again_is_followed(client: TestClient) -> None:
+    table_id, (first, second) = await open_table(client, "tictactoe", 2)
+    async with _connect(client, second) as raw:
+        socket = _Socket(raw)
+        answer, _ = await socket.ask({"type": "watch", "table_id": table_id})
+        for message in ("unwatch", "watch"):  # at once: the second one comes in the same read
+            await raw.send_json({"type": message, "table_id": table_id})
+        for _ in range(2):
+            answer, _ = await socket.answer()
+            assert answer["accepted"], answer
+        moved = await posted(client, f"/api/tables/{table_id}/moves", first,
+                             {"move": {"type": "Mark", "cell": 3}})  # fmt: skip
+        seen = await socket.view_of(table_id, moved["version"])
+        assert seen["game"]["cells"][3] == 0 and seen["your_turn"]
+
+
 async def test_the_socket_needs_a_valid_token(client: TestClient) -> None:
     for path in ("/api/ws", "/api/ws?token=not-a-token"):
         with pytest.raises(WSServerHandshakeError) as refused:

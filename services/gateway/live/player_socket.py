@@ -148,6 +148,7 @@ class _Tables:
         self.request, self.socket, self.who = request, socket, who
         self.cap = request.app[SETTINGS].player_socket_tables
         self.followed: dict[str, _Followed] = {}
+        self.tasks: set[asyncio.Task[None]] = set()  # every `follow` still running
 
     def room_for(self, table_id: str | None) -> None:
         """TooManyRequests (`too_many_tables`) if following the table (None: a new one)
@@ -170,7 +171,6 @@ class _Tables:
         known = self.followed.get(table_id)
         if known is not None:
             return known.feed.sent, seat
-        changes = cache.listen(table_id)
 
         async def lost(error: SenetError) -> None:
             body = Unwatched(table_id=table_id, error=error.to_body())
@@ -179,15 +179,19 @@ class _Tables:
 
         feed = Feed(self.socket, self.who.player_id, held, lost)
         await feed.push(model)  # the rights just checked, on this very state: it is sent
+        # Listening from now on: `follow` first pushes what changed meanwhile, if anything.
+        changes = cache.listen(table_id)
         task = asyncio.create_task(follow(self.request, self.who, table_id, feed, changes))
         presence = self.request.app[PRESENCE].opened(table_id, self.who.player_id)
         followed = self.followed[table_id] = _Followed(feed, changes, task, presence)
+        self.tasks.add(task)
         task.add_done_callback(lambda _: self._forget(table_id, followed))
         return model.state.version, seat
 
     def unwatch(self, table_id: str) -> None:
-        """Stop following a table (nothing if it is not followed)."""
-        followed = self.followed.get(table_id)
+        """Stop following a table (nothing if it is not followed); a watch right after
+        follows it anew. (Not a cancellation: a frame being written is finished.)"""
+        followed = self.followed.pop(table_id, None)
         if followed is not None:
             followed.changes.put_nowait(CLOSED)  # `follow` ends, then `_forget`
 
@@ -199,6 +203,7 @@ class _Tables:
             await followed.feed.push(current)
 
     def _forget(self, table_id: str, followed: _Followed) -> None:
+        self.tasks.discard(followed.task)
         if self.followed.get(table_id) is followed:
             del self.followed[table_id]
         self.request.app[TABLE_CACHE].unlisten(table_id, followed.changes)
@@ -206,7 +211,7 @@ class _Tables:
 
     async def close(self) -> None:
         """Stop following every table."""
-        tasks = [followed.task for followed in self.followed.values()]
+        tasks = list(self.tasks)
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -27,6 +27,7 @@ than `ws_max_message` with 1009; nothing is moved.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import msgspec
 import structlog
@@ -83,7 +84,7 @@ async def listen(
     async for message in socket:
         if message.type == WSMsgType.TEXT:
             try:
-                decoded = decode(message.data)
+                decoded: ClientMessage = decode(message.data)
             except SenetError as exc:
                 _COUNTED["malformed"].inc()
                 await closing.close(socket, closing.BAD_MESSAGE, exc.code)
@@ -104,10 +105,11 @@ async def listen(
             break
 
 
-def decode(data: str) -> ClientMessage:
-    """A client message; BadRequest-like SenetError (`malformed_json`, `invalid_request`)."""
+def decode(data: str, decoder: msgspec.json.Decoder[Any] = _decode) -> Any:
+    """A client message (of the table socket, or of `decoder`'s socket); BadRequest-like
+    SenetError (`malformed_json`, `invalid_request`)."""
     try:
-        return _decode.decode(data)
+        return decoder.decode(data)
     except msgspec.ValidationError as exc:
         raise SenetError(f"invalid message: {exc}", code="invalid_request") from exc
     except (msgspec.DecodeError, RecursionError) as exc:

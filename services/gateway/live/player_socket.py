@@ -224,7 +224,7 @@ async def _listen(request: web.Request, socket: web.WebSocketResponse, tables: _
     async for message in socket:
         if message.type == WSMsgType.TEXT:
             try:
-                decoded = decode(message.data)
+                decoded: PlayerMessage = moves.decode(message.data, _decode)
             except SenetError as exc:
                 _COUNTED["malformed"].inc()
                 await closing.close(socket, closing.BAD_MESSAGE, exc.code)
@@ -241,16 +241,6 @@ async def _listen(request: web.Request, socket: web.WebSocketResponse, tables: _
             break
         elif message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
             break
-
-
-def decode(data: str) -> PlayerMessage:
-    """A client message; SenetError `malformed_json` or `invalid_request`."""
-    try:
-        return _decode.decode(data)
-    except msgspec.ValidationError as exc:
-        raise SenetError(f"invalid message: {exc}", code="invalid_request") from exc
-    except (msgspec.DecodeError, RecursionError) as exc:
-        raise SenetError(f"malformed JSON: {exc}", code="malformed_json") from exc
 
 
 async def _answer(

@@ -194,6 +194,30 @@ async def test_a_removed_player_gets_a_spectators_view_or_the_table_is_unwatched
     assert all(f["seat"] is None for f in playing)  # never seat 1's hand, now the taker's
 
 
+async def test_a_kicked_players_socket_cannot_move(client: TestClient) -> None:
+    host, gone, taker = await _players(client, 3)
+    made = await posted(client, "/api/tables", host, {"game": "tictactoe", "seats": 2})
+    table_id = made["table_id"]
+    await posted(client, f"/api/tables/{table_id}/join", gone)
+    async with _connect(client, gone) as raw:
+        socket = _Socket(raw)
+        answer, _ = await socket.ask({"type": "watch", "table_id": table_id})
+        assert answer["seat"] == 1
+        await posted(client, f"/api/tables/{table_id}/kick", host, {"player_id": gone.player_id})
+        await posted(client, f"/api/tables/{table_id}/join", taker)
+        await posted(client, f"/api/tables/{table_id}/start", host)
+        played = await posted(client, f"/api/tables/{table_id}/moves", host,
+                              {"move": {"type": "Mark", "cell": 8}})  # fmt: skip
+        # seat 1's turn now, and seat 1 is the taker's: the old seat-holder is refused
+        moved, _ = await socket.ask(_mark(table_id, 0, command_id="late"))
+        response = await client.post(f"/api/tables/{table_id}/moves", headers=gone.auth,
+                                     json={"move": {"type": "Mark", "cell": 0}})  # fmt: skip
+        http = await response.json()
+    assert not moved["accepted"] and moved["error"]["status"] == response.status == 403
+    assert moved["error"]["code"] == http["code"]
+    assert await _version(client, table_id) == played["version"]
+
+
 async def test_a_spectator_cannot_move_and_an_unknown_table_is_refused(
     client: TestClient,
 ) -> None:

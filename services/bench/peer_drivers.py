@@ -113,27 +113,13 @@ class _Watched:
 
     async def until(self, version: int) -> float:
         """When a view of at least `version` arrived."""
-        async with asyncio.timeout(CALL_TIMEOUT):
-            while self.view.get("table", {}).get("version", 0) < version:
-                if self.closed:
-                    raise ConnectionError("senet closed the WebSocket")
-                self.changed.clear()
-                await self.changed.wait()
+        await _wait(self, lambda: self.view.get("table", {}).get("version", 0) >= version)
         return min(t for v, t in self.arrived.items() if v >= version)
 
     async def move(self, body: dict[str, Any]) -> dict[str, Any]:
         """Send a move over the socket: its accepted outcome (RuntimeError if refused)."""
         await self.socket.send_json({"type": "move", **body})
-        async with asyncio.timeout(CALL_TIMEOUT):
-            while self.answers.empty():
-                if self.closed:
-                    raise ConnectionError("senet closed the WebSocket")
-                self.changed.clear()
-                await self.changed.wait()
-        answer = self.answers.get_nowait()
-        if not answer["accepted"]:
-            raise RuntimeError(f"move refused: {answer['error']}")
-        return answer
+        return await _answer(self, "move")
 
     async def close(self) -> None:
         await self.socket.close()
@@ -141,6 +127,26 @@ class _Watched:
 
 
 PATHS = ("player", "table", "http")  # senet's ways to play a match (`senet_loop`)
+
+
+async def _wait(client: _Watched | _PlayerSocket, reached: Callable[[], bool]) -> None:
+    """Until `reached()`, woken by the client's reader (ConnectionError once senet closed
+    the socket, TimeoutError after `CALL_TIMEOUT`)."""
+    async with asyncio.timeout(CALL_TIMEOUT):
+        while not reached():
+            if client.closed:
+                raise ConnectionError("senet closed the WebSocket")
+            client.changed.clear()
+            await client.changed.wait()
+
+
+async def _answer(client: _Watched | _PlayerSocket, what: str) -> dict[str, Any]:
+    """The socket's next answer, accepted (RuntimeError if refused)."""
+    await _wait(client, lambda: not client.answers.empty())
+    answer = client.answers.get_nowait()
+    if not answer["accepted"]:
+        raise RuntimeError(f"{what} refused: {answer['error']}")
+    return answer
 
 
 def senet_loop(http: aiohttp.ClientSession, seed: int, *, path: str = "player") -> Loop:
@@ -265,25 +271,13 @@ class _PlayerSocket:
     async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send a message and wait for its answer (RuntimeError if refused)."""
         await self.socket.send_json(message)
-        async with asyncio.timeout(CALL_TIMEOUT):
-            while self.answers.empty():
-                if self.closed:
-                    raise ConnectionError("senet closed the player socket")
-                self.changed.clear()
-                await self.changed.wait()
-        answer = self.answers.get_nowait()
-        if not answer["accepted"]:
-            raise RuntimeError(f"{message['type']} refused: {answer['error']}")
-        return answer
+        return await _answer(self, message["type"])
 
     async def until(self, table_id: str, version: int) -> float:
         """When a view of the table of at least `version` arrived."""
-        async with asyncio.timeout(CALL_TIMEOUT):
-            while self.views.get(table_id, {}).get("table", {}).get("version", 0) < version:
-                if self.closed:
-                    raise ConnectionError("senet closed the player socket")
-                self.changed.clear()
-                await self.changed.wait()
+        await _wait(
+            self, lambda: self.views.get(table_id, {}).get("table", {}).get("version", 0) >= version
+        )
         return min(t for v, t in self.arrived[table_id].items() if v >= version)
 
     async def unwatch(self, table_id: str) -> None:

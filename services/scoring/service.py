@@ -8,8 +8,8 @@ holds only the states of tables being played.
 After every step of the projector it verifies the finished tables that have no audit
 verdict yet, oldest first (`shared.audit.verify`), and saves each outcome as a durable
 verdict, one per table, those of one look in one transaction (`shared.audit.verdicts`): a
-mismatch is logged (`audit_mismatch`),
-counted in `senet_audit_verifications_total{outcome}` and listed by `/api/admin/flagged`.
+mismatch is logged (`audit_mismatch`), counted in `senet_audit_verifications_total{outcome}`
+and listed by `/api/admin/flagged`.
 A game is verified once: a verdict saved twice (a restart, two instances) keeps the first.
 It records its position (`scoring`) in the consumers' tracking table
 (`shared.projections.tracking`): everything before it is

@@ -345,18 +345,9 @@ async def test_a_socket_follows_at_most_its_cap_of_tables(capped: TestClient) ->
     assert (await response.json())["items"] == []  # the refused create opened nothing
 
 
-@pytest.fixture
-async def strict(aiohttp_client: RateClient) -> AsyncIterator[TestClient]:
-    """A platform whose tokens get a handful of requests, then (practically) no refill."""
-    async for client in gateway_client(
-        aiohttp_client, GatewaySettings(rate_limit=0.001, rate_burst=12)
-    ):
-        yield client
-
-
-async def test_watches_and_commands_spend_the_tokens_rate(strict: TestClient) -> None:
-    table_id, (first, _second) = await open_table(strict, "tictactoe", 2)
-    async with _connect(strict, first) as raw:
+async def test_watches_and_commands_spend_the_tokens_rate(few_requests: TestClient) -> None:
+    table_id, (first, _second) = await open_table(few_requests, "tictactoe", 2)
+    async with _connect(few_requests, first) as raw:
         socket = _Socket(raw)
         codes = []
         for i in range(12):

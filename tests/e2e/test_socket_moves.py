@@ -12,21 +12,18 @@ nothing; the answer carries the outcome alone, never a view.
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
-from services.gateway.keys import GatewaySettings
 from services.gateway.live.closing import BAD_MESSAGE
 from shared.contracts.envelopes import Outcome
 from tests.harness.requests import posted
 from tests.platform import (
     Player,
     full_log,
-    gateway_client,
     open_table,
     register,
     view,
@@ -240,21 +237,9 @@ async def test_the_answer_to_a_move_holds_no_view(client: TestClient, game: str)
     assert first["seat"] == pushed[-1]["seat"] == mine["seat"]
 
 
-RateClient = Callable[..., Any]
-
-
-@pytest.fixture
-async def strict(aiohttp_client: RateClient) -> AsyncIterator[TestClient]:
-    """A platform whose tokens get a handful of requests, then (practically) no refill."""
-    async for client in gateway_client(
-        aiohttp_client, GatewaySettings(rate_limit=0.001, rate_burst=12)
-    ):
-        yield client
-
-
-async def test_socket_moves_spend_the_tokens_rate(strict: TestClient) -> None:
-    table_id, (first, _second) = await open_table(strict, "tictactoe", 2)
-    async with strict.ws_connect(f"/api/tables/{table_id}/ws?token={first.token}") as socket:
+async def test_socket_moves_spend_the_tokens_rate(few_requests: TestClient) -> None:
+    table_id, (first, _second) = await open_table(few_requests, "tictactoe", 2)
+    async with few_requests.ws_connect(f"/api/tables/{table_id}/ws?token={first.token}") as socket:
         codes = []
         for i in range(12):
             await socket.send_json(_mark(0, command_id=f"r-{i}"))

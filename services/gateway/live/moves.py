@@ -78,23 +78,39 @@ async def listen(
     who: Identity | None,
     before_answer: Callable[[int], Awaitable[None]],
 ) -> None:
-    """Read the client's messages until the socket closes: answer each move and
-    resignation in turn, after `before_answer(version)` (the socket's push of the view at
-    the accepted version); close the socket on a malformed one."""
+    """Read the table socket's messages until it closes: answer each move and resignation
+    in turn, after `before_answer(version)` (the socket's push of the view at the accepted
+    version); close the socket on a malformed one."""
+
+    async def answer(message: ClientMessage) -> SocketAnswer:
+        answered = await decide(request, message, who, request.match_info["table_id"])
+        if answered.accepted:
+            await before_answer(answered.version)
+        return answered
+
+    await answer_messages(socket, _decode, answer)
+
+
+async def answer_messages(
+    socket: web.WebSocketResponse,
+    decoder: msgspec.json.Decoder[Any],
+    answer: Callable[[Any], Awaitable[SocketAnswer]],
+) -> None:
+    """A socket's message loop (the table socket's, the player socket's): each text frame
+    decoded by `decoder` and answered by `answer`, in turn, until the socket closes; 4400 for
+    a malformed message, 1003 for a binary frame, 4401 once the token turns out revoked."""
     async for message in socket:
         if message.type == WSMsgType.TEXT:
             try:
-                decoded: ClientMessage = decode(message.data)
+                decoded = decode(message.data, decoder)
             except SenetError as exc:
                 _COUNTED["malformed"].inc()
                 await closing.close(socket, closing.BAD_MESSAGE, exc.code)
                 break
-            answer = await decide(request, decoded, who, request.match_info["table_id"])
-            _COUNTED["accepted" if answer.accepted else "refused"].inc()
-            if answer.accepted:
-                await before_answer(answer.version)
-            await socket.send_frame(_encode.encode(answer), WSMsgType.TEXT)
-            if answer.error is not None and answer.error.code == "bad_token":
+            answered = await answer(decoded)
+            _COUNTED["accepted" if answered.accepted else "refused"].inc()
+            await socket.send_frame(_encode.encode(answered), WSMsgType.TEXT)
+            if answered.error is not None and answered.error.code == "bad_token":
                 await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
                 break
         elif message.type == WSMsgType.BINARY:

@@ -31,22 +31,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated
 
 import msgspec
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSMsgType, web
 
 from services.gateway.accounts.auth import Identity, caller, identify, token_hash
 from services.gateway.http.guards import check_origin
 from services.gateway.http.limits import address_key, hashed_token_key
 from services.gateway.keys import LIMITER, PRESENCE, REVOCATIONS, SETTINGS, SOCKETS, TABLE_CACHE
-from services.gateway.live import closing, moves
+from services.gateway.live import moves
 from services.gateway.live.frames import client_socket
 from services.gateway.live.socket import CLOSED, Feed, follow
 from services.gateway.tables.play import JoinRequest, MoveRequest, NewTable, join, open_new
 from shared.contracts.envelopes import Outcome
 from shared.contracts.errors import ErrorBody, NotFound, SenetError, TooManyRequests
-from shared.observability import metrics
 from shared.tables.access import invitation_hash, watch_seat
 
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
@@ -109,7 +109,6 @@ PlayerMessage = (
 )
 _decode = msgspec.json.Decoder(PlayerMessage)
 _encode = msgspec.json.Encoder()
-_COUNTED = {k: metrics.WS_MESSAGES.labels(k) for k in ("accepted", "refused", "malformed")}
 
 
 async def player_socket(request: web.Request) -> web.StreamResponse:
@@ -126,7 +125,7 @@ async def player_socket(request: web.Request) -> web.StreamResponse:
         request.app[REVOCATIONS].opened(token_hash(request), socket)
         tables = _Tables(request, socket, who)
         try:
-            await _listen(request, socket, tables)
+            await moves.answer_messages(socket, _decode, partial(_answer, request, tables))
         finally:
             await tables.close()
             await socket.close()
@@ -217,30 +216,6 @@ class _Tables:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-
-
-async def _listen(request: web.Request, socket: web.WebSocketResponse, tables: _Tables) -> None:
-    """Answer the client's messages in turn until the socket closes."""
-    async for message in socket:
-        if message.type == WSMsgType.TEXT:
-            try:
-                decoded: PlayerMessage = moves.decode(message.data, _decode)
-            except SenetError as exc:
-                _COUNTED["malformed"].inc()
-                await closing.close(socket, closing.BAD_MESSAGE, exc.code)
-                break
-            answer = await _answer(request, tables, decoded)
-            _COUNTED["accepted" if answer.accepted else "refused"].inc()
-            await socket.send_frame(_encode.encode(answer), WSMsgType.TEXT)
-            if answer.error is not None and answer.error.code == "bad_token":
-                await closing.close(socket, closing.TOKEN_REVOKED, "token_revoked")
-                break
-        elif message.type == WSMsgType.BINARY:
-            _COUNTED["malformed"].inc()
-            await closing.close(socket, WSCloseCode.UNSUPPORTED_DATA, "text_frames_only")
-            break
-        elif message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
-            break
 
 
 async def _answer(
